@@ -1,0 +1,134 @@
+import { env, exports } from "cloudflare:workers";
+import { newId } from "../db/ids";
+
+/** Test helpers that go through the real worker (auth) or write real rows (fixtures) in D1. */
+
+export const ORIGIN = "http://app.test";
+let ipCounter = 0;
+
+/** A fresh client address per call, so rate limits of one test never leak into another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export type RequestOptions = { method?: string; body?: unknown; rawBody?: string; cookie?: string; ip?: string; headers?: Record<string, string> };
+
+/** Calls the worker like the browser does (same origin, JSON, cookie). */
+export function call(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { origin: ORIGIN, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method: opts.method ?? (body !== undefined ? "POST" : "GET"),
+    headers,
+    body,
+    redirect: "manual",
+  });
+}
+
+/** The cookie header a browser would send back after this response. */
+export function cookieFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+export type TestUser = { user: { id: string; email: string; fullName: string }; cookie: string; password: string };
+
+export const TEST_PASSWORD = "correct-horse-42";
+
+/** Signs up through the API, marks the e-mail verified and signs in: a real session cookie. */
+export async function createUser(opts: { email?: string; name?: string; staff?: boolean } = {}): Promise<TestUser> {
+  const email = opts.email ?? `user-${newId()}@example.com`;
+  const name = opts.name ?? "Test User";
+  const signUp = await call("/api/auth/sign-up/email", { body: { name, email, password: TEST_PASSWORD } });
+  if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await env.DB.prepare("update users set email_verified = 1, platform_role = ? where email = ?")
+    .bind(opts.staff ? "staff" : null, email)
+    .run();
+  const signIn = await call("/api/auth/sign-in/email", { body: { email, password: TEST_PASSWORD } });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const { user } = (await signIn.json()) as { user: { id: string; email: string; name: string } };
+  return { user: { id: user.id, email: user.email, fullName: user.name }, cookie: cookieFrom(signIn), password: TEST_PASSWORD };
+}
+
+export type CommunityOverrides = Partial<{
+  name: string;
+  reviewStatus: "under_review" | "approved" | "rejected" | "suspended";
+  archived: boolean;
+  isPaid: boolean;
+  categoryKey: string;
+}>;
+
+/** An approved community owned by `ownerId`, with the owner's admin membership. */
+export async function createCommunity(ownerId: string, overrides: CommunityOverrides = {}): Promise<{ id: string; name: string }> {
+  const id = newId();
+  const name = overrides.name ?? `Community ${id.slice(-6)}`;
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      `insert into communities (id, name, description, category_key, creator_id, review_status, archived, is_paid, members_count, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+    ).bind(
+      id,
+      name,
+      "A community for tests",
+      overrides.categoryKey ?? "technology",
+      ownerId,
+      overrides.reviewStatus ?? "approved",
+      overrides.archived ? 1 : 0,
+      overrides.isPaid ? 1 : 0,
+      now,
+      now,
+    ),
+    env.DB.prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)").bind(id, ownerId, now),
+  ]);
+  return { id, name };
+}
+
+export async function addMember(communityId: string, userId: string, role: "admin" | "moderator" | "member" = "member") {
+  await env.DB.batch([
+    env.DB.prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, ?, ?)").bind(
+      communityId,
+      userId,
+      role,
+      Date.now(),
+    ),
+    env.DB.prepare("update communities set members_count = members_count + 1 where id = ?").bind(communityId),
+  ]);
+}
+
+/** A conversation with its participants (direct: exactly two users). */
+export async function createConversation(type: "direct" | "group", userIds: string[], opts: { communityId?: string; name?: string } = {}) {
+  const id = newId();
+  const now = Date.now();
+  const directKey = type === "direct" ? [...userIds].sort().join(":") : null;
+  await env.DB.batch([
+    env.DB.prepare(
+      "insert into conversations (id, type, name, community_id, direct_key, member_count, created_by, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(id, type, opts.name ?? null, opts.communityId ?? null, directKey, userIds.length, userIds[0] ?? null, now, now),
+    ...userIds.map((userId) =>
+      env.DB.prepare("insert into conversation_participants (conversation_id, user_id, role, joined_at, unread_count) values (?, ?, 'member', ?, 0)").bind(
+        id,
+        userId,
+        now,
+      ),
+    ),
+  ]);
+  return { id };
+}
+
+/** The newest message the app "sent" to `to`, and the first link in it. */
+export async function lastMailTo(to: string): Promise<{ subject: string; text: string; link: string | null } | null> {
+  const row = await env.DB.prepare('select subject, text from mail_outbox where "to" = ? order by created_at desc, id desc limit 1')
+    .bind(to)
+    .first<{ subject: string; text: string }>();
+  if (!row) return null;
+  return { ...row, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null };
+}

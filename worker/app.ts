@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import type { HonoEnv } from "./env";
+import { authRoutes } from "./features/auth/auth.routes";
+import { conversationsRoutes } from "./features/conversations/conversations.routes";
+import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { meRoutes } from "./features/me/me.routes";
+import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { searchRoutes } from "./features/search/search.routes";
+import { sameOriginWrites } from "./lib/csrf";
+import { AppError } from "./lib/errors";
+import { requestContext } from "./lib/logging";
+import { onError } from "./lib/on-error";
+import { realtime } from "./lib/realtime";
+import { securityHeaders } from "./lib/security-headers";
+
+/** The typed JSON API (hono/client uses AppType). */
+const api = new Hono<HonoEnv>()
+  .get("/health", (c) => c.json({ ok: true as const }))
+  .route("/me", meRoutes)
+  .route("/notifications", notificationsRoutes)
+  .route("/conversations", conversationsRoutes)
+  .route("/search", searchRoutes);
+
+const app = new Hono<HonoEnv>()
+  .use(requestContext())
+  .use(securityHeaders())
+  .use("/parties/*", realtime())
+  .use("/api/*", sameOriginWrites())
+  .route("/api/auth", authRoutes)
+  .route("/api", api)
+  .route("/dev/mail", devMailRoutes)
+  .all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API endpoint.");
+  });
+
+app.onError(onError);
+
+export type AppType = typeof api;
+export default app;

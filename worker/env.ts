@@ -1,0 +1,17 @@
+/** Bindings and variables of the Worker, as declared in wrangler.toml (types from `wrangler types`). */
+export type AppEnv = Env & {
+  /** better-auth signing secret; a wrangler secret in production. */
+  AUTH_SECRET?: string;
+  /** Sender address for outgoing mail in production. */
+  MAIL_FROM?: string;
+};
+
+export type Variables = {
+  requestId: string;
+  /** The session user, once read (undefined = not read yet, null = signed out). */
+  user: import("./lib/session").SessionUser | null;
+};
+
+export type HonoEnv = { Bindings: AppEnv; Variables: Variables };
+
+export const isDevelopment = (env: AppEnv) => env.APP_ENV === "development" || env.APP_ENV === "test";

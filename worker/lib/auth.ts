@@ -1,0 +1,84 @@
+import { betterAuth } from "better-auth/minimal";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createDb, schema } from "../../db/client";
+import { newId } from "../../db/ids";
+import { isDevelopment, type AppEnv } from "../env";
+import { authEmails } from "./auth-emails";
+import { createMailer } from "./email";
+
+/** Verification links live a day; reset links an hour and are single use (better-auth deletes them). */
+const VERIFY_TTL_S = 24 * 60 * 60;
+const RESET_TTL_S = 60 * 60;
+const SESSION_TTL_S = 30 * 24 * 60 * 60;
+
+const DEV_SECRET = "agora-development-secret-not-for-production-use-0123456789";
+
+function authSecret(env: AppEnv): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  if (isDevelopment(env)) return DEV_SECRET;
+  throw new Error("AUTH_SECRET is not configured");
+}
+
+/**
+ * The public origin links point to. Production uses APP_URL; development and tests follow the host
+ * actually used (Vite dev, preview and the test harness run on different ports).
+ */
+export function publicOrigin(env: AppEnv, request: Request): string {
+  return isDevelopment(env) ? new URL(request.url).origin : env.APP_URL;
+}
+
+export function createAuth(env: AppEnv, request: Request) {
+  const db = createDb(env.DB);
+  const mailer = createMailer(env);
+  const origin = publicOrigin(env, request);
+  const emails = authEmails(origin);
+  return betterAuth({
+    appName: "Agora",
+    baseURL: origin,
+    basePath: "/api/auth",
+    secret: authSecret(env),
+    trustedOrigins: [origin, env.APP_URL],
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+    }),
+    user: {
+      fields: { name: "fullName", image: "avatarUrl" },
+      additionalFields: {
+        platformRole: { type: "string", required: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 60 * 60 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({ to: user.email, kind: "password_reset", ...emails.passwordReset(user.name, url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TTL_S,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({ to: user.email, kind: "verify_email", ...emails.verifyEmail(user.name, url) });
+      },
+    },
+    // Our own D1-backed limiter runs in front of these endpoints (worker/lib/rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "agora",
+      useSecureCookies: !isDevelopment(env),
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      database: { generateId: () => newId() },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

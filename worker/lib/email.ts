@@ -1,0 +1,72 @@
+import { EmailMessage } from "cloudflare:email";
+import { newId } from "../../db/ids";
+import { isDevelopment, type AppEnv } from "../env";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Every message is recorded in mail_outbox. In development and tests that record is the delivery
+ * (the dev mail page shows it); in production the message also goes out through the send_email binding.
+ */
+export function createMailer(env: AppEnv): Mailer {
+  return {
+    async send(message) {
+      const deliver = !isDevelopment(env);
+      let status: "stored" | "sent" | "failed" = "stored";
+      if (deliver) {
+        try {
+          const from = env.MAIL_FROM ?? `no-reply@${new URL(env.APP_URL).hostname}`;
+          await env.EMAIL.send(new EmailMessage(from, message.to, toMime(from, message)));
+          status = "sent";
+        } catch (error) {
+          status = "failed";
+          console.error(JSON.stringify({ level: "error", message: "mail delivery failed", kind: message.kind, reason: String(error) }));
+        }
+      }
+      await env.DB.prepare(
+        "insert into mail_outbox (id, \"to\", subject, text, html, kind, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+        .bind(newId(), message.to, message.subject, message.text, message.html, message.kind, status, Date.now())
+        .run();
+    },
+  };
+}
+
+function encodeHeader(value: string): string {
+  // RFC 2047 so Georgian and Russian subjects survive any mail relay.
+  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(value)))}?=`;
+}
+
+export function toMime(from: string, message: MailMessage): string {
+  const boundary = `agora-${newId()}`;
+  const b64 = (s: string) =>
+    btoa(String.fromCharCode(...new TextEncoder().encode(s)))
+      .match(/.{1,76}/g)!
+      .join("\r\n");
+  return [
+    `From: ${from}`,
+    `To: ${message.to}`,
+    `Subject: ${encodeHeader(message.subject)}`,
+    `Message-ID: <${newId()}@${from.split("@")[1]}>`,
+    `Date: ${new Date().toUTCString()}`,
+    "MIME-Version: 1.0",
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "Content-Transfer-Encoding: base64",
+    "",
+    b64(message.text),
+    `--${boundary}`,
+    "Content-Type: text/html; charset=utf-8",
+    "Content-Transfer-Encoding: base64",
+    "",
+    b64(message.html),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from "hono";
+import type { HonoEnv } from "../env";
+
+/** Paths whose trailing segments are secrets (reset tokens); they are never written to logs. */
+const secretPathPrefixes = ["/api/auth/reset-password/", "/api/auth/verify-email"];
+
+export function loggablePath(pathname: string): string {
+  for (const prefix of secretPathPrefixes) {
+    if (pathname.startsWith(prefix)) return `${prefix}[redacted]`;
+  }
+  return pathname;
+}
+
+export function log(level: "info" | "warn" | "error", requestId: string, message: string, extra: object = {}) {
+  const line = JSON.stringify({ level, requestId, message, ...extra });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+/** Gives every request an id (Cloudflare's ray id when present), echoes it and logs one line per request. */
+export const requestContext = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
+  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  c.set("requestId", requestId);
+  const started = Date.now();
+  await next();
+  if (c.res.status !== 101) {
+    c.res.headers.set("X-Request-Id", requestId);
+  }
+  // Query strings are left out on purpose: verification and reset links carry tokens there.
+  log("info", requestId, "request", {
+    method: c.req.method,
+    path: loggablePath(new URL(c.req.url).pathname),
+    status: c.res.status,
+    ms: Date.now() - started,
+  });
+};

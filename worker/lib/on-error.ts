@@ -1,0 +1,30 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { HonoEnv } from "../env";
+import { AppError, type ErrorBody } from "./errors";
+import { log } from "./logging";
+
+/** The one error answer: `{ error: { code, message, requestId, issues? } }`, never a stack trace. */
+export function onError(err: Error, c: Context<HonoEnv>) {
+  const requestId = c.get("requestId") ?? "unknown";
+  let appError: AppError;
+  if (err instanceof AppError) {
+    appError = err;
+  } else if (err instanceof HTTPException && err.status < 500) {
+    // Hono raises these for malformed JSON and similar protocol-level problems.
+    const message = err.message.includes("Malformed JSON") ? "The request body is not valid JSON." : err.message;
+    appError = new AppError(err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message || "Bad request.");
+  } else {
+    log("error", requestId, "unhandled error", { name: err.name, message: err.message, stack: err.stack });
+    appError = new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
+  }
+  const body: ErrorBody = {
+    error: {
+      code: appError.code,
+      message: appError.message,
+      requestId,
+      ...(appError.issues ? { issues: appError.issues } : {}),
+    },
+  };
+  return c.json(body, appError.status, appError.headers);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { AppError } from "./errors";
+
+/** Keyset cursor over (created_at, id), opaque to clients. */
+export type Cursor = { createdAt: number; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return btoa(`${cursor.createdAt}:${cursor.id}`).replace(/=+$/, "");
+}
+
+export function decodeCursor(value: string): Cursor {
+  try {
+    const [createdAt, id] = atob(value).split(":");
+    const n = Number(createdAt);
+    if (!Number.isSafeInteger(n) || !id) throw new Error("bad cursor");
+    return { createdAt: n, id };
+  } catch {
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "cursor", message: "Invalid cursor" }],
+    });
+  }
+}
+
+export const cursorParam = z.string().max(200, "Invalid cursor").optional();
+
+export const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "Limit must be a number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(max, `Limit must be at most ${max}`)
+    .default(fallback);
+
+export const idParam = z.string().min(1).max(64, "Invalid id");

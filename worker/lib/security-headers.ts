@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * The app's Content-Security-Policy. Scripts only from our origin; inline styles are allowed because
+ * React style attributes (progress bars, topic colours) need them; frames only from the video sites
+ * that community covers and course videos embed.
+ */
+export const appCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://i.ytimg.com",
+  "media-src 'self' blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+/** JSON and file responses never render as documents, so they get the narrowest policy. */
+export const apiCsp = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const baseSecurityHeaders: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=63072000; includeSubDomains; preload",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+};
+
+/** Adds the security headers to every response the worker produces (HTML pages get the app CSP). */
+export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const res = c.res;
+  // WebSocket upgrade responses are immutable and carry no document.
+  if (res.status === 101) return;
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders)) headers.set(name, value);
+  if (!headers.has("Content-Security-Policy")) {
+    const isHtml = (headers.get("content-type") ?? "").includes("text/html");
+    headers.set("Content-Security-Policy", isHtml ? appCsp : apiCsp);
+  }
+  c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+};
