@@ -3,12 +3,30 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { appCsp, baseSecurityHeaders } from "./worker/lib/security-headers";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * Static assets are served without running the worker, so the same security headers reach them
+ * through the assets `_headers` file, generated from the worker's own definitions.
+ */
+function staticSecurityHeaders(): Plugin {
+  return {
+    name: "agora-static-security-headers",
+    apply: "build",
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      const headers = { ...baseSecurityHeaders, "Content-Security-Policy": appCsp };
+      const lines = ["/*", ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`), "/assets/*", "  Cache-Control: public, max-age=31536000, immutable", ""];
+      this.emitFile({ type: "asset", fileName: "_headers", source: lines.join("\n") });
+    },
+  };
+}
+
 // One dev server: Vite serves the React app from web/ and runs the worker, D1, R2 and the rooms in workerd.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
   build: { outDir: "../dist", emptyOutDir: true },
@@ -23,6 +41,12 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    cloudflare({ configPath: `${root}wrangler.toml`, persistState: { path: `${root}.wrangler/state` } }),
+    staticSecurityHeaders(),
+    cloudflare({
+      configPath: `${root}wrangler.toml`,
+      persistState: { path: `${root}.wrangler/state` },
+      // The dev server is development; builds keep wrangler.toml's production values.
+      config: command === "serve" ? { vars: { APP_ENV: "development", APP_URL: "http://localhost:5173" } } : undefined,
+    }),
   ],
-});
+}));

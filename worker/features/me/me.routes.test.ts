@@ -34,7 +34,7 @@ describe("GET /api/me/communities", () => {
     const other = await createUser();
     const joinedAdmin = await createCommunity(other.user.id, { name: "Joined as admin" });
     const joinedMember = await createCommunity(other.user.id, { name: "Joined as member", archived: true });
-    const own = await createCommunity(owner.user.id, { name: "Own", reviewStatus: "under_review" });
+    await createCommunity(owner.user.id, { name: "Own", reviewStatus: "under_review" });
     const foreign = await createCommunity(other.user.id, { name: "Not joined" });
     await addMember(joinedAdmin.id, owner.user.id, "admin");
     await addMember(joinedMember.id, owner.user.id, "member");
