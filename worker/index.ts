@@ -1,5 +1,6 @@
 import app from "./app";
 import type { AppEnv } from "./env";
+import { scheduled } from "./scheduled";
 
 export { CommunityRoom } from "../party/community-room";
 export { ConversationRoom } from "../party/conversation-room";
@@ -7,5 +8,5 @@ export { UserRoom } from "../party/user-room";
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller, _env, _ctx) {},
+  scheduled,
 } satisfies ExportedHandler<AppEnv>;

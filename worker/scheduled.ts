@@ -1,0 +1,15 @@
+import type { AppEnv } from "./env";
+import { cleanUp } from "./features/maintenance/cleanup";
+
+/** The cron entry point; each job is independent so one failure does not stop the others. */
+export async function scheduled(_controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
+  const jobs: [string, () => Promise<unknown>][] = [["cleanup", () => cleanUp(env.DB)]];
+  for (const [name, job] of jobs) {
+    try {
+      const result = await job();
+      console.log(JSON.stringify({ level: "info", message: "cron job done", job: name, result }));
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", message: "cron job failed", job: name, reason: String(error) }));
+    }
+  }
+}
