@@ -1,19 +1,16 @@
-/** The seeded accounts (db/seed.ts); README lists the same. */
-export const demoPassword = "demo-pass-2026";
-export const demoLogins = [
-  ["staff@example.com", "staff: reviews communities, handles reports"],
-  ["ana@example.com", "creator and owner of the demo communities"],
-  ["giorgi@example.com", "member of several communities"],
-];
+import { DEMO_PASSWORD, USERS } from "../db/seed/people.ts";
 
+/** Prints where the app runs and who to sign in as (the seeded accounts of db/seed/people.ts). */
 export function printBanner(url) {
+  const ana = USERS.find((u) => u.email === "ana@example.com");
   const lines = [
     "",
     `  Agora is running at ${url}`,
     `  Development mail (verification and reset links): ${url}/dev/mail`,
     "",
-    `  Demo logins (password: ${demoPassword})`,
-    ...demoLogins.map(([email, role]) => `    ${email.padEnd(22)} ${role}`),
+    `  Demo logins (password: ${DEMO_PASSWORD})`,
+    ...USERS.slice(0, 3).map((u) => `    ${u.email.padEnd(22)} ${u.fullName}${u.platformRole === "staff" ? " (staff)" : u === ana ? " (community owner)" : ""}`),
+    `    ...and ${USERS.length - 3} more members: ${USERS.slice(3).map((u) => u.email).join(", ")}`,
     "",
   ];
   console.log(lines.join("\n"));

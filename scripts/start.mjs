@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { printBanner } from "./demo-logins.mjs";
 import { localUserCount, migrateLocal } from "./local-db.mjs";
 
@@ -6,7 +6,7 @@ import { localUserCount, migrateLocal } from "./local-db.mjs";
 migrateLocal();
 if (localUserCount() === 0) {
   console.log("Empty database: seeding demo data...");
-  await import("../db/seed.ts").then((m) => m.runSeed());
+  execFileSync(process.execPath, ["db/seed.ts"], { stdio: "inherit" });
 }
 
 const port = process.env.PORT ?? "5173";

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt } from "./columns";
+
+export const communityCategories = [
+  "business",
+  "technology",
+  "design",
+  "marketing",
+  "education",
+  "lifestyle",
+  "health",
+  "arts",
+  "finance",
+  "food",
+  "travel",
+  "sports",
+  "gaming",
+  "music",
+  "photography",
+  "other",
+] as const;
+export type CommunityCategory = (typeof communityCategories)[number];
+
+export const reviewStatuses = ["under_review", "approved", "rejected", "suspended"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const paymentTypes = ["subscription", "single"] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+export const subscriptionIntervals = ["monthly", "quarterly", "semi_annually", "yearly"] as const;
+export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
+
+export const subscriptionPlans = ["free", "starter", "premium", "business"] as const;
+export type SubscriptionPlan = (typeof subscriptionPlans)[number];
+
+/** null maxMembers means unlimited (Business plan). */
+export type PlanLimits = { maxMembers: number | null };
+
+export const memberRoles = ["admin", "moderator", "member"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: idColumn(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    phoneNumber: text("phone_number"),
+    coverVideoUrl: text("cover_video_url"),
+    categoryKey: text("category_key", { enum: communityCategories }).notNull(),
+    imageUrls: text("image_urls", { mode: "json" }).$type<string[]>().notNull().default([]),
+    isPaid: flag("is_paid", false),
+    price: tetri("price").notNull().default(0),
+    currency: currency(),
+    paymentType: text("payment_type", { enum: paymentTypes }),
+    subscriptionInterval: text("subscription_interval", { enum: subscriptionIntervals }),
+    targetAudience: text("target_audience", { mode: "json" }).$type<string[]>().notNull().default([]),
+    subscriptionPlan: text("subscription_plan", { enum: subscriptionPlans }).notNull().default("free"),
+    planFeatures: text("plan_features", { mode: "json" }).$type<string[]>().notNull().default([]),
+    planLimits: text("plan_limits", { mode: "json" }).$type<PlanLimits>().notNull().default({ maxMembers: 100 }),
+    // Nullable so a purged creator's account does not take every member's community with it.
+    creatorId: text("creator_id").references(() => users.id, { onDelete: "set null" }),
+    reviewStatus: text("review_status", { enum: reviewStatuses }).notNull().default("under_review"),
+    rejectionReason: text("rejection_reason"),
+    submittedForReviewAt: millis("submitted_for_review_at"),
+    reviewedAt: millis("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    archived: flag("archived", false),
+    membersCount: counter("members_count"),
+    postsCount: counter("posts_count"),
+    eventsCount: counter("events_count"),
+    coursesCount: counter("courses_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Explore: listed = approved and not archived; sorted by popularity, date or price, with or without a category.
+    index("communities_explore_members_idx").on(t.reviewStatus, t.archived, t.membersCount),
+    index("communities_explore_created_idx").on(t.reviewStatus, t.archived, t.createdAt),
+    index("communities_explore_price_idx").on(t.reviewStatus, t.archived, t.price),
+    index("communities_explore_cat_members_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.membersCount),
+    index("communities_explore_cat_created_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.createdAt),
+    index("communities_explore_cat_price_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.price),
+    // NOCASE so a case-insensitive prefix LIKE can use it; substring search falls back to the explore filters.
+    index("communities_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
+    index("communities_creator_idx").on(t.creatorId, t.createdAt),
+    // Staff review queue, oldest submission first.
+    index("communities_review_queue_idx").on(t.reviewStatus, t.submittedForReviewAt),
+  ],
+);
+
+export const communityMembers = sqliteTable(
+  "community_members",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The owner is stored as admin; ownership itself is communities.creator_id. */
+    role: text("role", { enum: memberRoles }).notNull().default("member"),
+    joinedAt: millis("joined_at")
+      .notNull()
+      .$defaultFn(() => Date.now()),
+    /** Paid memberships: access ends here (one-time payments: null = forever; subscriptions: period end). */
+    accessUntil: millis("access_until"),
+    // Not a foreign key (user_subscriptions already references communities); a subscription is only ever
+    // deleted together with its user or community, which removes this row too.
+    subscriptionId: text("subscription_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.profileId] }),
+    index("community_members_joined_idx").on(t.communityId, t.joinedAt),
+    index("community_members_profile_idx").on(t.profileId, t.joinedAt),
+    index("community_members_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+export const communityTopics = sqliteTable(
+  "community_topics",
+  {
+    id: idColumn(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Hex colour such as #2563EB. */
+    color: text("color").notNull(),
+    postsCount: counter("posts_count"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("community_topics_name_unique").on(t.communityId, t.name)],
+);

@@ -1,0 +1,50 @@
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { counter, createdAt, idColumn, millis, updatedAt } from "./columns";
+import { communities } from "./communities";
+
+export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
+export type EventType = (typeof eventTypes)[number];
+
+export const communityEvents = sqliteTable(
+  "community_events",
+  {
+    id: idColumn(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    location: text("location").notNull(),
+    startTime: millis("start_time").notNull(),
+    endTime: millis("end_time").notNull(),
+    eventType: text("event_type", { enum: eventTypes }).notNull().default("Other"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    imageUrl: text("image_url"),
+    eventUrl: text("event_url"),
+    attendeesCount: counter("attendees_count"),
+    // The reminder cron marks what it sent, so a re-run never reminds twice.
+    reminded24hAt: millis("reminded_24h_at"),
+    reminded1hAt: millis("reminded_1h_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("community_events_start_idx").on(t.communityId, t.startTime),
+    index("community_events_reminder_idx").on(t.startTime),
+  ],
+);
+
+export const eventAttendees = sqliteTable(
+  "event_attendees",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: "cascade" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.profileId] }), index("event_attendees_profile_idx").on(t.profileId, t.eventId)],
+);

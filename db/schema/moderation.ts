@@ -1,0 +1,37 @@
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { createdAt, idColumn, millis } from "./columns";
+import { communities } from "./communities";
+
+export const reportTargetKinds = ["post", "comment", "message"] as const;
+export type ReportTargetKind = (typeof reportTargetKinds)[number];
+
+export const reportStatuses = ["open", "resolved", "dismissed"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+/** Reports of posts, comments and messages; staff work the queue. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: idColumn(),
+    // Set null so a report survives the reporter's account purge.
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    /** Null for messages in direct chats. */
+    communityId: text("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind", { enum: reportTargetKinds }).notNull(),
+    // Not a foreign key: the target may be deleted while the report is handled.
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: reportStatuses }).notNull().default("open"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
+    handledAt: millis("handled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_queue_idx").on(t.status, t.createdAt),
+    index("reports_community_queue_idx").on(t.communityId, t.status, t.createdAt),
+    index("reports_target_idx").on(t.targetKind, t.targetId),
+    // One report per person and target.
+    uniqueIndex("reports_reporter_target_unique").on(t.reporterId, t.targetKind, t.targetId),
+  ],
+);

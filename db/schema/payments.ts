@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { createdAt, currency, flag, idColumn, millis, tetri, updatedAt } from "./columns";
+import { communities, subscriptionIntervals, subscriptionPlans } from "./communities";
+
+export const paymentProviders = ["flitt"] as const;
+
+/** A card saved at the provider; we keep only its recurring token and display fields, never the number. */
+export const userPaymentMethods = sqliteTable(
+  "user_payment_methods",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: paymentProviders }).notNull().default("flitt"),
+    rectoken: text("rectoken").notNull(),
+    /** When the provider stops honouring the rectoken. */
+    rectokenLifetime: millis("rectoken_lifetime"),
+    cardType: text("card_type"),
+    maskedCard: text("masked_card").notNull(),
+    lastFour: text("last_four").notNull(),
+    expiryMonth: integer("expiry_month", { mode: "number" }),
+    expiryYear: integer("expiry_year", { mode: "number" }),
+    isActive: flag("is_active", true),
+    isDefault: flag("is_default", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_payment_methods_user_idx").on(t.userId, t.createdAt),
+    // Exactly one default card: clear the old default before setting a new one, in the same batch.
+    uniqueIndex("user_payment_methods_one_default")
+      .on(t.userId)
+      .where(sql`${t.isDefault} = 1 AND ${t.isActive} = 1`),
+  ],
+);
+
+export const subscriptionStatuses = ["active", "cancelled", "expired"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** What is paid for: a paid community's membership, or a creator's plan for their community. */
+export const subscriptionTypes = ["community", "creator_plan"] as const;
+
+export const userSubscriptions = sqliteTable(
+  "user_subscriptions",
+  {
+    id: idColumn(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    subscriptionType: text("subscription_type", { enum: subscriptionTypes }).notNull().default("community"),
+    status: text("status", { enum: subscriptionStatuses }).notNull().default("active"),
+    amount: tetri("amount").notNull(),
+    currency: currency(),
+    interval: text("interval", { enum: subscriptionIntervals }).notNull().default("monthly"),
+    paymentMethodId: text("payment_method_id").references(() => userPaymentMethods.id, { onDelete: "set null" }),
+    // Not a foreign key: payment_orders.subscription_id points back here.
+    lastOrderId: text("last_order_id"),
+    currentPeriodStart: millis("current_period_start").notNull(),
+    currentPeriodEnd: millis("current_period_end").notNull(),
+    cancelledAt: millis("cancelled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("user_subscriptions_user_idx").on(t.userId, t.createdAt),
+    index("user_subscriptions_community_user_idx").on(t.communityId, t.userId),
+    // Cron: renew or expire what ends next.
+    index("user_subscriptions_due_idx").on(t.status, t.currentPeriodEnd),
+    index("user_subscriptions_payment_method_idx").on(t.paymentMethodId),
+  ],
+);
+
+export const orderKinds = ["join_community", "save_card", "renewal", "creator_plan"] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/** Flitt's order statuses; only `approved` is paid. */
+export const orderStatuses = ["created", "processing", "declined", "approved", "expired", "reversed"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export type OrderStatusChange = { status: OrderStatus; at: number; note?: string };
+
+/** Our side of every provider order: `id` is the order_id sent to Flitt. */
+export const paymentOrders = sqliteTable(
+  "payment_orders",
+  {
+    id: idColumn(),
+    providerOrderId: text("provider_order_id"),
+    // Set null, not cascade: the accounting record outlives the account.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    paymentMethodId: text("payment_method_id").references(() => userPaymentMethods.id, { onDelete: "set null" }),
+    /** The subscription a renewal (or a subscribing join) belongs to. */
+    subscriptionId: text("subscription_id"),
+    /** For creator_plan orders: the plan bought. */
+    plan: text("plan", { enum: subscriptionPlans }),
+    kind: text("kind", { enum: orderKinds }).notNull(),
+    amount: tetri("amount").notNull(),
+    currency: currency(),
+    status: text("status", { enum: orderStatuses }).notNull().default("created"),
+    statusHistory: text("status_history", { mode: "json" }).$type<OrderStatusChange[]>().notNull().default([]),
+    saveCard: flag("save_card", false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_orders_provider_order_unique").on(t.providerOrderId),
+    index("payment_orders_user_idx").on(t.userId, t.createdAt),
+    index("payment_orders_subscription_idx").on(t.subscriptionId, t.createdAt),
+    // Cron: re-check orders stuck in created/processing.
+    index("payment_orders_status_idx").on(t.status, t.createdAt),
+    index("payment_orders_community_idx").on(t.communityId),
+    index("payment_orders_payment_method_idx").on(t.paymentMethodId),
+  ],
+);

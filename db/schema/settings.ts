@@ -1,0 +1,32 @@
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth";
+import { createdAt, flag, updatedAt } from "./columns";
+
+/** A blocks B: B stops seeing A's posts and comments and cannot message A. */
+export const blockedUsers = sqliteTable(
+  "blocked_users",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // "Who blocks me": the filter applied to the blocked user's feed, chats and new-chat lists.
+    index("blocked_users_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
+);
+
+/** A missing row means the defaults (both on). */
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: flag("email_notifications", true),
+  pushNotifications: flag("push_notifications", true),
+  updatedAt: updatedAt(),
+});
