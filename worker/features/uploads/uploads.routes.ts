@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { newId } from "../../../db/ids";
+import type { HonoEnv } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { requireUser } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { imageInfo } from "./image-info";
+import { acceptedImageTypes, MAX_PIXELS, MAX_SIDE, uploadLimits, uploadQuery } from "./uploads.schemas";
+
+const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
+
+/**
+ * POST /api/uploads?purpose=…: the raw image is the body (so the browser can report upload progress).
+ * The type is read from the bytes, not trusted from the header; size and pixel count are capped;
+ * the key is random so nobody can guess another person's files.
+ */
+export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", uploadQuery), async (c) => {
+  const user = await requireUser(c);
+  await hit(c.env.DB, rateLimitRules.uploads, user.id);
+  const { purpose } = c.req.valid("query");
+  const { maxBytes } = uploadLimits[purpose];
+  const declared = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!(acceptedImageTypes as readonly string[]).includes(declared)) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only JPEG, PNG, WebP or GIF images can be uploaded.");
+  }
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
+  if (bytes.byteLength > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
+  const info = imageInfo(bytes);
+  if (!info || info.type !== declared) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.");
+  if (info.width < 1 || info.height < 1 || info.width > MAX_SIDE || info.height > MAX_SIDE || info.width * info.height > MAX_PIXELS) {
+    throw new AppError("VALIDATION_FAILED", "The image has too many pixels.", {
+      issues: [{ path: "file", message: `At most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels` }],
+    });
+  }
+  const id = newId();
+  const key = `${purpose}/${id}.${extension[info.type]}`;
+  await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" } });
+  await c.env.DB.prepare(
+    "insert into uploads (id, r2_key, owner_id, purpose, content_type, size, width, height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  )
+    .bind(id, key, user.id, purpose, info.type, bytes.byteLength, info.width, info.height, Date.now())
+    .run();
+  return c.json({ url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength }, 201);
+});
+
+/** GET /files/<key>: uploaded images, immutable, never rendered as a document. */
+export const filesRoutes = new Hono<HonoEnv>().get("/*", async (c) => {
+  const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/files/".length));
+  if (!/^[a-z_]+\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/.test(key)) throw notFound("File not found.");
+  const object = await c.env.FILES.get(key);
+  if (!object) throw notFound("File not found.");
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("etag", object.httpEtag);
+  headers.set("Content-Disposition", "inline");
+  headers.set("Content-Security-Policy", "default-src 'none'; img-src 'self'; sandbox");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  return new Response(object.body, { headers });
+});
