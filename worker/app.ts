@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "./env";
 import { authRoutes } from "./features/auth/auth.routes";
+import { communitiesRoutes } from "./features/communities/communities.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
+import { filesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { sameOriginWrites } from "./lib/csrf";
 import { AppError } from "./lib/errors";
 import { requestContext } from "./lib/logging";
@@ -17,9 +20,12 @@ import { securityHeaders } from "./lib/security-headers";
 const api = new Hono<HonoEnv>()
   .get("/health", (c) => c.json({ ok: true as const }))
   .route("/me", meRoutes)
+  .route("/communities", communitiesRoutes)
+  .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)
-  .route("/search", searchRoutes);
+  .route("/search", searchRoutes)
+  .route("/uploads", uploadsRoutes);
 
 const app = new Hono<HonoEnv>()
   .use(requestContext())
@@ -28,6 +34,7 @@ const app = new Hono<HonoEnv>()
   .use("/api/*", sameOriginWrites())
   .route("/api/auth", authRoutes)
   .route("/api", api)
+  .route("/files", filesRoutes)
   .route("/dev/mail", devMailRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");

@@ -1,4 +1,5 @@
 /** Bindings and variables of the Worker, as declared in wrangler.toml (types from `wrangler types`). */
+/** APP_ENV is production (wrangler.toml), development (dev server) or test (vitest). */
 export type AppEnv = Env & {
   /** better-auth signing secret; a wrangler secret in production. */
   AUTH_SECRET?: string;

@@ -9,6 +9,7 @@ export const rateLimitRules = {
   signIn: { name: "sign-in", limit: 10, windowMs: 10 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
   passwordReset: { name: "password-reset", limit: 5, windowMs: 15 * 60_000 },
+  communityCreate: { name: "community-create", limit: 5, windowMs: 24 * 60 * 60_000 },
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
   messaging: { name: "messaging", limit: 60, windowMs: 60_000 },

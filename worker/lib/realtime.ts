@@ -76,6 +76,9 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
     if (!(await mayJoin[party](c.env, user, lobby.name))) throw noSuchRoom();
     const forwarded = new Request(req);
     forwarded.headers.set(USER_ID_HEADER, user.id);
+    // The room needs the identity, not the credentials.
+    forwarded.headers.delete("cookie");
+    forwarded.headers.delete("authorization");
     return forwarded;
   };
 

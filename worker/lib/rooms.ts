@@ -65,7 +65,9 @@ export function getCommunityPresence(env: AppEnv, communityId: string): Promise<
  * conversation, blocked, account deleted, signed out everywhere). Resolves to how many were closed.
  */
 export function disconnectFromCommunity(env: AppEnv, communityId: string, userId: string): Promise<number> {
-  return bestEffort("disconnect", `community-room/${communityId}`, 0, () => communityRoom(env, communityId).disconnectUser(userId));
+  return bestEffort("disconnect", `community-room/${communityId}`, 0, () =>
+    communityRoom(env, communityId).disconnectUser(userId),
+  );
 }
 
 export function disconnectFromConversation(env: AppEnv, conversationId: string, userId: string): Promise<number> {

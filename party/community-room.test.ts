@@ -1,0 +1,167 @@
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { disconnectFromCommunity, getCommunityPresence, publishToCommunity } from "../worker/lib/rooms";
+import { addMember, createCommunity, createUser } from "../tests/factories";
+import { HEARTBEAT_PING, HEARTBEAT_PONG, type CommunityEvent } from "./protocol";
+import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
+
+afterEach(closeAll);
+
+async function communityWithMembers() {
+  const alice = await createUser({ name: "Alice" });
+  const bob = await createUser({ name: "Bob" });
+  const community = await createCommunity(alice.user.id);
+  await addMember(community.id, bob.user.id);
+  return { alice, bob, community, path: `/parties/community-room/${community.id}` };
+}
+
+describe("CommunityRoom", () => {
+  it("welcomes with the connection id and the user id from the session", async () => {
+    const { alice, path } = await communityWithMembers();
+    const socket = await connect(path, { cookie: alice.cookie });
+    const welcome = await socket.next("welcome");
+    expect(welcome.userId).toBe(alice.user.id);
+    expect(welcome.connectionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers ping with pong, echoing the id, and answers the bare heartbeat too", async () => {
+    const { alice, path } = await communityWithMembers();
+    const socket = await connect(path, { cookie: alice.cookie });
+    await socket.next("welcome");
+    socket.sendJson({ type: "ping", id: "abc" });
+    expect(await socket.next("pong", (p) => p.id === "abc")).toEqual({ type: "pong", id: "abc" });
+    socket.sendJson('{"type":"ping"}');
+    await socket.next("pong", (p) => p.id === undefined);
+    expect(socket.raw).toContain(HEARTBEAT_PONG);
+  });
+
+  it("answers the bare heartbeat through the runtime's auto-response, without waking the room", async () => {
+    const { alice, community, path } = await communityWithMembers();
+    const socket = await connect(path, { cookie: alice.cookie });
+    await socket.next("welcome");
+    socket.sendJson(HEARTBEAT_PING);
+    await socket.next("pong");
+    const stamps = await runInDurableObject(env.CommunityRoom.getByName(community.id), (_room, state) =>
+      state.getWebSockets().map((ws) => state.getWebSocketAutoResponseTimestamp(ws)),
+    );
+    expect(stamps.some((stamp) => stamp !== null)).toBe(true);
+  });
+
+  it("keeps identity, presence and publishing across hibernation (state lives in the socket attachments)", async () => {
+    const { alice, bob, community, path } = await communityWithMembers();
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    await a.next("presence", (p) => p.count === 2);
+    await b.next("welcome");
+    await evictDurableObject(env.CommunityRoom.getByName(community.id));
+
+    expect((await getCommunityPresence(env, community.id)).count).toBe(2);
+    b.sendJson({ type: "typing", postId: "p1" });
+    expect(await a.next("typing")).toMatchObject({ userId: bob.user.id, postId: "p1" });
+    expect(await publishToCommunity(env, community.id, { type: "post.deleted", postId: "p1" })).toBe(2);
+    await b.next("post.deleted");
+    await b.close();
+    expect(await a.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+  });
+
+  it("answers invalid frames with an error frame to the sender only, and keeps the connection", async () => {
+    const { alice, bob, path } = await communityWithMembers();
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    await a.next("welcome");
+    await b.next("presence", (p) => p.count === 2);
+    const bSince = b.frames.length;
+    for (const bad of ["not json", '{"type":"post.created","postId":"x"}', '{"type":"typing","active":"no"}', "x".repeat(5000)]) {
+      const since = a.frames.length;
+      a.sendJson(bad);
+      await a.next("error", undefined, since);
+    }
+    const beforeBinary = a.frames.length;
+    a.ws.send(new Uint8Array([1, 2, 3]));
+    await a.next("error", (e) => e.message.includes("JSON text"), beforeBinary);
+    // Typing without a post is refused too.
+    a.sendJson({ type: "typing" });
+    await a.next("error", (e) => e.message.includes("postId"));
+    a.sendJson({ type: "ping", id: "still-alive" });
+    await a.next("pong", (p) => p.id === "still-alive");
+    // Nothing of it reached the other member.
+    await b.expectNone("error", bSince);
+    expect(b.frames.slice(bSince)).toEqual([]);
+  });
+
+  it("counts distinct users across connections and broadcasts presence on join and leave", async () => {
+    const { alice, bob, community, path } = await communityWithMembers();
+    const a1 = await connect(path, { cookie: alice.cookie });
+    expect(await a1.next("presence")).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+
+    // Alice's second tab: still one user; the tab is told, nobody's list changes.
+    const a2 = await connect(path, { cookie: alice.cookie });
+    expect((await a2.next("presence")).count).toBe(1);
+    const b1 = await connect(path, { cookie: bob.cookie });
+    const joined = await a1.next("presence", (p) => p.count === 2);
+    expect(new Set(joined.online)).toEqual(new Set([alice.user.id, bob.user.id]));
+    await a2.next("presence", (p) => p.count === 2);
+    expect(await getCommunityPresence(env, community.id)).toMatchObject({ count: 2 });
+
+    // One of Alice's two tabs closes: she is still online.
+    const since = b1.frames.length;
+    await a2.close();
+    await b1.expectNone("presence", since);
+    expect((await getCommunityPresence(env, community.id)).count).toBe(2);
+
+    await b1.close();
+    expect(await a1.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+    expect(await getCommunityPresence(env, community.id)).toEqual({ online: [alice.user.id], count: 1 });
+  });
+
+  it("fans a worker publish out to the members' sockets only", async () => {
+    const { alice, bob, community, path } = await communityWithMembers();
+    const outsider = await createUser();
+    const other = await createCommunity(outsider.user.id);
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    const o = await connect(`/parties/community-room/${other.id}`, { cookie: outsider.cookie });
+    await Promise.all([a.next("welcome"), b.next("welcome"), o.next("welcome")]);
+    // A non-member never gets a socket in this room at all.
+    await expectRefused(await upgrade(path, { cookie: outsider.cookie }), 404, "NOT_FOUND");
+
+    const event: CommunityEvent = { type: "post.counters", postId: "post-1", likesCount: 3, commentsCount: 2 };
+    expect(await publishToCommunity(env, community.id, event)).toBe(2);
+    expect(await a.next("post.counters")).toEqual(event);
+    expect(await b.next("post.counters")).toEqual(event);
+    await o.expectNone("post.counters", 0);
+
+    const created: CommunityEvent = { type: "post.created", postId: "post-2", data: { title: "Hello" } };
+    await publishToCommunity(env, community.id, created);
+    expect(await b.next("post.created")).toEqual(created);
+  });
+
+  it("relays comment typing to the other members with the sender's real id", async () => {
+    const { alice, bob, path } = await communityWithMembers();
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    await a.next("presence", (p) => p.count === 2);
+    await b.next("welcome");
+    a.sendJson({ type: "typing", postId: "post-9", userId: bob.user.id });
+    expect(await b.next("typing")).toEqual({ type: "typing", userId: alice.user.id, postId: "post-9", active: true });
+    await a.expectNone("typing", 0);
+  });
+
+  it("publishing into an empty room or with a malformed event never throws", async () => {
+    const { community } = await communityWithMembers();
+    expect(await publishToCommunity(env, community.id, { type: "post.deleted", postId: "p" })).toBe(0);
+    const bogus = { type: "notification.unread", count: 1 } as unknown as CommunityEvent;
+    expect(await publishToCommunity(env, community.id, bogus)).toBe(0);
+  });
+
+  it("closes a removed member's sockets and updates presence", async () => {
+    const { alice, bob, community, path } = await communityWithMembers();
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    await a.next("presence", (p) => p.count === 2);
+    expect(await disconnectFromCommunity(env, community.id, bob.user.id)).toBe(1);
+    expect((await b.closed).code).toBe(4003);
+    expect(await a.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import {
+  MAX_CLIENT_FRAME_BYTES,
+  communityEventSchema,
+  encodeMessage,
+  parseClientMessage,
+  parseServerMessage,
+  userEventSchema,
+  type ServerMessage,
+} from "./protocol";
+
+describe("parseClientMessage", () => {
+  it("accepts ping with and without an id", () => {
+    expect(parseClientMessage('{"type":"ping"}')).toEqual({ ok: true, message: { type: "ping" } });
+    expect(parseClientMessage('{"type":"ping","id":"7"}')).toEqual({ ok: true, message: { type: "ping", id: "7" } });
+  });
+
+  it("accepts typing, defaulting active to true and dropping fields it does not know (like a claimed userId)", () => {
+    const parsed = parseClientMessage(JSON.stringify({ type: "typing", postId: "p1", userId: "someone-else" }));
+    expect(parsed).toEqual({ ok: true, message: { type: "typing", postId: "p1", active: true } });
+  });
+
+  it.each([
+    ["non-JSON text", "hello"],
+    ["a JSON array", "[1,2]"],
+    ["an unknown type", '{"type":"post.created","postId":"x"}'],
+    ["a missing type", '{"id":"1"}'],
+    ["a wrong field type", '{"type":"typing","active":"yes"}'],
+    ["an over-long ping id", JSON.stringify({ type: "ping", id: "x".repeat(65) })],
+    ["binary data", new Uint8Array([123, 125]).buffer],
+    ["an oversize frame", JSON.stringify({ type: "ping", pad: "x".repeat(MAX_CLIENT_FRAME_BYTES) })],
+  ])("refuses %s with a readable error", (_name, raw) => {
+    const parsed = parseClientMessage(raw);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.length).toBeGreaterThan(0);
+  });
+});
+
+describe("parseServerMessage", () => {
+  it("round-trips every kind of frame a room sends", () => {
+    const frames: ServerMessage[] = [
+      { type: "pong" },
+      { type: "pong", id: "1" },
+      { type: "welcome", connectionId: "c1", userId: "u1" },
+      { type: "presence", online: ["u1", "u2"], count: 2 },
+      { type: "error", message: "bad" },
+      { type: "typing", userId: "u1", active: true, postId: "p1" },
+      { type: "post.created", postId: "p1", data: { title: "Hi" } },
+      { type: "post.updated", postId: "p1" },
+      { type: "post.deleted", postId: "p1" },
+      { type: "post.counters", postId: "p1", likesCount: 3, commentsCount: 1 },
+      { type: "comment.created", postId: "p1", commentId: "c1", parentId: null },
+      { type: "comment.deleted", postId: "p1", commentId: "c1" },
+      { type: "notification.created", notification: { id: "n1", type: "POST_LIKE", title: "x", isRead: false } },
+      { type: "notification.unread", count: 4 },
+      { type: "message.unread", count: 2 },
+      { type: "message.created", conversationId: "k1", messageId: "m1", data: { content: "hey" } },
+      { type: "message.updated", conversationId: "k1", messageId: "m1" },
+      { type: "message.deleted", conversationId: "k1", messageId: "m1" },
+      { type: "message.reaction", conversationId: "k1", messageId: "m1", reactions: { "👍": 2 } },
+      { type: "read.receipt", conversationId: "k1", userId: "u1", messageId: "m1", readAt: 1 },
+      { type: "conversation.bumped", conversationId: "k1", lastMessageAt: 5 },
+    ];
+    for (const frame of frames) {
+      expect(parseServerMessage(encodeMessage(frame))).toEqual({ ok: true, message: frame });
+    }
+  });
+
+  it("keeps a notification's extra fields (loose payload)", () => {
+    const parsed = parseServerMessage(
+      JSON.stringify({ type: "notification.created", notification: { id: "n1", type: "MENTION", postId: "p9" } }),
+    );
+    expect(parsed.ok && parsed.message.type === "notification.created" && parsed.message.notification.postId).toBe("p9");
+  });
+
+  it("skips unknown or malformed frames instead of throwing", () => {
+    expect(parseServerMessage('{"type":"from.the.future"}').ok).toBe(false);
+    expect(parseServerMessage('{"type":"presence","online":"u1","count":1}').ok).toBe(false);
+    expect(parseServerMessage("{").ok).toBe(false);
+    expect(parseServerMessage(undefined).ok).toBe(false);
+  });
+});
+
+describe("room event subsets", () => {
+  it("do not let a user-room event pass as a community event or vice versa", () => {
+    expect(communityEventSchema.safeParse({ type: "notification.unread", count: 1 }).success).toBe(false);
+    expect(userEventSchema.safeParse({ type: "post.deleted", postId: "p" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * The realtime wire protocol, shared by the rooms (workerd) and the browser client. Pure: imports
+ * nothing from the worker or the DOM so both tsconfigs compile it.
+ *
+ * Every frame is one JSON object discriminated by `type`. Clients only send `ping` and `typing`;
+ * every other change goes through the HTTP API and is fanned out by a room after the D1 commit.
+ */
+import { z } from "zod";
+
+/** Party names as they appear in `/parties/:party/:room` (kebab-case of the Durable Object bindings). */
+export const PARTIES = ["community-room", "conversation-room", "user-room"] as const;
+export type PartyName = (typeof PARTIES)[number];
+export const isPartyName = (value: string): value is PartyName => (PARTIES as readonly string[]).includes(value);
+
+/** Room names are ids (UUIDv7); anything else never reaches a room. */
+export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Largest client frame a room reads; typing and pings are tiny. */
+export const MAX_CLIENT_FRAME_BYTES = 2048;
+
+/** The exact heartbeat frame; rooms answer it without waking from hibernation. */
+export const HEARTBEAT_PING = '{"type":"ping"}';
+export const HEARTBEAT_PONG = '{"type":"pong"}';
+
+const id = z.string().min(1).max(128);
+/** Fields of features not built yet travel here; the client treats them as optional extras. */
+const data = z.record(z.string(), z.unknown());
+
+// ---------------------------------------------------------------------------------------------
+// Client -> server
+
+export const pingClientSchema = z.object({ type: z.literal("ping"), id: z.string().max(64).optional() });
+
+/** In a community room `postId` names the post whose comments are being typed; a conversation ignores it. */
+export const typingClientSchema = z.object({
+  type: z.literal("typing"),
+  postId: id.optional(),
+  active: z.boolean().default(true),
+});
+
+export const clientMessageSchema = z.discriminatedUnion("type", [pingClientSchema, typingClientSchema]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageInput = z.input<typeof clientMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> client
+
+export const pongSchema = z.object({ type: z.literal("pong"), id: z.string().max(64).optional() });
+export const welcomeSchema = z.object({ type: z.literal("welcome"), connectionId: z.string(), userId: id });
+/** `online` lists at most PRESENCE_LIST_LIMIT user ids; `count` is the true number of distinct users. */
+export const presenceSchema = z.object({
+  type: z.literal("presence"),
+  online: z.array(id),
+  count: z.number().int().nonnegative(),
+});
+export const PRESENCE_LIST_LIMIT = 200;
+export const errorSchema = z.object({ type: z.literal("error"), message: z.string() });
+
+export const postCreatedSchema = z.object({ type: z.literal("post.created"), postId: id, data: data.optional() });
+export const postUpdatedSchema = z.object({ type: z.literal("post.updated"), postId: id, data: data.optional() });
+export const postDeletedSchema = z.object({ type: z.literal("post.deleted"), postId: id });
+export const postCountersSchema = z.object({
+  type: z.literal("post.counters"),
+  postId: id,
+  likesCount: z.number().int().nonnegative(),
+  commentsCount: z.number().int().nonnegative(),
+});
+export const commentCreatedSchema = z.object({
+  type: z.literal("comment.created"),
+  postId: id,
+  commentId: id,
+  parentId: id.nullable().optional(),
+  data: data.optional(),
+});
+export const commentDeletedSchema = z.object({
+  type: z.literal("comment.deleted"),
+  postId: id,
+  commentId: id,
+  parentId: id.nullable().optional(),
+});
+
+/** A notification row as the API lists it; only id and type are guaranteed here. */
+export const notificationPayloadSchema = z.looseObject({ id, type: z.string().min(1) });
+export const notificationCreatedSchema = z.object({
+  type: z.literal("notification.created"),
+  notification: notificationPayloadSchema,
+});
+export const notificationUnreadSchema = z.object({
+  type: z.literal("notification.unread"),
+  count: z.number().int().nonnegative(),
+});
+/** Unread messages across all of the user's conversations (the header badge). */
+export const messageUnreadSchema = z.object({
+  type: z.literal("message.unread"),
+  count: z.number().int().nonnegative(),
+});
+
+export const messageCreatedSchema = z.object({
+  type: z.literal("message.created"),
+  conversationId: id,
+  messageId: id,
+  data: data.optional(),
+});
+export const messageUpdatedSchema = z.object({
+  type: z.literal("message.updated"),
+  conversationId: id,
+  messageId: id,
+  data: data.optional(),
+});
+export const messageDeletedSchema = z.object({
+  type: z.literal("message.deleted"),
+  conversationId: id,
+  messageId: id,
+});
+/** `reactions` is the message's full reaction summary after the change (emoji -> count, plus extras). */
+export const messageReactionSchema = z.object({
+  type: z.literal("message.reaction"),
+  conversationId: id,
+  messageId: id,
+  reactions: data.optional(),
+  data: data.optional(),
+});
+export const readReceiptSchema = z.object({
+  type: z.literal("read.receipt"),
+  conversationId: id,
+  userId: id,
+  messageId: id.optional(),
+  readAt: z.number().int().nonnegative(),
+});
+/** Tells a participant's other views to move a conversation to the top of their list. */
+export const conversationBumpedSchema = z.object({
+  type: z.literal("conversation.bumped"),
+  conversationId: id,
+  lastMessageAt: z.number().int().nonnegative(),
+  data: data.optional(),
+});
+export const typingServerSchema = z.object({
+  type: z.literal("typing"),
+  userId: id,
+  active: z.boolean(),
+  postId: id.optional(),
+  conversationId: id.optional(),
+});
+
+/** Events a community room fans out after an API write. */
+export const communityEventSchema = z.discriminatedUnion("type", [
+  postCreatedSchema,
+  postUpdatedSchema,
+  postDeletedSchema,
+  postCountersSchema,
+  commentCreatedSchema,
+  commentDeletedSchema,
+]);
+/** Events a conversation room fans out after an API write. */
+export const conversationEventSchema = z.discriminatedUnion("type", [
+  messageCreatedSchema,
+  messageUpdatedSchema,
+  messageDeletedSchema,
+  messageReactionSchema,
+  readReceiptSchema,
+]);
+/** Events for one user, delivered to every tab that user has open. */
+export const userEventSchema = z.discriminatedUnion("type", [
+  notificationCreatedSchema,
+  notificationUnreadSchema,
+  messageUnreadSchema,
+  conversationBumpedSchema,
+]);
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  pongSchema,
+  welcomeSchema,
+  presenceSchema,
+  errorSchema,
+  typingServerSchema,
+  ...communityEventSchema.options,
+  ...conversationEventSchema.options,
+  ...userEventSchema.options,
+]);
+
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export type CommunityEvent = z.infer<typeof communityEventSchema>;
+export type ConversationEvent = z.infer<typeof conversationEventSchema>;
+export type UserEvent = z.infer<typeof userEventSchema>;
+export type ServerMessageType = ServerMessage["type"];
+export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
+
+type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error">;
+/** What a client of each party can receive. */
+export type RoomMessages = {
+  "community-room": ControlMessage | ServerMessageOf<"presence" | "typing"> | CommunityEvent;
+  "conversation-room": ControlMessage | ServerMessageOf<"typing"> | ConversationEvent;
+  "user-room": ControlMessage | UserEvent;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: string };
+
+function decodeFrame(raw: unknown): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (typeof raw !== "string") return { ok: false, error: "Frames must be JSON text." };
+  if (raw.length > MAX_CLIENT_FRAME_BYTES * 64) return { ok: false, error: "Frame too large." };
+  try {
+    return { ok: true, value: JSON.parse(raw) };
+  } catch {
+    return { ok: false, error: "Frame is not valid JSON." };
+  }
+}
+
+function describe(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid message.";
+  const path = issue.path.map(String).join(".");
+  return path ? `Invalid message: ${path}: ${issue.message}` : `Invalid message: ${issue.message}`;
+}
+
+/** Parses a frame a client sent (text only, at most MAX_CLIENT_FRAME_BYTES characters). */
+export function parseClientMessage(raw: unknown): ParseResult<ClientMessage> {
+  if (typeof raw === "string" && raw.length > MAX_CLIENT_FRAME_BYTES) {
+    return { ok: false, error: "Frame too large." };
+  }
+  const decoded = decodeFrame(raw);
+  if (!decoded.ok) return decoded;
+  const result = clientMessageSchema.safeParse(decoded.value);
+  return result.success ? { ok: true, message: result.data } : { ok: false, error: describe(result.error) };
+}
+
+/** Parses a frame a room sent; unknown types (a newer server) come back as not ok and are skipped. */
+export function parseServerMessage(raw: unknown): ParseResult<ServerMessage> {
+  const decoded = decodeFrame(raw);
+  if (!decoded.ok) return decoded;
+  const result = serverMessageSchema.safeParse(decoded.value);
+  return result.success ? { ok: true, message: result.data } : { ok: false, error: describe(result.error) };
+}
+
+export const encodeMessage = (message: ServerMessage | ClientMessageInput): string => JSON.stringify(message);

@@ -1,0 +1,201 @@
+import type { z } from "zod";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { AppEnv } from "../worker/env";
+import {
+  HEARTBEAT_PING,
+  HEARTBEAT_PONG,
+  encodeMessage,
+  parseClientMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from "./protocol";
+
+/** The only identity a room trusts: set by worker/lib/realtime.ts at the upgrade, after stripping the client's. */
+export const USER_ID_HEADER = "x-agora-user-id";
+
+export type ConnectionInfo = { userId: string; connectedAt: number };
+
+/** WebSocket close codes (4000-4999 are the application's). */
+export const CloseCode = {
+  policy: 1008,
+  /** The user lost access (left, removed, blocked, deleted): the client should not retry blindly. */
+  revoked: 4003,
+} as const;
+
+export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
+
+const userTag = (userId: string) => `user:${userId}`;
+
+/** Ignores a client's typing frames that come faster than this (per connection and typing state). */
+const TYPING_MIN_INTERVAL_MS = 1000;
+
+/**
+ * What the three rooms share: hibernation, identity from the worker's header, ping/pong, error frames
+ * for bad input, publishing and revoking. Subclasses add presence (community) and typing.
+ */
+export abstract class RoomBase extends Server<AppEnv> {
+  static override options = { hibernate: true };
+
+  /** Lost on hibernation on purpose: it only damps typing floods. */
+  #lastTyping = new Map<string, number>();
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    // Heartbeats are answered by the runtime itself, so a room full of idle tabs stays hibernated.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));
+  }
+
+  /** Whether the user named by the worker may be in this room (a second check; the worker already checked). */
+  protected acceptsUser(_userId: string): boolean {
+    return true;
+  }
+
+  protected onJoin(_connection: Connection<ConnectionInfo>, _userId: string): void | Promise<void> {}
+  protected onLeave(_connection: Connection<ConnectionInfo>, _userId: string): void | Promise<void> {}
+  protected onTyping(connection: Connection<ConnectionInfo>, _userId: string, _message: TypingMessage): void {
+    this.sendTo(connection, { type: "error", message: "Typing is not supported in this room." });
+  }
+
+  override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const userId = ctx.request.headers.get(USER_ID_HEADER);
+    return userId ? [userTag(userId)] : [];
+  }
+
+  override async onConnect(connection: Connection<ConnectionInfo>, ctx: ConnectionContext): Promise<void> {
+    const userId = ctx.request.headers.get(USER_ID_HEADER);
+    if (!userId || !this.acceptsUser(userId)) {
+      this.sendTo(connection, { type: "error", message: "Not allowed in this room." });
+      connection.close(CloseCode.policy, "Not allowed");
+      return;
+    }
+    connection.setState({ userId, connectedAt: Date.now() });
+    this.sendTo(connection, { type: "welcome", connectionId: connection.id, userId });
+    await this.onJoin(connection, userId);
+  }
+
+  override onMessage(connection: Connection<ConnectionInfo>, raw: WSMessage): void {
+    const userId = connection.state?.userId;
+    if (!userId) return;
+    const parsed = parseClientMessage(raw);
+    if (!parsed.ok) {
+      this.sendTo(connection, { type: "error", message: parsed.error });
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case "ping":
+        this.sendTo(connection, message.id === undefined ? { type: "pong" } : { type: "pong", id: message.id });
+        return;
+      case "typing": {
+        // Keyed per connection and state only, so the map stays bounded whatever post ids a client sends.
+        const key = `${connection.id}:${message.active}`;
+        const now = Date.now();
+        if (now - (this.#lastTyping.get(key) ?? 0) < TYPING_MIN_INTERVAL_MS) return;
+        this.#lastTyping.set(key, now);
+        this.onTyping(connection, userId, message);
+        return;
+      }
+    }
+  }
+
+  override async onClose(connection: Connection<ConnectionInfo>): Promise<void> {
+    for (const key of this.#lastTyping.keys()) {
+      if (key.startsWith(`${connection.id}:`)) this.#lastTyping.delete(key);
+    }
+    const userId = connection.state?.userId;
+    if (userId) await this.onLeave(connection, userId);
+  }
+
+  override onError(connection: Connection<ConnectionInfo>, error: unknown): void {
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        message: "room socket error",
+        room: this.name,
+        connection: connection.id,
+        error: String(error),
+      }),
+    );
+  }
+
+  /** Rooms are reached only by WebSocket upgrades (the worker refuses the rest before they get here). */
+  override onRequest(): Response {
+    return new Response(null, { status: 404 });
+  }
+
+  protected sendTo(connection: Connection, message: ServerMessage): void {
+    try {
+      connection.send(encodeMessage(message));
+    } catch {
+      // The socket closed between iteration and send; its close handler cleans up.
+    }
+  }
+
+  /** Open connections, optionally only one user's, skipping `exceptId` (a socket that is closing). */
+  protected *openConnections(userId?: string, exceptId?: string): Generator<Connection<ConnectionInfo>> {
+    for (const connection of this.getConnections<ConnectionInfo>(userId ? userTag(userId) : undefined)) {
+      if (connection.id !== exceptId && connection.state?.userId) yield connection;
+    }
+  }
+
+  /** Sends one frame to every open connection (except `exceptId`); returns how many got it. */
+  protected fanOut(message: ServerMessage, exceptId?: string): number {
+    const frame = encodeMessage(message);
+    let delivered = 0;
+    for (const connection of this.openConnections(undefined, exceptId)) {
+      try {
+        connection.send(frame);
+        delivered++;
+      } catch {
+        // Closed meanwhile.
+      }
+    }
+    return delivered;
+  }
+
+  /**
+   * Checks a worker-published event against this room's schema before anyone sees it. A bad event is a
+   * bug in the caller: logged and dropped (0 deliveries) rather than thrown across the RPC boundary.
+   */
+  protected fanOutEvent<E extends ServerMessage>(schema: z.ZodType<E>, event: E): number {
+    const parsed = schema.safeParse(event);
+    if (!parsed.success) {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          message: "refused to publish an invalid event",
+          room: this.name,
+          type: (event as { type?: unknown }).type,
+          issues: parsed.error.issues.slice(0, 3),
+        }),
+      );
+      return 0;
+    }
+    return this.fanOut(parsed.data);
+  }
+
+  /** Closes every socket of a user (membership ended, blocked, account deleted); returns how many. */
+  async disconnectUser(userId: string, reason = "Access revoked"): Promise<number> {
+    let closed = 0;
+    const leaving: Connection<ConnectionInfo>[] = [];
+    for (const connection of this.openConnections(userId)) {
+      leaving.push(connection);
+      try {
+        connection.close(CloseCode.revoked, reason);
+      } catch {
+        // Already closing.
+      }
+      closed++;
+    }
+    // A server-side close does not call webSocketClose here, so the room updates itself.
+    for (const connection of leaving) await this.onLeave(connection, userId);
+    return closed;
+  }
+
+  /** How many sockets are open (all users). */
+  connectionCount(): number {
+    let count = 0;
+    for (const _ of this.openConnections()) count++;
+    return count;
+  }
+}

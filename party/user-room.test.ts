@@ -1,0 +1,61 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { disconnectUserRoom, publishToUser, publishToUsers } from "../worker/lib/rooms";
+import { createUser } from "../tests/factories";
+import type { UserEvent } from "./protocol";
+import { closeAll, connect } from "./test-socket";
+
+afterEach(closeAll);
+
+describe("UserRoom", () => {
+  it("delivers a publish to every tab of that user and to no other user", async () => {
+    const alice = await createUser();
+    const bob = await createUser();
+    const tab1 = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    const tab2 = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    const bobTab = await connect(`/parties/user-room/${bob.user.id}`, { cookie: bob.cookie });
+    await Promise.all([tab1.next("welcome"), tab2.next("welcome"), bobTab.next("welcome")]);
+
+    const event: UserEvent = {
+      type: "notification.created",
+      notification: { id: "n1", type: "POST_LIKE", title: "Bob liked your post", isRead: false, createdAt: 1 },
+    };
+    expect(await publishToUser(env, alice.user.id, event)).toBe(2);
+    expect(await tab1.next("notification.created")).toEqual(event);
+    expect(await tab2.next("notification.created")).toEqual(event);
+    await publishToUser(env, alice.user.id, { type: "notification.unread", count: 3 });
+    expect((await tab2.next("notification.unread")).count).toBe(3);
+    await bobTab.expectNone("notification.created", 0);
+    await bobTab.expectNone("notification.unread", 0, 50);
+  });
+
+  it("fans a conversation bump out to several users at once", async () => {
+    const alice = await createUser();
+    const bob = await createUser();
+    const a = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    const b = await connect(`/parties/user-room/${bob.user.id}`, { cookie: bob.cookie });
+    await Promise.all([a.next("welcome"), b.next("welcome")]);
+    const bump: UserEvent = { type: "conversation.bumped", conversationId: "k1", lastMessageAt: 42 };
+    expect(await publishToUsers(env, [alice.user.id, bob.user.id, alice.user.id], bump)).toBe(2);
+    expect(await a.next("conversation.bumped")).toEqual(bump);
+    expect(await b.next("conversation.bumped")).toEqual(bump);
+  });
+
+  it("refuses typing (not a user-room frame) with an error frame", async () => {
+    const alice = await createUser();
+    const tab = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    await tab.next("welcome");
+    tab.sendJson({ type: "typing" });
+    expect((await tab.next("error")).message).toMatch(/not supported/);
+  });
+
+  it("closes every tab when the account's access ends", async () => {
+    const alice = await createUser();
+    const tab1 = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    const tab2 = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    await Promise.all([tab1.next("welcome"), tab2.next("welcome")]);
+    expect(await disconnectUserRoom(env, alice.user.id)).toBe(2);
+    expect((await tab1.closed).code).toBe(4003);
+    expect((await tab2.closed).code).toBe(4003);
+  });
+});
