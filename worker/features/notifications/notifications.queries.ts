@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createDb, schema } from "../../../db/client";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
@@ -20,6 +20,32 @@ export type NotificationItem = {
   courseId: string | null;
   conversationId: string | null;
 };
+
+type ItemRow = Omit<NotificationItem, "sender" | "community"> & {
+  senderId: string | null;
+  senderName: string | null;
+  senderAvatar: string | null;
+  communityId: string | null;
+  communityName: string | null;
+};
+
+function toItem(r: ItemRow): NotificationItem {
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    isRead: r.isRead,
+    createdAt: r.createdAt,
+    sender: r.senderId ? { id: r.senderId, fullName: r.senderName ?? "", avatarUrl: r.senderAvatar ?? null } : null,
+    community: r.communityId ? { id: r.communityId, name: r.communityName ?? "" } : null,
+    postId: r.postId,
+    commentId: r.commentId,
+    eventId: r.eventId,
+    courseId: r.courseId,
+    conversationId: r.conversationId,
+  };
+}
 
 /** One page, newest first, with sender and community joined: one statement whatever the page size. */
 export async function listNotifications(
@@ -64,23 +90,44 @@ export async function listNotifications(
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      type: r.type,
-      title: r.title,
-      content: r.content,
-      isRead: r.isRead,
-      createdAt: r.createdAt,
-      sender: r.senderId ? { id: r.senderId, fullName: r.senderName ?? "", avatarUrl: r.senderAvatar ?? null } : null,
-      community: r.communityId ? { id: r.communityId, name: r.communityName ?? "" } : null,
-      postId: r.postId,
-      commentId: r.commentId,
-      eventId: r.eventId,
-      courseId: r.courseId,
-      conversationId: r.conversationId,
-    })),
+    items: page.map(toItem),
     nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** Rows just written, shaped as the list shows them, with each recipient's unread count. */
+export async function listNotificationsByIds(
+  d1: D1Database,
+  ids: string[],
+): Promise<{ recipientId: string; unread: number; item: NotificationItem }[]> {
+  const db = createDb(d1);
+  const sender = alias(u, "sender");
+  const rows = await db
+    .select({
+      id: n.id,
+      recipientId: n.recipientId,
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      isRead: n.isRead,
+      createdAt: n.createdAt,
+      postId: n.postId,
+      commentId: n.commentId,
+      eventId: n.eventId,
+      courseId: n.courseId,
+      conversationId: n.conversationId,
+      senderId: sender.id,
+      senderName: sender.fullName,
+      senderAvatar: sender.avatarUrl,
+      communityId: c.id,
+      communityName: c.name,
+      unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`,
+    })
+    .from(n)
+    .leftJoin(sender, eq(sender.id, n.senderId))
+    .leftJoin(c, eq(c.id, n.communityId))
+    .where(inArray(n.id, ids));
+  return rows.map((r) => ({ recipientId: r.recipientId, unread: r.unread, item: toItem(r) }));
 }
 
 export async function unreadCount(d1: D1Database, userId: string, communityId?: string): Promise<number> {

@@ -1,0 +1,124 @@
+import { Hono } from "hono";
+import type { HonoEnv } from "../../env";
+import { AppError, notFound } from "../../lib/errors";
+import { canReview, type ReviewStatus } from "../../lib/permissions";
+import { requireUser } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { communityParams, rejectBody, reviewDecisionBody, reviewQueueQuery } from "../communities/communities.schemas";
+import { notificationInsert, pushNotifications } from "../notifications/notify";
+
+type Decision = "approve" | "reject" | "suspend" | "restore";
+
+/** Which status each decision starts from and leads to. */
+const transitions: Record<Decision, { from: ReviewStatus[]; to: ReviewStatus; title: string }> = {
+  approve: { from: ["under_review", "rejected"], to: "approved", title: "Your community was approved" },
+  reject: { from: ["under_review"], to: "rejected", title: "Your community was not approved" },
+  suspend: { from: ["approved"], to: "suspended", title: "Your community was suspended" },
+  restore: { from: ["suspended"], to: "approved", title: "Your community was restored" },
+};
+
+type QueueRow = {
+  id: string;
+  name: string;
+  description: string;
+  category_key: string;
+  image_urls: string;
+  review_status: ReviewStatus;
+  rejection_reason: string | null;
+  submitted_for_review_at: number | null;
+  created_at: number;
+  creator_id: string | null;
+  creator_name: string | null;
+  creator_email: string | null;
+};
+
+/** The staff console: the review queue and the decisions. Everyone else gets 404. */
+export const reviewRoutes = new Hono<HonoEnv>()
+  .use(async (c, next) => {
+    const user = await requireUser(c);
+    if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
+    await next();
+  })
+  .get("/communities", validate("query", reviewQueueQuery), async (c) => {
+    const { status, cursor, limit } = c.req.valid("query");
+    const after = cursor ? Number(cursor) : null;
+    if (after !== null && !Number.isSafeInteger(after)) {
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "cursor", message: "Invalid cursor" }] });
+    }
+    const { results } = await c.env.DB.prepare(
+      `select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
+         c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
+       from communities c left join users u on u.id = c.creator_id
+       where c.review_status = ? and (? is null or c.submitted_for_review_at > ?)
+       order by c.submitted_for_review_at asc, c.id asc limit ?`,
+    )
+      .bind(status, after, after, limit + 1)
+      .all<QueueRow>();
+    const page = results.slice(0, limit);
+    return c.json({
+      items: page.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        categoryKey: r.category_key,
+        imageUrls: JSON.parse(r.image_urls) as string[],
+        reviewStatus: r.review_status,
+        rejectionReason: r.rejection_reason,
+        submittedAt: r.submitted_for_review_at ?? r.created_at,
+        creator: r.creator_id ? { id: r.creator_id, fullName: r.creator_name ?? "", email: r.creator_email ?? "" } : null,
+      })),
+      nextCursor: results.length > limit ? String(page.at(-1)!.submitted_for_review_at) : null,
+    });
+  })
+  .post("/communities/:id/approve", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
+    decide(c, "approve", c.req.valid("param").id, undefined),
+  )
+  .post("/communities/:id/reject", validate("param", communityParams), validate("json", rejectBody), (c) =>
+    decide(c, "reject", c.req.valid("param").id, c.req.valid("json").reason),
+  )
+  .post("/communities/:id/suspend", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
+    decide(c, "suspend", c.req.valid("param").id, c.req.valid("json").reason),
+  )
+  .post("/communities/:id/restore", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
+    decide(c, "restore", c.req.valid("param").id, undefined),
+  );
+
+async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id: string, reason: string | undefined) {
+  const staff = await requireUser(c);
+  const d1 = c.env.DB;
+  const community = await d1
+    .prepare("select id, name, creator_id, review_status from communities where id = ?")
+    .bind(id)
+    .first<{ id: string; name: string; creator_id: string | null; review_status: ReviewStatus }>();
+  if (!community) throw notFound("Community not found.");
+  const rule = transitions[decision];
+  if (!rule.from.includes(community.review_status)) {
+    throw new AppError("CONFLICT", `A community that is ${community.review_status.replace("_", " ")} cannot be given that decision.`);
+  }
+  const now = Date.now();
+  const statusList = rule.from.map(() => "?").join(", ");
+  const notification = community.creator_id
+    ? notificationInsert(d1, {
+        recipientId: community.creator_id,
+        senderId: null,
+        communityId: community.id,
+        type: "SYSTEM_ANNOUNCEMENT",
+        title: rule.title,
+        content: reason ? `${community.name}: ${reason}` : community.name,
+        onlyIf: { sql: "exists (select 1 from communities where id = ? and review_status = ? and reviewed_at = ?)", params: [id, rule.to, now] },
+      })
+    : null;
+  // The status guard in the update makes two staff deciding at once harmless: one wins, one no-ops.
+  const [update] = await d1.batch([
+    d1
+      .prepare(
+        `update communities set review_status = ?, rejection_reason = ?, reviewed_at = ?, reviewed_by = ?, updated_at = ?
+         where id = ? and review_status in (${statusList}) returning id`,
+      )
+      .bind(rule.to, decision === "approve" || decision === "restore" ? null : (reason ?? null), now, staff.id, now, id, ...rule.from),
+    ...(notification ? [notification.statement] : []),
+  ]);
+  if ((update?.results.length ?? 0) === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
+  if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
+  return c.json({ id, reviewStatus: rule.to });
+}
