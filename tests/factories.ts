@@ -132,3 +132,25 @@ export async function lastMailTo(to: string): Promise<{ subject: string; text: s
   if (!row) return null;
   return { ...row, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null };
 }
+
+/** A PNG signature and IHDR chunk: the server reads headers and never decodes pixels. */
+export function pngBytes(width: number, height: number, padTo = 64): Uint8Array {
+  const bytes = new Uint8Array(Math.max(padTo, 33));
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+}
+
+/** Uploads a small PNG through the API and answers its URL. */
+export async function uploadImage(cookie: string, purpose = "community_image"): Promise<string> {
+  const res = await call(`/api/uploads?purpose=${purpose}`, {
+    method: "POST",
+    rawBody: pngBytes(640, 480) as unknown as string,
+    cookie,
+    headers: { "content-type": "image/png" },
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { url: string }).url;
+}

@@ -132,12 +132,12 @@ CREATE TABLE `communities` (
 	FOREIGN KEY (`reviewed_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `communities_explore_members_idx` ON `communities` (`review_status`,`archived`,`members_count`);--> statement-breakpoint
-CREATE INDEX `communities_explore_created_idx` ON `communities` (`review_status`,`archived`,`created_at`);--> statement-breakpoint
-CREATE INDEX `communities_explore_price_idx` ON `communities` (`review_status`,`archived`,`price`);--> statement-breakpoint
-CREATE INDEX `communities_explore_cat_members_idx` ON `communities` (`review_status`,`archived`,`category_key`,`members_count`);--> statement-breakpoint
-CREATE INDEX `communities_explore_cat_created_idx` ON `communities` (`review_status`,`archived`,`category_key`,`created_at`);--> statement-breakpoint
-CREATE INDEX `communities_explore_cat_price_idx` ON `communities` (`review_status`,`archived`,`category_key`,`price`);--> statement-breakpoint
+CREATE INDEX `communities_explore_members_idx` ON `communities` (`review_status`,`archived`,`members_count`,`id`);--> statement-breakpoint
+CREATE INDEX `communities_explore_created_idx` ON `communities` (`review_status`,`archived`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `communities_explore_price_idx` ON `communities` (`review_status`,`archived`,`price`,`id`);--> statement-breakpoint
+CREATE INDEX `communities_explore_cat_members_idx` ON `communities` (`review_status`,`archived`,`category_key`,`members_count`,`id`);--> statement-breakpoint
+CREATE INDEX `communities_explore_cat_created_idx` ON `communities` (`review_status`,`archived`,`category_key`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `communities_explore_cat_price_idx` ON `communities` (`review_status`,`archived`,`category_key`,`price`,`id`);--> statement-breakpoint
 CREATE INDEX `communities_name_nocase_idx` ON `communities` ("name" COLLATE NOCASE);--> statement-breakpoint
 CREATE INDEX `communities_creator_idx` ON `communities` (`creator_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `communities_review_queue_idx` ON `communities` (`review_status`,`submitted_for_review_at`);--> statement-breakpoint

@@ -76,13 +76,14 @@ export const communities = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Explore: listed = approved and not archived; sorted by popularity, date or price, with or without a category.
-    index("communities_explore_members_idx").on(t.reviewStatus, t.archived, t.membersCount),
-    index("communities_explore_created_idx").on(t.reviewStatus, t.archived, t.createdAt),
-    index("communities_explore_price_idx").on(t.reviewStatus, t.archived, t.price),
-    index("communities_explore_cat_members_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.membersCount),
-    index("communities_explore_cat_created_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.createdAt),
-    index("communities_explore_cat_price_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.price),
+    // Explore: listed = approved and not archived; sorted by popularity, date or price (id breaks ties for
+    // keyset pages), with or without a category.
+    index("communities_explore_members_idx").on(t.reviewStatus, t.archived, t.membersCount, t.id),
+    index("communities_explore_created_idx").on(t.reviewStatus, t.archived, t.createdAt, t.id),
+    index("communities_explore_price_idx").on(t.reviewStatus, t.archived, t.price, t.id),
+    index("communities_explore_cat_members_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.membersCount, t.id),
+    index("communities_explore_cat_created_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.createdAt, t.id),
+    index("communities_explore_cat_price_idx").on(t.reviewStatus, t.archived, t.categoryKey, t.price, t.id),
     // NOCASE so a case-insensitive prefix LIKE can use it; substring search falls back to the explore filters.
     index("communities_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     index("communities_creator_idx").on(t.creatorId, t.createdAt),

@@ -1,17 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createUser } from "../../../tests/factories";
+import { call, createUser, pngBytes } from "../../../tests/factories";
 import { imageInfo } from "./image-info";
 
-/** A PNG signature and IHDR chunk: enough for the server, which reads headers and never decodes. */
-function png(width: number, height: number, padTo = 64): Uint8Array {
-  const bytes = new Uint8Array(Math.max(padTo, 33));
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  return bytes;
-}
+const png = pngBytes;
 
 function jpeg(width: number, height: number): Uint8Array {
   // SOI, an APP0 segment of 16 bytes, then SOF0 with the size.

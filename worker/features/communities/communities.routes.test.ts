@@ -1,0 +1,350 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { addMember, call, createCommunity, createUser, uploadImage, type TestUser } from "../../../tests/factories";
+import type { CommunityView } from "./community-view";
+
+type ErrorJson = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
+
+const validBody = (images: string[] = []) => ({
+  name: "Tbilisi Makers",
+  description: "People who build things with their hands.",
+  phoneNumber: "+995555123456",
+  coverVideoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  categoryKey: "arts",
+  imageUrls: images,
+  targetAudience: ["Woodworkers", "Beginners"],
+  isPaid: false,
+  plan: "free",
+});
+
+const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+
+async function setup() {
+  const owner = await createUser({ name: "Owner Person" });
+  const admin = await createUser();
+  const moderator = await createUser();
+  const member = await createUser();
+  const outsider = await createUser();
+  const staff = await createUser({ staff: true });
+  const community = await createCommunity(owner.user.id, { name: `Guild ${crypto.randomUUID().slice(0, 8)}` });
+  await addMember(community.id, admin.user.id, "admin");
+  await addMember(community.id, moderator.user.id, "moderator");
+  await addMember(community.id, member.user.id, "member");
+  return { owner, admin, moderator, member, outsider, staff, community };
+}
+
+describe("creating a community", () => {
+  it("creates it under review with the owner as admin and a 10-point bonus", async () => {
+    const owner = await createUser();
+    const images = [await uploadImage(owner.cookie), await uploadImage(owner.cookie)];
+    const res = await call("/api/communities", { body: validBody(images), cookie: owner.cookie });
+    expect(res.status).toBe(201);
+    const { community, pointsEarned } = (await res.json()) as { community: { id: string; reviewStatus: string }; pointsEarned: number };
+    expect(community.reviewStatus).toBe("under_review");
+    expect(pointsEarned).toBe(10);
+    const row = await env.DB.prepare("select review_status, members_count, image_urls, subscription_plan, submitted_for_review_at from communities where id = ?")
+      .bind(community.id)
+      .first<{ review_status: string; members_count: number; image_urls: string; subscription_plan: string; submitted_for_review_at: number }>();
+    expect(row).toMatchObject({ review_status: "under_review", members_count: 1, subscription_plan: "free" });
+    expect(JSON.parse(row!.image_urls)).toEqual(images);
+    expect(row!.submitted_for_review_at).toBeGreaterThan(0);
+    expect(await count("select role as n from community_members where community_id = ? and profile_id = ?", community.id, owner.user.id)).toBe("admin");
+    expect(await count("select points as n from user_points where community_id = ? and user_id = ?", community.id, owner.user.id)).toBe(10);
+    expect(await count("select count(*) as n from point_events where community_id = ? and reason = 'community_created'", community.id)).toBe(1);
+    // The owner sees it in the switcher; nobody else can open it yet.
+    const mine = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as { communities: { id: string }[] };
+    expect(mine.communities.map((c) => c.id)).toContain(community.id);
+    expect((await call(`/api/communities/${community.id}`)).status).toBe(404);
+  });
+
+  it("keeps prices in tetri and drops paid fields of free communities", async () => {
+    const owner = await createUser();
+    const res = await call("/api/communities", {
+      body: { ...validBody(), isPaid: true, price: 29.99, paymentType: "subscription", subscriptionInterval: "quarterly" },
+      cookie: owner.cookie,
+    });
+    const { community } = (await res.json()) as { community: { id: string } };
+    const row = await env.DB.prepare("select price, payment_type, subscription_interval from communities where id = ?").bind(community.id).first();
+    expect(row).toEqual({ price: 2999, payment_type: "subscription", subscription_interval: "quarterly" });
+  });
+
+  it.each([
+    ["a missing name", { name: "" }, "name", "Community name is required"],
+    ["a missing description", { description: "   " }, "description", "Description is required"],
+    ["a missing phone", { phoneNumber: "" }, "phoneNumber", "Phone number is required"],
+    ["a phone without +995", { phoneNumber: "+1555123456" }, "phoneNumber", "Invalid Georgian phone number format"],
+    ["a phone with 8 digits", { phoneNumber: "+99555512345" }, "phoneNumber", "Invalid Georgian phone number format"],
+    ["no category", { categoryKey: undefined }, "categoryKey", "Please select a category"],
+    ["an unknown category", { categoryKey: "weapons" }, "categoryKey", "Please select a category"],
+    ["a cover link that is not YouTube", { coverVideoUrl: "https://vimeo.com/123" }, "coverVideoUrl", "Please enter a valid YouTube URL"],
+    ["a paid community without a price", { isPaid: true, paymentType: "single" }, "price", "Please enter a valid price"],
+    ["a zero price", { isPaid: true, price: 0, paymentType: "single" }, "price", "Please enter a valid price"],
+    ["a price with three decimals", { isPaid: true, price: 1.234, paymentType: "single" }, "price", "Please enter a valid price"],
+    ["eleven images", { imageUrls: Array.from({ length: 11 }, (_, i) => `/files/community_image/0190c6a4-0000-7000-8000-${String(i).padStart(12, "0")}.png`) }, "imageUrls", "You can only upload up to 10 images."],
+    ["an image from elsewhere", { imageUrls: ["https://evil.example/a.png"] }, "imageUrls.0", "Images must be uploaded first"],
+    ["someone else's upload", { imageUrls: ["/files/community_image/0190c6a4-0000-7000-8000-000000000001.png"] }, "imageUrls", "Images must be uploaded first"],
+    ["a too-long name", { name: "x".repeat(101) }, "name", "Community name must be at most 100 characters"],
+    ["a wrong type", { isPaid: "yes" }, "isPaid", "Choose free or paid"],
+  ] as const)("refuses %s with its message and writes nothing", async (_name, patch, path, message) => {
+    const owner = await createUser();
+    const before = await count("select count(*) as n from communities");
+    const res = await call("/api/communities", { body: { ...validBody(), ...patch }, cookie: owner.cookie });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as ErrorJson;
+    expect(body.error.issues).toContainEqual({ path, message });
+    expect(await count("select count(*) as n from communities")).toBe(before);
+  });
+
+  it("refuses paid creator plans until payments exist, and guests", async () => {
+    const owner = await createUser();
+    const res = await call("/api/communities", { body: { ...validBody(), plan: "starter" }, cookie: owner.cookie });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.code).toBe("NOT_AVAILABLE");
+    expect((await call("/api/communities", { body: validBody() })).status).toBe(401);
+    expect((await call("/api/communities", { rawBody: "{", cookie: owner.cookie })).status).toBe(400);
+  });
+});
+
+describe("who sees a community", () => {
+  const roles = ["guest", "outsider", "member", "admin", "owner", "staff"] as const;
+  const expected: Record<string, Record<(typeof roles)[number], number>> = {
+    under_review: { guest: 404, outsider: 404, member: 404, admin: 404, owner: 200, staff: 200 },
+    rejected: { guest: 404, outsider: 404, member: 404, admin: 404, owner: 200, staff: 200 },
+    suspended: { guest: 404, outsider: 404, member: 404, admin: 404, owner: 200, staff: 200 },
+    approved: { guest: 200, outsider: 200, member: 200, admin: 200, owner: 200, staff: 200 },
+    archived: { guest: 200, outsider: 200, member: 200, admin: 200, owner: 200, staff: 200 },
+  };
+  it.each(Object.keys(expected))("%s: detail per role, and only approved active ones are listed", async (status) => {
+    const s = await setup();
+    await env.DB.prepare("update communities set review_status = ?, archived = ? where id = ?")
+      .bind(status === "archived" ? "approved" : status, status === "archived" ? 1 : 0, s.community.id)
+      .run();
+    const cookieOf: Record<string, string | undefined> = {
+      guest: undefined,
+      outsider: s.outsider.cookie,
+      member: s.member.cookie,
+      admin: s.admin.cookie,
+      owner: s.owner.cookie,
+      staff: s.staff.cookie,
+    };
+    for (const role of roles) {
+      const res = await call(`/api/communities/${s.community.id}`, { cookie: cookieOf[role] });
+      expect(`${role}:${res.status}`).toBe(`${role}:${expected[status]![role]}`);
+    }
+    const listed = (await (await call(`/api/communities?q=${encodeURIComponent(s.community.name)}`)).json()) as { items: { id: string }[] };
+    expect(listed.items.map((i) => i.id).includes(s.community.id)).toBe(status === "approved");
+  });
+
+  it("tells the viewer what they may do and hides contact details from the public", async () => {
+    const s = await setup();
+    const view = async (u?: TestUser) => (await (await call(`/api/communities/${s.community.id}`, { cookie: u?.cookie })).json()) as CommunityView;
+    await env.DB.prepare("update communities set phone_number = '+995555000111' where id = ?").bind(s.community.id).run();
+    expect((await view()).viewer).toMatchObject({ isMember: false, canJoin: true, canManage: false });
+    expect((await view()).community.phoneNumber).toBeNull();
+    expect((await view(s.member)).viewer).toMatchObject({ isMember: true, role: "member", hasAccess: true, canManage: false, canJoin: false });
+    expect((await view(s.admin)).viewer).toMatchObject({ canManage: true, canEdit: true, canOwn: false });
+    expect((await view(s.owner)).viewer).toMatchObject({ isCreator: true, canOwn: true });
+    expect((await view(s.owner)).community.phoneNumber).toBe("+995555000111");
+    expect((await view(s.owner)).community.creator?.fullName).toBe("Owner Person");
+  });
+});
+
+describe("explore", () => {
+  it("filters, searches, sorts and pages without repeats", async () => {
+    const owner = await createUser();
+    const tag = crypto.randomUUID().slice(0, 8);
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const c = await createCommunity(owner.user.id, { name: `Explore ${tag} ${i}`, categoryKey: i % 2 ? "music" : "travel", isPaid: i >= 5 });
+      await env.DB.prepare("update communities set members_count = ?, price = ?, payment_type = ? where id = ?")
+        .bind(10 * i, i >= 5 ? 1000 * i : 0, i >= 5 ? "subscription" : null, c.id)
+        .run();
+      made.push(c.id);
+    }
+    type Page = { items: { id: string; name: string; membersCount: number; price: number; isMember: boolean }[]; nextCursor: string | null };
+    const page = async (q: string, cookie?: string) => (await (await call(`/api/communities?q=${tag}&${q}`, { cookie })).json()) as Page;
+
+    const popular = await page("limit=3");
+    expect(popular.items.map((i) => i.membersCount)).toEqual([60, 50, 40]);
+    const seen = new Set(popular.items.map((i) => i.id));
+    let cursor = popular.nextCursor;
+    while (cursor) {
+      const next = await page(`limit=3&cursor=${cursor}`);
+      for (const item of next.items) {
+        expect(seen.has(item.id)).toBe(false);
+        seen.add(item.id);
+      }
+      cursor = next.nextCursor;
+    }
+    expect(seen.size).toBe(7);
+
+    expect((await page("category=music")).items).toHaveLength(3);
+    expect((await page("price=free")).items).toHaveLength(5);
+    expect((await page("price=paid&minPrice=55")).items.map((i) => i.price)).toEqual([6000]);
+    expect((await page("sort=price_high&price=paid")).items.map((i) => i.price)).toEqual([6000, 5000]);
+    expect((await page("sort=oldest&limit=1")).items[0]!.id).toBe(made[0]);
+    expect((await page("sort=newest&limit=1")).items[0]!.id).toBe(made[6]);
+    expect((await page("minMembers=45")).items).toHaveLength(2);
+    expect((await page("paymentType=subscription")).items).toHaveLength(2);
+    expect((await page("limit=1", owner.cookie)).items[0]!.isMember).toBe(true);
+  });
+
+  it.each(["sort=random", "limit=0", "limit=49", "category=weapons", "minMembers=-1", "cursor=zzz", "q=" + "x".repeat(101)])("rejects %s", async (q) => {
+    expect((await call(`/api/communities?${q}`)).status).toBe(422);
+  });
+
+  it("uses indexes for every sort, with and without a category", async () => {
+    const { exploreStatement } = await import("./explore.queries");
+    for (const sort of ["popular", "newest", "oldest", "price_low", "price_high"] as const) {
+      for (const category of [undefined, "music" as const]) {
+        const { sql, params } = exploreStatement({ sort, category, price: "all", paymentType: "all", limit: 12 }, null);
+        const plan = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+        const details = plan.results.map((r) => r.detail).join(" | ");
+        expect(details).toMatch(/USING (COVERING )?INDEX communities_explore/);
+        expect(details).not.toMatch(/SCAN c\b(?! USING)/);
+        expect(details).not.toContain("TEMP B-TREE");
+      }
+    }
+  });
+});
+
+describe("joining", () => {
+  it("adds a member, counts them and tells the owner", async () => {
+    const s = await setup();
+    const res = await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie });
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as CommunityView;
+    expect(view.viewer).toMatchObject({ isMember: true, role: "member" });
+    expect(view.community.membersCount).toBe(5);
+    expect(await count("select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_JOIN' and sender_id = ?", s.owner.user.id, s.outsider.user.id)).toBe(1);
+
+    const again = await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as ErrorJson).error.code).toBe("ALREADY_MEMBER");
+    expect(await count("select members_count as n from communities where id = ?", s.community.id)).toBe(5);
+  });
+
+  it("enforces the plan's member limit", async () => {
+    const s = await setup();
+    await env.DB.prepare("update communities set plan_limits = '{\"maxMembers\":4}' where id = ?").bind(s.community.id).run();
+    const res = await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorJson).error.message).toBe("This community has reached its member limit.");
+    expect(await count("select count(*) as n from community_members where community_id = ?", s.community.id)).toBe(4);
+  });
+
+  it("refuses guests, hidden, archived and paid communities", async () => {
+    const s = await setup();
+    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST" })).status).toBe(401);
+    const hidden = await createCommunity(s.owner.user.id, { reviewStatus: "under_review" });
+    expect((await call(`/api/communities/${hidden.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(404);
+    const archived = await createCommunity(s.owner.user.id, { archived: true });
+    expect((await call(`/api/communities/${archived.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(409);
+    const paid = await createCommunity(s.owner.user.id, { isPaid: true });
+    const res = await call(`/api/communities/${paid.id}/join`, { method: "POST", cookie: s.outsider.cookie });
+    expect(((await res.json()) as ErrorJson).error.code).toBe("NOT_AVAILABLE");
+    expect(await count("select count(*) as n from community_members where profile_id = ?", s.outsider.user.id)).toBe(0);
+  });
+});
+
+describe("managing", () => {
+  it("lets the owner and admins edit, nobody else", async () => {
+    const s = await setup();
+    const edit = (u: TestUser | undefined, body: object) => call(`/api/communities/${s.community.id}`, { method: "PATCH", body, cookie: u?.cookie });
+    expect((await edit(s.admin, { name: "Renamed by admin" })).status).toBe(200);
+    expect((await edit(s.owner, { description: "New words" })).status).toBe(200);
+    expect((await edit(s.moderator, { name: "x" })).status).toBe(403);
+    expect((await edit(s.member, { name: "x" })).status).toBe(403);
+    expect((await edit(s.outsider, { name: "x" })).status).toBe(403);
+    expect((await edit(s.staff, { name: "x" })).status).toBe(403);
+    expect((await edit(undefined, { name: "x" })).status).toBe(401);
+    const bad = await edit(s.owner, { phoneNumber: "123", name: "" });
+    expect(bad.status).toBe(422);
+    const row = await env.DB.prepare("select name, description from communities where id = ?").bind(s.community.id).first();
+    expect(row).toEqual({ name: "Renamed by admin", description: "New words" });
+  });
+
+  it("manages topics for admins; members read them; outsiders get 404", async () => {
+    const s = await setup();
+    const base = `/api/communities/${s.community.id}/topics`;
+    const created = await call(base, { body: { name: "Announcements", color: "#2563eb" }, cookie: s.admin.cookie });
+    expect(created.status).toBe(201);
+    const { topic } = (await created.json()) as { topic: { id: string; color: string } };
+    expect(topic.color).toBe("#2563EB");
+    expect((await call(base, { body: { name: "Announcements", color: "#000000" }, cookie: s.owner.cookie })).status).toBe(409);
+    expect((await call(base, { body: { name: "Ideas", color: "blue" }, cookie: s.owner.cookie })).status).toBe(422);
+    expect((await call(base, { body: { name: "Ideas", color: "#111111" }, cookie: s.member.cookie })).status).toBe(403);
+    const renamed = await call(`${base}/${topic.id}`, { method: "PATCH", body: { name: "News", color: "#16A34A" }, cookie: s.owner.cookie });
+    expect(((await renamed.json()) as { topic: { name: string } }).topic.name).toBe("News");
+    const list = (await (await call(base, { cookie: s.member.cookie })).json()) as { topics: { name: string }[] };
+    expect(list.topics.map((t) => t.name)).toEqual(["News"]);
+    expect((await call(base, { cookie: s.outsider.cookie })).status).toBe(404);
+    expect((await call(`${base}/${topic.id}`, { method: "DELETE", cookie: s.moderator.cookie })).status).toBe(403);
+    expect((await call(`${base}/${topic.id}`, { method: "DELETE", cookie: s.owner.cookie })).status).toBe(200);
+    expect((await call(`${base}/${topic.id}`, { method: "DELETE", cookie: s.owner.cookie })).status).toBe(404);
+  });
+
+  it("lets only the owner change roles, and tells the member", async () => {
+    const s = await setup();
+    const setRole = (u: TestUser, userId: string, role: string) =>
+      call(`/api/communities/${s.community.id}/members/${userId}`, { method: "PATCH", body: { role }, cookie: u.cookie });
+    expect((await setRole(s.owner, s.member.user.id, "moderator")).status).toBe(200);
+    expect(await count("select role as n from community_members where community_id = ? and profile_id = ?", s.community.id, s.member.user.id)).toBe("moderator");
+    expect(await count("select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_ROLE_CHANGE'", s.member.user.id)).toBe(1);
+    expect((await setRole(s.admin, s.member.user.id, "admin")).status).toBe(403);
+    expect((await setRole(s.owner, s.owner.user.id, "member")).status).toBe(409);
+    expect((await setRole(s.owner, s.outsider.user.id, "admin")).status).toBe(404);
+    expect((await setRole(s.owner, s.member.user.id, "king")).status).toBe(422);
+  });
+
+  it("archives for the owner only, and an archived community is read-only", async () => {
+    const s = await setup();
+    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.admin.cookie })).status).toBe(403);
+    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(200);
+    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(409);
+    const edit = await call(`/api/communities/${s.community.id}`, { method: "PATCH", body: { name: "x" }, cookie: s.owner.cookie });
+    expect(((await edit.json()) as ErrorJson).error.code).toBe("READ_ONLY");
+    expect((await call(`/api/communities/${s.community.id}/topics`, { body: { name: "T", color: "#111111" }, cookie: s.owner.cookie })).status).toBe(409);
+    expect((await call(`/api/communities/${s.community.id}/unarchive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(200);
+    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(200);
+  });
+});
+
+describe("staff review", () => {
+  it("is invisible to everyone but staff", async () => {
+    const s = await setup();
+    for (const u of [s.owner, s.admin, s.member, s.outsider]) expect((await call("/api/admin/communities", { cookie: u.cookie })).status).toBe(404);
+    expect((await call("/api/admin/communities")).status).toBe(401);
+    expect((await call(`/api/admin/communities/${s.community.id}/suspend`, { body: {}, cookie: s.owner.cookie })).status).toBe(404);
+  });
+
+  it("approves, rejects with a reason, suspends and restores, telling the owner each time", async () => {
+    const owner = await createUser();
+    const staff = await createUser({ staff: true });
+    const created = await call("/api/communities", { body: validBody(), cookie: owner.cookie });
+    const { community } = (await created.json()) as { community: { id: string } };
+    const queue = (await (await call("/api/admin/communities?status=under_review&limit=50", { cookie: staff.cookie })).json()) as { items: { id: string }[] };
+    expect(queue.items.map((i) => i.id)).toContain(community.id);
+
+    const act = (action: string, body: object = {}) => call(`/api/admin/communities/${community.id}/${action}`, { body, cookie: staff.cookie });
+    expect((await act("reject")).status).toBe(422);
+    expect((await act("reject", { reason: "Please add a description of your sessions" })).status).toBe(200);
+    const rejected = (await (await call(`/api/communities/${community.id}`, { cookie: owner.cookie })).json()) as CommunityView;
+    expect(rejected.community).toMatchObject({ reviewStatus: "rejected", rejectionReason: "Please add a description of your sessions" });
+    expect((await act("suspend")).status).toBe(409);
+    expect((await act("approve")).status).toBe(200);
+    expect((await call(`/api/communities/${community.id}`)).status).toBe(200);
+    expect((await act("suspend", { reason: "Spam" })).status).toBe(200);
+    expect((await call(`/api/communities/${community.id}`)).status).toBe(404);
+    expect((await act("restore")).status).toBe(200);
+    const titles = await env.DB.prepare("select title from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT' order by created_at, id")
+      .bind(owner.user.id)
+      .all<{ title: string }>();
+    expect(titles.results.map((r) => r.title)).toEqual([
+      "Your community was not approved",
+      "Your community was approved",
+      "Your community was suspended",
+      "Your community was restored",
+    ]);
+  });
+});
