@@ -4,6 +4,8 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
+import { postsRoutes } from "./features/feed/posts.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { reviewRoutes } from "./features/review/review.routes";
@@ -21,6 +23,9 @@ const api = new Hono<HonoEnv>()
   .get("/health", (c) => c.json({ ok: true as const }))
   .route("/me", meRoutes)
   .route("/communities", communitiesRoutes)
+  .route("/posts", postsRoutes)
+  .route("/posts", postCommentsRoutes)
+  .route("/comments", commentsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)

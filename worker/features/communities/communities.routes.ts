@@ -12,6 +12,7 @@ import { assertWritable, visibleCommunity } from "./community-guard";
 import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
+import { communityFeedRoutes } from "../feed/community-feed.routes";
 import { topicsRoutes } from "./topics.routes";
 
 export const communitiesRoutes = new Hono<HonoEnv>()
@@ -119,7 +120,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
     return c.json({ userId, role });
   })
-  .route("/:id/topics", topicsRoutes);
+  .route("/:id/topics", topicsRoutes)
+  .route("/:id", communityFeedRoutes);
 
 async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   await requireUser(c);

@@ -1,5 +1,5 @@
 import { AppError } from "../../lib/errors";
-import { containsPattern } from "../search/search.queries";
+import { containsParams, containsSql } from "../../lib/text-search";
 import type { ExploreQuery } from "./communities.schemas";
 
 export type CommunityCard = {
@@ -88,9 +88,8 @@ export function exploreStatement(query: ExploreQuery, viewerId: string | null): 
     params.push(query.minMembers);
   }
   if (query.q) {
-    where.push("(c.name like ? escape '\\' or c.description like ? escape '\\')");
-    const pattern = containsPattern(query.q);
-    params.push(pattern, pattern);
+    where.push(`(${containsSql("c.name")} or ${containsSql("c.description")})`);
+    params.push(...containsParams(query.q), ...containsParams(query.q));
   }
   if (query.cursor) {
     const cursor = decode(query.cursor);
