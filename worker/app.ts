@@ -15,6 +15,7 @@ import { sameOriginWrites } from "./lib/csrf";
 import { AppError } from "./lib/errors";
 import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
+import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
 import { securityHeaders } from "./lib/security-headers";
 
@@ -36,6 +37,7 @@ const app = new Hono<HonoEnv>()
   .use(requestContext())
   .use(securityHeaders())
   .use("/parties/*", realtime())
+  .use("/api/*", queryCount())
   .use("/api/*", sameOriginWrites())
   .route("/api/auth", authRoutes)
   .route("/api", api)

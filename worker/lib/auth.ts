@@ -13,7 +13,7 @@ const SESSION_TTL_S = 30 * 24 * 60 * 60;
 
 const DEV_SECRET = "agora-development-secret-not-for-production-use-0123456789";
 
-function authSecret(env: AppEnv): string {
+export function authSecret(env: AppEnv): string {
   if (env.AUTH_SECRET) return env.AUTH_SECRET;
   if (isDevelopment(env)) return DEV_SECRET;
   throw new Error("AUTH_SECRET is not configured");

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv, HonoEnv } from "../env";
-import { createAuth } from "./auth";
 import { unauthenticated } from "./errors";
+import { readSessionToken } from "./session-cookie";
 
 export type SessionUser = {
   id: string;
@@ -12,21 +12,43 @@ export type SessionUser = {
   platformRole: "staff" | null;
 };
 
+/** Columns of the session user; `s` is sessions and `u` users. Shared by every session lookup. */
+export const sessionUserColumns = "u.id, u.email, u.full_name, u.avatar_url, u.email_verified, u.platform_role";
+
+export type SessionUserRow = {
+  id: string;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  email_verified: number;
+  platform_role: string | null;
+};
+
+export const toSessionUser = (r: SessionUserRow): SessionUser => ({
+  id: r.id,
+  email: r.email,
+  fullName: r.full_name,
+  avatarUrl: r.avatar_url,
+  emailVerified: r.email_verified === 1,
+  platformRole: r.platform_role === "staff" ? "staff" : null,
+});
+
+/** The live session behind a verified token: one statement, joinable into a route's own batch. */
+export function sessionUserStatement(d1: D1Database, token: string, extraColumns = "", extraJoins = "", extraParams: unknown[] = []) {
+  return d1
+    .prepare(
+      `select ${sessionUserColumns}${extraColumns} from sessions s join users u on u.id = s.user_id ${extraJoins}
+       where s.token = ?1 and s.expires_at > ?2`,
+    )
+    .bind(token, Date.now(), ...extraParams);
+}
+
 /** The signed-in user behind a request's session cookie, or null. */
 export async function getSessionUser(env: AppEnv, headers: Headers): Promise<SessionUser | null> {
-  if (!headers.get("cookie")) return null;
-  const auth = createAuth(env, new Request(env.APP_URL, { headers }));
-  const session = await auth.api.getSession({ headers });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { platformRole?: string | null };
-  return {
-    id: user.id,
-    email: user.email,
-    fullName: user.name,
-    avatarUrl: user.image ?? null,
-    emailVerified: user.emailVerified,
-    platformRole: user.platformRole === "staff" ? "staff" : null,
-  };
+  const token = await readSessionToken(env, headers);
+  if (!token) return null;
+  const row = await sessionUserStatement(env.DB, token).first<SessionUserRow>();
+  return row ? toSessionUser(row) : null;
 }
 
 /** Session user for route handlers, read once per request. */

@@ -4,8 +4,8 @@ import { getCommunityPresence } from "../../lib/rooms";
 import { validate } from "../../lib/validation";
 import { containsParams, containsSql } from "../../lib/text-search";
 import { communityIdParams, feedQuery, mentionQuery, postBody } from "./feed.schemas";
-import { memberOf } from "./post-access";
-import { listFeed } from "./posts.queries";
+import { accessStatement, memberFromRow, memberOf, sessionToken, type AccessRow } from "./post-access";
+import { feedPage, feedStatements, type FeedRow } from "./posts.queries";
 import { createPost, postPermissions } from "./posts.routes";
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
@@ -13,8 +13,17 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 /** /api/communities/:id/… for the feed: posts, mention candidates and the sidebar figures. */
 export const communityFeedRoutes = new Hono<HonoEnv>()
   .get("/posts", validate("param", communityIdParams), validate("query", feedQuery), async (c) => {
-    const access = await memberOf(c, c.req.valid("param").id);
-    const page = await listFeed(c.env.DB, access.community.id, access.user.id, c.req.valid("query"));
+    // Session, membership and the page in one D1 round trip; nothing is returned unless access holds.
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const query = c.req.valid("query");
+    const d1 = c.env.DB;
+    const [accessResult, ...feedResults] = await d1.batch<Record<string, unknown>>([
+      accessStatement(d1, token, communityId),
+      ...feedStatements(d1, communityId, { token }, query),
+    ]);
+    const access = memberFromRow(c, accessResult!.results[0] as AccessRow | undefined);
+    const page = feedPage(feedResults as D1Result<FeedRow>[], query);
     return c.json({ ...page, items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })) });
   })
   .post("/posts", validate("param", communityIdParams), validate("json", postBody), (c) => createPost(c, c.req.valid("param").id, c.req.valid("json")))

@@ -1,19 +1,69 @@
 import type { Context } from "hono";
 import type { HonoEnv } from "../../env";
-import { loadCommunityAccess, type CommunityAccess } from "../../lib/community-access";
-import { AppError, notFound } from "../../lib/errors";
-import { hasMemberAccess } from "../../lib/permissions";
-import { requireUser, type SessionUser } from "../../lib/session";
+import { toActor, type CommunityAccess } from "../../lib/community-access";
+import { AppError, notFound, unauthenticated } from "../../lib/errors";
+import { hasMemberAccess, type ReviewStatus } from "../../lib/permissions";
+import { requireUser, sessionUserStatement, toSessionUser, type SessionUser, type SessionUserRow } from "../../lib/session";
+import { readSessionToken } from "../../lib/session-cookie";
 
 export type MemberContext = CommunityAccess & { user: SessionUser; community: NonNullable<CommunityAccess["community"]> };
 
-/** The caller as a member of the community; 404 for everyone else (no existence leaks). */
-export async function memberOf(c: Context<HonoEnv>, communityId: string): Promise<MemberContext> {
-  const user = await requireUser(c);
-  const access = await loadCommunityAccess(c.env.DB, communityId, user);
-  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) throw notFound("Community not found.");
-  return { ...access, user, community: access.community };
+type AccessRow = SessionUserRow & {
+  c_id: string | null;
+  c_name: string | null;
+  creator_id: string | null;
+  archived: number | null;
+  review_status: ReviewStatus | null;
+  is_paid: number | null;
+  m_role: "admin" | "moderator" | "member" | null;
+  m_access_until: number | null;
+};
+
+/** Session, community and membership in ONE statement, so a route can put it in its own batch. */
+export function accessStatement(d1: D1Database, token: string, communityId: string) {
+  return sessionUserStatement(
+    d1,
+    token,
+    ", c.id as c_id, c.name as c_name, c.creator_id, c.archived, c.review_status, c.is_paid, m.role as m_role, m.access_until as m_access_until",
+    "left join communities c on c.id = ?3 left join community_members m on m.community_id = c.id and m.profile_id = u.id",
+    [communityId],
+  );
 }
+
+/** Turns the access row into the member context; 401 without a session, 404 for non-members. */
+export function memberFromRow(c: Context<HonoEnv>, row: AccessRow | null | undefined): MemberContext {
+  if (!row) throw unauthenticated();
+  const user = toSessionUser(row);
+  c.set("user", user);
+  const community = row.c_id
+    ? {
+        id: row.c_id,
+        name: row.c_name ?? "",
+        creatorId: row.creator_id,
+        archived: row.archived === 1,
+        reviewStatus: row.review_status ?? "under_review",
+        isPaid: row.is_paid === 1,
+      }
+    : null;
+  const membership = row.m_role ? { role: row.m_role, accessUntil: row.m_access_until } : null;
+  const actor = toActor(user);
+  if (!community || !hasMemberAccess(actor, community, membership)) throw notFound("Community not found.");
+  return { actor, community, membership, user };
+}
+
+export async function sessionToken(c: Context<HonoEnv>): Promise<string> {
+  const token = await readSessionToken(c.env, c.req.raw.headers);
+  if (!token) throw unauthenticated();
+  return token;
+}
+
+/** The caller as a member of the community; 404 for everyone else (no existence leaks). One statement. */
+export async function memberOf(c: Context<HonoEnv>, communityId: string): Promise<MemberContext> {
+  const token = await sessionToken(c);
+  return memberFromRow(c, await accessStatement(c.env.DB, token, communityId).first<AccessRow>());
+}
+
+export type { AccessRow };
 
 export function assertNotArchived(access: MemberContext) {
   if (access.community.archived) throw new AppError("READ_ONLY", "This community is archived and read-only.");

@@ -17,6 +17,7 @@ export type FeedPost = {
   createdAt: number;
 };
 
+export type FeedRow = Row;
 type Row = {
   id: string;
   community_id: string;
@@ -38,18 +39,28 @@ type Row = {
   created_at: number;
 };
 
-/** Columns of a feed card; `?1` is the viewer (for their like and for blocks). */
-const select = `select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, p.headline, p.content, p.image_urls,
+/**
+ * Who is looking: a user id, or the session token when the feed runs in the same round trip as the
+ * session lookup. `?1` is bound to it; the SQL reads the viewer through `viewerSql`.
+ */
+export type Viewer = { id: string } | { token: string };
+const viewerSql = (viewer: Viewer) => ("id" in viewer ? "?1" : "(select user_id from sessions where token = ?1)");
+const viewerParam = (viewer: Viewer) => ("id" in viewer ? viewer.id : viewer.token);
+
+/** Columns of a feed card; VIEWER is the viewer (for their like and for blocks). */
+const selectTemplate = `select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, p.headline, p.content, p.image_urls,
     p.topic_id, t.name as topic_name, t.color as topic_color, p.likes_count, p.comments_count, p.pinned_at, p.edited_at, p.created_at,
-    exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ?1) as liked
+    exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = VIEWER) as liked
   from posts p
   join communities c on c.id = p.community_id
   left join users u on u.id = p.author_id
   left join community_topics t on t.id = p.topic_id`;
 
 /** Either side of a block hides the other's posts from them. */
-const notBlocked = `not exists (select 1 from blocked_users b
-    where (b.blocker_id = p.author_id and b.blocked_id = ?1) or (b.blocker_id = ?1 and b.blocked_id = p.author_id))`;
+const notBlockedTemplate = `not exists (select 1 from blocked_users b
+    where (b.blocker_id = p.author_id and b.blocked_id = VIEWER) or (b.blocker_id = VIEWER and b.blocked_id = p.author_id))`;
+
+const forViewer = (sql: string, viewer: Viewer) => sql.replaceAll("VIEWER", viewerSql(viewer));
 
 export function toFeedPost(r: Row): FeedPost {
   return {
@@ -74,8 +85,11 @@ export function toFeedPost(r: Row): FeedPost {
  * A feed page: pinned posts first (on the first page), then the newest, keyset by (created_at, id).
  * Two statements in one round trip whatever the page size.
  */
-export function feedStatements(d1: D1Database, communityId: string, viewerId: string, opts: { topicId?: string; cursor?: string; limit: number }) {
+export function feedStatements(d1: D1Database, communityId: string, viewer: Viewer, opts: { topicId?: string; cursor?: string; limit: number }) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const select = forViewer(selectTemplate, viewer);
+  const notBlocked = forViewer(notBlockedTemplate, viewer);
+  const viewerId = viewerParam(viewer);
   const topic = opts.topicId ? " and p.topic_id = ?3" : " and ?3 is null";
   const pinned = d1
     .prepare(`${select} where p.community_id = ?2 and p.pinned_at is not null${topic} and ${notBlocked} order by p.pinned_at desc limit 20`)
@@ -90,9 +104,8 @@ export function feedStatements(d1: D1Database, communityId: string, viewerId: st
   return after ? [page] : [pinned, page];
 }
 
-export async function listFeed(d1: D1Database, communityId: string, viewerId: string, opts: { topicId?: string; cursor?: string; limit: number }) {
-  const statements = feedStatements(d1, communityId, viewerId, opts);
-  const results = await d1.batch<Row>(statements);
+/** Shapes the results of `feedStatements` (pinned, then the page; or only the page after the first). */
+export function feedPage(results: D1Result<Row>[], opts: { cursor?: string; limit: number }) {
   const pinned = results.length === 2 ? results[0]!.results : [];
   const rows = results.at(-1)!.results;
   const page = rows.slice(0, opts.limit);
@@ -105,6 +118,10 @@ export async function listFeed(d1: D1Database, communityId: string, viewerId: st
 
 /** One post as its page shows it, or null when it does not exist or is hidden from the viewer by a block. */
 export async function findPost(d1: D1Database, postId: string, viewerId: string): Promise<FeedPost | null> {
-  const row = await d1.prepare(`${select} where p.id = ?2 and ${notBlocked}`).bind(viewerId, postId).first<Row>();
+  const viewer = { id: viewerId };
+  const row = await d1
+    .prepare(`${forViewer(selectTemplate, viewer)} where p.id = ?2 and ${forViewer(notBlockedTemplate, viewer)}`)
+    .bind(viewerId, postId)
+    .first<Row>();
   return row ? toFeedPost(row) : null;
 }

@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from "hono";
+import type { HonoEnv } from "../env";
+
+export type QueryStats = { statements: number; roundTrips: number };
+
+const originals = new WeakMap<object, D1PreparedStatement>();
+
+function wrapStatement(statement: D1PreparedStatement, stats: QueryStats): D1PreparedStatement {
+  const proxy = new Proxy(statement, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "bind") return (...args: unknown[]) => wrapStatement(target.bind(...args), stats);
+      if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
+        return (...args: unknown[]) => {
+          stats.statements += 1;
+          stats.roundTrips += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  originals.set(proxy, statement);
+  return proxy;
+}
+
+/** A D1 handle that counts what a request sends: statements, and round trips (a batch is one). */
+export function countingD1(d1: D1Database, stats: QueryStats): D1Database {
+  return new Proxy(d1, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (sql: string) => wrapStatement(target.prepare(sql), stats);
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          stats.statements += statements.length;
+          stats.roundTrips += 1;
+          return target.batch(statements.map((s) => originals.get(s) ?? s));
+        };
+      }
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * Reports each request's D1 cost in a Server-Timing header, so tests and benchmarks can hold routes
+ * to "a constant number of statements whatever the page size".
+ */
+export const queryCount = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
+  const stats: QueryStats = { statements: 0, roundTrips: 0 };
+  c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
+  await next();
+  if (c.res.status !== 101) {
+    c.res.headers.append("Server-Timing", `d1;desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`);
+  }
+};
+
+export function parseQueryStats(header: string | null): QueryStats | null {
+  const match = header?.match(/statements=(\d+) round-trips=(\d+)/);
+  return match ? { statements: Number(match[1]), roundTrips: Number(match[2]) } : null;
+}
