@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { clearCurrentCommunityId } from "../communities/current-community";
+import { meQueryKey } from "./session";
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+
+  return useMutation({
+    mutationFn: () => api.post<unknown>("/api/auth/sign-out"),
+    onSuccess: async () => {
+      // Nothing of the previous user may leak into the next session on this browser.
+      clearCurrentCommunityId();
+      queryClient.removeQueries();
+      queryClient.setQueryData(meQueryKey, null);
+      toast({ variant: "success", title: t("auth.signOut.successTitle"), description: t("auth.signOut.successDescription") });
+      await navigate({ to: "/auth/login" });
+    },
+    onError: (err) => {
+      toast({ variant: "destructive", title: t("auth.signOut.failedTitle"), description: errorMessage(err) });
+    },
+  });
+}

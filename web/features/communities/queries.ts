@@ -1,0 +1,59 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { useSession } from "../auth/session";
+import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
+
+export type CommunityRole = "admin" | "moderator" | "member";
+
+/** The server computes the permission flags; the client only reads them. */
+export type MyCommunity = {
+  id: string;
+  name: string;
+  imageUrls: string[];
+  role: CommunityRole;
+  isCreator: boolean;
+  archived: boolean;
+  reviewStatus: string;
+  canEdit: boolean;
+  canManage: boolean;
+};
+
+/** Communities the user created come first, each group keeping the server's order. */
+export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
+  return [...list.filter((c) => c.isCreator), ...list.filter((c) => !c.isCreator)];
+}
+
+export const myCommunitiesQueryOptions = queryOptions({
+  queryKey: ["me", "communities"] as const,
+  queryFn: async ({ signal }) => {
+    const res = await api.get<{ communities?: MyCommunity[] }>("/api/me/communities", { signal });
+    return orderCommunities(Array.isArray(res?.communities) ? res.communities : []);
+  },
+});
+
+export function useMyCommunities() {
+  const { user } = useSession();
+  return useQuery({ ...myCommunitiesQueryOptions, enabled: !!user });
+}
+
+/**
+ * The community context of spec 000 section 4: the saved id only counts when it names one of the user's
+ * communities, so a stale id (left, deleted, another account) reads as 'no community selected'.
+ */
+export function useCurrentCommunity() {
+  const { user, isLoading: sessionLoading } = useSession();
+  const communities = useMyCommunities();
+  const currentId = useCurrentCommunityId();
+  const list = communities.data ?? [];
+  const current = user ? (list.find((c) => c.id === currentId) ?? null) : null;
+  return {
+    user,
+    communities: list,
+    current,
+    currentId,
+    isLoading: sessionLoading || (!!user && communities.isPending),
+    isError: communities.isError,
+    refetch: communities.refetch,
+    select: setCurrentCommunityId,
+  };
+}

@@ -1,0 +1,85 @@
+import { Link } from "@tanstack/react-router";
+import { Archive, Clock, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../components/ui/avatar";
+import { Badge } from "../../components/ui/badge";
+import { buttonClasses } from "../../components/ui/button";
+import { PageSpinner } from "../../components/ui/spinner";
+import { useCurrentCommunity } from "../communities/queries";
+import { NotAvailableYet, PageHeading, useDocumentTitle } from "../shell/page";
+
+function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center gap-6 py-12 text-center sm:py-20">
+      <span className="flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+        <Users className="h-8 w-8" aria-hidden="true" />
+      </span>
+      <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">{t("home.welcomeTitle")}</h1>
+      <p className="text-lg text-muted-foreground">{t("home.welcomeDescription")}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/auth/login" className={buttonClasses({ size: "lg" })}>
+          {t("auth.signIn")}
+        </Link>
+        <Link to="/auth/register" className={buttonClasses({ size: "lg", variant: "outline" })}>
+          {t("auth.createAccount")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function NoCommunitySelected() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-border bg-surface p-8 text-center">
+      <Users className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
+      <p className="text-foreground">{t("home.noCommunitySelected")}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/communities/explore" className={buttonClasses()}>
+          {t("communities.explore")}
+        </Link>
+        <Link to="/communities/create" className={buttonClasses({ variant: "outline" })}>
+          {t("communities.create")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const { user, current, isLoading } = useCurrentCommunity();
+  useDocumentTitle(current?.name);
+
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <Welcome />;
+  if (!current) return <NoCommunitySelected />;
+
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <Avatar src={current.imageUrls[0]} name={current.name} shape="rounded" size="lg" />
+        <div className="min-w-0">
+          <PageHeading className="truncate">{current.name}</PageHeading>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Badge>{current.isCreator ? t("communities.owner") : t("communities.member")}</Badge>
+            {current.archived && (
+              <Badge>
+                <Archive className="mr-1 h-3 w-3" aria-hidden="true" />
+                {t("communities.archived")}
+              </Badge>
+            )}
+          </div>
+        </div>
+      </div>
+      {current.reviewStatus === "under_review" && (
+        <p className="mt-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <Clock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {t("communities.underReview")}
+        </p>
+      )}
+      <NotAvailableYet />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../auth/session";
+import { clearCurrentCommunityId } from "../communities/current-community";
+import { Header } from "./header";
+import { TabBar } from "./tab-bar";
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { user, query } = useSession();
+
+  // Spec 000 section 4: when there is no user, the community context is reset.
+  useEffect(() => {
+    if (query.isSuccess && user === null) clearCurrentCommunityId();
+  }, [query.isSuccess, user]);
+
+  return (
+    <div className="min-h-screen bg-background">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[200] focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:text-foreground focus:shadow"
+      >
+        {t("shell.skipToContent")}
+      </a>
+      <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+        <Header />
+        <TabBar />
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/** A field-level problem reported by the server, e.g. `{ path: "email", message: "Invalid email" }`. */
+export type FieldIssue = { path: string; message: string };
+
+/** Every failed request ends up as one of these, whatever shape the server's error took. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: FieldIssue[];
+  readonly requestId: string | undefined;
+
+  constructor(status: number, code: string, message: string, issues: FieldIssue[] = [], requestId?: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+    this.requestId = requestId;
+  }
+}
+
+export const NETWORK_ERROR = "NETWORK_ERROR";
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+function toIssues(value: unknown): FieldIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (!isRecord(item) || typeof item.message !== "string") return [];
+    const path = Array.isArray(item.path) ? item.path.join(".") : String(item.path ?? "");
+    return [{ path, message: item.message }];
+  });
+}
+
+/**
+ * Our API answers `{ error: { code, message, requestId, issues } }`; better-auth's own endpoints may answer
+ * `{ code, message }`. Both become an ApiError so callers never care which one spoke.
+ */
+export function errorFromBody(status: number, body: unknown, statusText = ""): ApiError {
+  if (isRecord(body) && isRecord(body.error)) {
+    const e = body.error;
+    return new ApiError(
+      status,
+      typeof e.code === "string" ? e.code : `HTTP_${status}`,
+      typeof e.message === "string" && e.message ? e.message : statusText || `Request failed (${status})`,
+      toIssues(e.issues),
+      typeof e.requestId === "string" ? e.requestId : undefined,
+    );
+  }
+  if (isRecord(body) && (typeof body.message === "string" || typeof body.code === "string")) {
+    return new ApiError(
+      status,
+      typeof body.code === "string" ? body.code : `HTTP_${status}`,
+      typeof body.message === "string" && body.message ? body.message : statusText || `Request failed (${status})`,
+      toIssues(body.issues),
+    );
+  }
+  return new ApiError(status, `HTTP_${status}`, statusText || `Request failed (${status})`);
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, NETWORK_ERROR, "Network error");
+  }
+
+  const text = res.status === 204 ? "" : await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) throw errorFromBody(res.status, data, res.statusText);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("POST", path, { ...options, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
+    request<T>("PATCH", path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("DELETE", path, options),
+};
+
+export function isApiError(err: unknown, status?: number): err is ApiError {
+  return err instanceof ApiError && (status === undefined || err.status === status);
+}

@@ -1,0 +1,85 @@
+import i18n from "i18next";
+import { initReactI18next } from "react-i18next";
+
+export const LANGUAGES = [
+  { code: "en", label: "English" },
+  { code: "ka", label: "ქართული" },
+  { code: "ru", label: "Русский" },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]["code"];
+const STORAGE_KEY = "language";
+
+export function isLanguage(value: unknown): value is Language {
+  return LANGUAGES.some((l) => l.code === value);
+}
+
+// Each language is its own chunk, so a user downloads only the one they read (the locales test keeps every
+// language complete, so no fallback bundle is needed up front).
+const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import("../locales/en.json"),
+  ka: () => import("../locales/ka.json"),
+  ru: () => import("../locales/ru.json"),
+};
+
+async function ensureBundle(lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, "translation")) return;
+  const mod = await loaders[lng]();
+  i18n.addResourceBundle(lng, "translation", mod.default, true, true);
+}
+
+/** The saved choice, else the first browser language we support, else English. */
+export function detectLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (isLanguage(saved)) return saved;
+  } catch {
+    // Storage can be unavailable; fall through to the browser's languages.
+  }
+  const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const tag of candidates) {
+    const base = tag?.toLowerCase().split("-")[0];
+    if (isLanguage(base)) return base;
+  }
+  return "en";
+}
+
+function syncDocument(lng: string) {
+  if (typeof document !== "undefined") document.documentElement.lang = lng;
+}
+
+export async function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    i18n.on("languageChanged", syncDocument);
+    await i18n.use(initReactI18next).init({
+      resources: {},
+      lng,
+      fallbackLng: "en",
+      supportedLngs: LANGUAGES.map((l) => l.code),
+      interpolation: { escapeValue: false }, // React already escapes.
+      returnNull: false,
+      initAsync: false,
+    });
+  }
+  await changeLanguage(lng, { persist: false });
+  syncDocument(i18n.language);
+  return i18n;
+}
+
+export async function changeLanguage(lng: Language, { persist = true } = {}): Promise<void> {
+  await ensureBundle(lng);
+  await i18n.changeLanguage(lng);
+  if (persist) {
+    try {
+      localStorage.setItem(STORAGE_KEY, lng);
+    } catch {
+      // The choice still applies to this page.
+    }
+  }
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : "en";
+}
+
+export { i18n };

@@ -1,0 +1,29 @@
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api";
+
+/** A 4xx will not change by asking again, so only network failures and 5xx are retried. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // A 401 from any endpoint means the session ended (expired, signed out elsewhere): re-ask who we
+        // are, so guards and the header stop acting as if someone were signed in.
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== "me") {
+          void client.invalidateQueries({ queryKey: ["me"], exact: true });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();

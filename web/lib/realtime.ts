@@ -1,0 +1,138 @@
+import type { PartySocket } from "partysocket";
+import { usePartySocket } from "partysocket/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  HEARTBEAT_PING,
+  encodeMessage,
+  parseServerMessage,
+  type ClientMessageInput,
+  type PartyName,
+  type RoomMessages,
+} from "../../party/protocol";
+
+/** Spec section 9: reconnect back-off 1 s, 2 s, 5 s, then every 10 s; heartbeat every 30 s. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+/** A heartbeat unanswered this long means a dead connection (half-open TCP): reconnect. */
+export const HEARTBEAT_TIMEOUT_MS = 10_000;
+
+/** Close codes after which retrying cannot help (room refused us or our access was revoked). */
+const FINAL_CLOSE_CODES = new Set([1008, 4003]);
+
+/** Delay before reconnection attempt `retry` (1-based; 0 is the first connect, which is immediate). */
+export function reconnectDelay(retry: number): number {
+  if (retry <= 0) return 0;
+  return RECONNECT_DELAYS_MS[Math.min(retry, RECONNECT_DELAYS_MS.length) - 1]!;
+}
+
+/**
+ * - `connecting`: not open yet, or dropped and retrying on the back-off schedule;
+ * - `open`: live;
+ * - `closed`: not trying (no room, disabled, or the room closed us for good).
+ */
+export type RoomConnectionState = "connecting" | "open" | "closed";
+
+export type UseRoomOptions = {
+  /** Default true; false closes the socket. */
+  enabled?: boolean;
+  /** Called when the socket opens again after a drop: refetch what may have been missed. */
+  onReconnect?: () => void;
+  /** Tests inject a WebSocket implementation; the browser's is used otherwise. */
+  WebSocket?: unknown;
+  host?: string;
+};
+
+export type RoomHandle = {
+  state: RoomConnectionState;
+  /** Sends when open; returns false (and drops the frame) otherwise, so stale typing never queues up. */
+  send: (message: ClientMessageInput) => boolean;
+};
+
+/** partysocket grows delays geometrically; the spec's schedule is not geometric, so the socket asks us. */
+type BackoffInternals = { _retryCount: number; _getNextDelay: () => number };
+function applySpecBackoff(socket: PartySocket) {
+  const internals = socket as unknown as BackoffInternals;
+  // Pinned partysocket 1.3.0 has this method; web/lib/realtime.test.ts fails if an upgrade drops it.
+  if (typeof internals._getNextDelay !== "function") console.warn("partysocket changed: spec back-off not applied");
+  internals._getNextDelay = () => reconnectDelay(internals._retryCount);
+}
+
+/**
+ * Live events of one room. `onEvent` gets every valid frame the room sends (frames that do not parse
+ * are skipped). Pass `room` null/undefined to stay disconnected.
+ *
+ *   const { state } = useRoom("community-room", communityId, (event) => { ... });
+ */
+export function useRoom<P extends PartyName>(
+  party: P,
+  room: string | null | undefined,
+  onEvent: (message: RoomMessages[P]) => void,
+  options: UseRoomOptions = {},
+): RoomHandle {
+  const enabled = (options.enabled ?? true) && Boolean(room);
+  // Tagged with the socket it describes, so a new room or a toggle starts from a fresh state.
+  const [status, setStatus] = useState<{ socket: PartySocket | null; state: RoomConnectionState }>({
+    socket: null,
+    state: "connecting",
+  });
+  const openedBefore = useRef(false);
+  const heartbeatDeadline = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const socket = usePartySocket({
+    host: options.host,
+    protocol: typeof location !== "undefined" && location.protocol === "http:" ? "ws" : "wss",
+    party,
+    room: room ?? "_",
+    enabled,
+    // Spec section 9: request timeout 10 s (partysocket's default gives up on a handshake after 4 s).
+    connectionTimeout: 10_000,
+    WebSocket: options.WebSocket,
+    shouldReconnectOnClose: (event) => !FINAL_CLOSE_CODES.has(event.code),
+    onOpen() {
+      setStatus({ socket, state: "open" });
+      // partysocket keeps these handlers current across renders, so they see the latest props.
+      if (openedBefore.current) options.onReconnect?.();
+      openedBefore.current = true;
+    },
+    onClose() {
+      clearTimeout(heartbeatDeadline.current);
+      setStatus({ socket, state: socket.shouldReconnect ? "connecting" : "closed" });
+    },
+    onMessage(event) {
+      // Any frame proves the connection is alive.
+      clearTimeout(heartbeatDeadline.current);
+      const parsed = parseServerMessage(event.data);
+      if (parsed.ok) onEvent(parsed.message as RoomMessages[P]);
+    },
+  });
+  useEffect(() => applySpecBackoff(socket), [socket]);
+
+  useEffect(() => {
+    openedBefore.current = false;
+  }, [socket]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(HEARTBEAT_PING);
+      clearTimeout(heartbeatDeadline.current);
+      heartbeatDeadline.current = setTimeout(() => socket.reconnect(), HEARTBEAT_TIMEOUT_MS);
+    }, HEARTBEAT_INTERVAL_MS);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(heartbeatDeadline.current);
+    };
+  }, [socket, enabled]);
+
+  const send = useCallback(
+    (message: ClientMessageInput) => {
+      if (socket.readyState !== socket.OPEN) return false;
+      return socket.send(encodeMessage(message));
+    },
+    [socket],
+  );
+
+  const state: RoomConnectionState = !enabled ? "closed" : status.socket === socket ? status.state : "connecting";
+  return { state, send };
+}

@@ -1,0 +1,30 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { meQueryOptions } from "./features/auth/session";
+import { initI18n } from "./lib/i18n";
+import { queryClient } from "./lib/query-client";
+import { applyTheme, watchSystemTheme } from "./lib/theme";
+import { router } from "./router";
+import "./styles.css";
+
+async function start() {
+  // The saved language's strings and the session load (in parallel) before the first render, so nobody
+  // sees English flash first or a signed-out header flip to signed-in; meanwhile index.html shows a
+  // spinner. The router's guards then answer from the cache (its pending UI does not cover beforeLoad
+  // on the very first load).
+  // No retries here: a failing session endpoint must not hold the whole page back; the guards retry.
+  await Promise.all([initI18n(), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
+  applyTheme();
+  watchSystemTheme();
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { PageSpinner } from "../../components/ui/spinner";
+import { CompleteProfilePage } from "../../features/auth/complete-profile-page";
+import { requireUser } from "../../features/auth/session";
+import { useDocumentTitle } from "../../features/shell/page";
+
+export const Route = createFileRoute("/auth/complete-profile")({
+  beforeLoad: requireUser,
+  pendingComponent: PageSpinner,
+  component: CompleteProfileRoute,
+});
+
+function CompleteProfileRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t("profileWizard.title"));
+  return <CompleteProfilePage />;
+}
