@@ -27,6 +27,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
-    stdout: "pipe",
+    stdout: "ignore",
   },
 });

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import ka from "../../web/locales/ka.json" with { type: "json" };
+
+// The foundation journey: register, verify through the dev mail page, skip the wizard, see the shell,
+// switch language and theme, sign out, get sent to sign-in from a protected page, and come back to it.
+test("register, verify, use the shell, sign out and come back to a protected page", async ({ page }) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = "journey-pass-42";
+
+  await page.goto("/auth/register");
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await page.getByLabel("First name").fill("Eka");
+  await page.getByLabel("Last name").fill("Journey");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password", { exact: true }).fill(password);
+  await page.getByLabel(/I agree to the Terms/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Registration successful!")).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  // The verification link from the development inbox signs in and opens the profile wizard.
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await expect(page.getByRole("heading", { name: "Development mail" })).toBeVisible();
+  await page.getByRole("link", { name: /verify-email/ }).first().click();
+  await expect(page).toHaveURL(/\/auth\/complete-profile/);
+  await page.getByRole("button", { name: "Skip for now" }).or(page.getByRole("link", { name: "Skip for now" })).click();
+
+  // The shell: header, tab bar, and the home state of a member without communities.
+  await expect(page).toHaveURL(/\/$/);
+  const tabs = page.getByRole("navigation", { name: "Community sections" });
+  await expect(tabs.getByRole("link", { name: "Community" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByPlaceholder("Search...").first()).toBeVisible();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  const menu = page.getByRole("menu", { name: "Account" });
+  await expect(menu.getByText("Eka Journey")).toBeVisible();
+  await expect(menu.getByText(email)).toBeVisible();
+
+  // Georgian, then dark theme; both survive a reload.
+  await menu.getByRole("menuitemradio", { name: "ქართული" }).click();
+  const kaTabs = page.getByRole("navigation", { name: ka.tabs.label });
+  await expect(kaTabs.getByRole("link", { name: ka.tabs.community })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ka");
+  await page.getByRole("button", { name: ka.userMenu.open }).click();
+  await page.getByRole("menuitemradio", { name: ka.preferences.themes.dark }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(kaTabs.getByRole("link", { name: ka.tabs.community })).toBeVisible();
+
+  // Back to English for the rest, then sign out.
+  await page.getByRole("button", { name: ka.userMenu.open }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByText("Signed out").first()).toBeVisible();
+
+  // A protected page sends us to sign-in and back.
+  await page.goto("/members");
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fmembers/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/members$/);
+});
+
+test("unknown pages show the not-found page", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByText("Oops! We couldn't find that page")).toBeVisible();
+});
