@@ -23,9 +23,31 @@ const loaders: Record<Language, () => Promise<{ default: Record<string, unknown>
 };
 
 async function ensureBundle(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, "translation")) return;
-  const mod = await loaders[lng]();
-  i18n.addResourceBundle(lng, "translation", mod.default, true, true);
+  if (!i18n.hasResourceBundle(lng, "translation")) {
+    const mod = await loaders[lng]();
+    i18n.addResourceBundle(lng, "translation", mod.default, true, true);
+  }
+  await Promise.all([...loadedNamespaces].map((ns) => loadNamespace(ns, lng)));
+}
+
+/**
+ * Feature texts live beside their feature (web/features/<ns>/i18n/<lng>.json) and load with the
+ * feature's route, so the first page carries only the shell's texts. Use with `useTranslation(ns)`.
+ */
+const featureLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../features/*/i18n/*.json");
+const loadedNamespaces = new Set<string>();
+
+async function loadNamespace(ns: string, lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, ns)) return;
+  const load = featureLoaders[`../features/${ns}/i18n/${lng}.json`];
+  if (!load) throw new Error(`No ${lng} texts for ${ns}`);
+  i18n.addResourceBundle(lng, ns, (await load()).default, true, true);
+}
+
+/** Loads a feature's texts in the current language (and keeps them loaded across language changes). */
+export async function ensureNamespace(...namespaces: string[]): Promise<void> {
+  for (const ns of namespaces) loadedNamespaces.add(ns);
+  await Promise.all(namespaces.map((ns) => loadNamespace(ns, currentLanguage())));
 }
 
 /** The saved choice, else the first browser language we support, else English. */

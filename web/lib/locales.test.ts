@@ -4,7 +4,14 @@ import ka from "../locales/ka.json";
 import ru from "../locales/ru.json";
 
 type Tree = { [key: string]: string | Tree };
-const locales: Record<string, Tree> = { en, ka, ru };
+
+/** The app-wide bundle plus every feature namespace (web/features/<ns>/i18n/<lng>.json), as "ns:" keys. */
+const featureFiles = import.meta.glob<Tree>("../features/*/i18n/*.json", { eager: true, import: "default" });
+const locales: Record<string, Tree> = { en: { ...en }, ka: { ...ka }, ru: { ...ru } };
+for (const [path, tree] of Object.entries(featureFiles)) {
+  const [, ns, lng] = path.match(/features\/([^/]+)\/i18n\/(\w+)\.json$/)!;
+  (locales[lng!] ??= {})[`${ns}:`] = tree;
+}
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

@@ -6,7 +6,12 @@ type ErrorJson = { error: { code: string; message: string; requestId: string; is
 
 const uniqueEmail = () => `person-${crypto.randomUUID()}@example.com`;
 const countUsers = async () => (await env.DB.prepare("select count(*) as n from users").first<{ n: number }>())!.n;
-const signUpBody = (email: string) => ({ name: "Nika Tsereteli", email, password: "river-stone-77", callbackURL: "/auth/complete-profile" });
+const signUpBody = (email: string) => ({
+  name: "Nika Tsereteli",
+  email,
+  password: "river-stone-77",
+  callbackURL: "/auth/complete-profile",
+});
 
 async function expectError(res: Response, status: number, code?: string): Promise<ErrorJson> {
   expect(res.status).toBe(status);
@@ -57,13 +62,43 @@ describe("sign-up and e-mail verification", () => {
     ["malformed JSON", { rawBody: '{"name": "x",' }, 400, "BAD_REQUEST", []],
     ["an empty body", { body: {} }, 422, "VALIDATION_FAILED", ["name", "email", "password"]],
     ["wrong types", { body: { name: 5, email: true, password: ["x"] } }, 422, "VALIDATION_FAILED", ["name", "email", "password"]],
-    ["a too-long name", { body: { ...signUpBody("long@example.com"), name: "x".repeat(101) } }, 422, "VALIDATION_FAILED", ["name"]],
+    [
+      "a too-long name",
+      { body: { ...signUpBody("long@example.com"), name: "x".repeat(101) } },
+      422,
+      "VALIDATION_FAILED",
+      ["name"],
+    ],
     ["a too-long e-mail", { body: { ...signUpBody(`${"a".repeat(250)}@example.com`) } }, 422, "VALIDATION_FAILED", ["email"]],
-    ["a too-long password", { body: { ...signUpBody("pw@example.com"), password: `a1${"x".repeat(127)}` } }, 422, "VALIDATION_FAILED", ["password"]],
-    ["a weak password", { body: { ...signUpBody("weak@example.com"), password: "short" } }, 422, "VALIDATION_FAILED", ["password"]],
-    ["a password without digits", { body: { ...signUpBody("nodigit@example.com"), password: "onlyletters" } }, 422, "VALIDATION_FAILED", ["password"]],
+    [
+      "a too-long password",
+      { body: { ...signUpBody("pw@example.com"), password: `a1${"x".repeat(127)}` } },
+      422,
+      "VALIDATION_FAILED",
+      ["password"],
+    ],
+    [
+      "a weak password",
+      { body: { ...signUpBody("weak@example.com"), password: "short" } },
+      422,
+      "VALIDATION_FAILED",
+      ["password"],
+    ],
+    [
+      "a password without digits",
+      { body: { ...signUpBody("nodigit@example.com"), password: "onlyletters" } },
+      422,
+      "VALIDATION_FAILED",
+      ["password"],
+    ],
     ["an invalid e-mail", { body: { ...signUpBody("not-an-email") } }, 422, "VALIDATION_FAILED", ["email"]],
-    ["an off-site callback", { body: { ...signUpBody("cb@example.com"), callbackURL: "https://evil.example/x" } }, 422, "VALIDATION_FAILED", ["callbackURL"]],
+    [
+      "an off-site callback",
+      { body: { ...signUpBody("cb@example.com"), callbackURL: "https://evil.example/x" } },
+      422,
+      "VALIDATION_FAILED",
+      ["callbackURL"],
+    ],
   ] as const)("answers %s with a clear error and writes nothing", async (_name, opts, status, code, paths) => {
     const before = await countUsers();
     const body = await expectError(await call("/api/auth/sign-up/email", { ...opts, method: "POST" }), status, code);
@@ -86,10 +121,14 @@ describe("sign-in and sign-out", () => {
 
   it("makes a browser-session cookie when Remember me is off and a lasting one when it is on", async () => {
     const { user } = await createUser();
-    const short = await call("/api/auth/sign-in/email", { body: { email: user.email, password: TEST_PASSWORD, rememberMe: false } });
+    const short = await call("/api/auth/sign-in/email", {
+      body: { email: user.email, password: TEST_PASSWORD, rememberMe: false },
+    });
     const shortCookie = short.headers.getSetCookie().find((c) => c.startsWith("agora.session_token="))!;
     expect(shortCookie).not.toMatch(/max-age|expires/i);
-    const long = await call("/api/auth/sign-in/email", { body: { email: user.email, password: TEST_PASSWORD, rememberMe: true } });
+    const long = await call("/api/auth/sign-in/email", {
+      body: { email: user.email, password: TEST_PASSWORD, rememberMe: true },
+    });
     const longCookie = long.headers.getSetCookie().find((c) => c.startsWith("agora.session_token="))!;
     expect(longCookie).toMatch(/max-age=\d+/i);
     expect(longCookie).toMatch(/httponly/i);
@@ -114,18 +153,22 @@ describe("sign-in and sign-out", () => {
 
   it("limits sign-in attempts per address with 429 and Retry-After", async () => {
     const ip = freshIp();
-    const attempt = () => call("/api/auth/sign-in/email", { ip, body: { email: "nobody@example.com", password: "whatever-123" } });
+    const attempt = () =>
+      call("/api/auth/sign-in/email", { ip, body: { email: "nobody@example.com", password: "whatever-123" } });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     await expectError(limited, 429, "RATE_LIMITED");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await call("/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "whatever-123" } })).status).toBe(401);
+    expect(
+      (await call("/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "whatever-123" } })).status,
+    ).toBe(401);
   });
 
   it("limits sign-ups per address", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await call("/api/auth/sign-up/email", { ip, body: signUpBody(uniqueEmail()) })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call("/api/auth/sign-up/email", { ip, body: signUpBody(uniqueEmail()) })).status).toBe(200);
     await expectError(await call("/api/auth/sign-up/email", { ip, body: signUpBody(uniqueEmail()) }), 429, "RATE_LIMITED");
   });
 
@@ -149,7 +192,10 @@ describe("password reset", () => {
 
   it("resets with a single-use link to our reset page", async () => {
     const { user } = await createUser();
-    expect((await call("/api/auth/request-password-reset", { body: { email: user.email, redirectTo: "https://evil.example/steal" } })).status).toBe(200);
+    expect(
+      (await call("/api/auth/request-password-reset", { body: { email: user.email, redirectTo: "https://evil.example/steal" } }))
+        .status,
+    ).toBe(200);
     const mail = await lastMailTo(user.email);
     expect(mail?.subject).toBe("Reset your password");
     const link = new URL(mail!.link!);
@@ -165,7 +211,11 @@ describe("password reset", () => {
     expect((await call("/api/auth/sign-in/email", { body: { email: user.email, password: "new-secret-99" } })).status).toBe(200);
     expect((await call("/api/auth/sign-in/email", { body: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
 
-    await expectError(await call("/api/auth/reset-password", { body: { token, newPassword: "another-secret-98" } }), 400, "INVALID_TOKEN");
+    await expectError(
+      await call("/api/auth/reset-password", { body: { token, newPassword: "another-secret-98" } }),
+      400,
+      "INVALID_TOKEN",
+    );
   });
 
   it("refuses an expired link", async () => {
@@ -173,8 +223,14 @@ describe("password reset", () => {
     await call("/api/auth/request-password-reset", { body: { email: user.email } });
     const link = new URL((await lastMailTo(user.email))!.link!);
     const token = link.pathname.split("/").pop()!;
-    await env.DB.prepare("update verifications set expires_at = ? where identifier like ?").bind(Date.now() - 1000, `%${token}%`).run();
-    await expectError(await call("/api/auth/reset-password", { body: { token, newPassword: "new-secret-99" } }), 400, "INVALID_TOKEN");
+    await env.DB.prepare("update verifications set expires_at = ? where identifier like ?")
+      .bind(Date.now() - 1000, `%${token}%`)
+      .run();
+    await expectError(
+      await call("/api/auth/reset-password", { body: { token, newPassword: "new-secret-99" } }),
+      400,
+      "INVALID_TOKEN",
+    );
   });
 
   it.each([
@@ -188,8 +244,13 @@ describe("password reset", () => {
 
   it("limits reset requests per address", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await call("/api/auth/request-password-reset", { ip, body: { email: uniqueEmail() } })).status).toBe(200);
-    await expectError(await call("/api/auth/request-password-reset", { ip, body: { email: uniqueEmail() } }), 429, "RATE_LIMITED");
+    for (let i = 0; i < 5; i++)
+      expect((await call("/api/auth/request-password-reset", { ip, body: { email: uniqueEmail() } })).status).toBe(200);
+    await expectError(
+      await call("/api/auth/request-password-reset", { ip, body: { email: uniqueEmail() } }),
+      429,
+      "RATE_LIMITED",
+    );
   });
 });
 

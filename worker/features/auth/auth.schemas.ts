@@ -30,7 +30,10 @@ export const signUpBody = z.object({
 
 export const signInBody = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters"),
   rememberMe: z.boolean({ error: "Remember me must be true or false" }).optional(),
   callbackURL: localPath.optional(),
 });
@@ -42,5 +45,8 @@ export const requestPasswordResetBody = z.object({
 
 export const resetPasswordBody = z.object({
   newPassword,
-  token: z.string({ error: "The reset link is invalid" }).min(1, "The reset link is invalid").max(200, "The reset link is invalid"),
+  token: z
+    .string({ error: "The reset link is invalid" })
+    .min(1, "The reset link is invalid")
+    .max(200, "The reset link is invalid"),
 });

@@ -39,7 +39,15 @@ export type Plan = {
 };
 
 export const plans: Record<PlanId, Plan> = {
-  free: { id: "free", price: 0, currency: "GEL", maxMembers: 100, isPopular: false, sortOrder: 1, features: ["members100", "feed", "events", "support"] },
+  free: {
+    id: "free",
+    price: 0,
+    currency: "GEL",
+    maxMembers: 100,
+    isPopular: false,
+    sortOrder: 1,
+    features: ["members100", "feed", "events", "support"],
+  },
   starter: {
     id: "starter",
     price: 1900,

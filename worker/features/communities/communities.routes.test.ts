@@ -17,7 +17,10 @@ const validBody = (images: string[] = []) => ({
   plan: "free",
 });
 
-const count = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: number }>())!.n;
+const count = async (sql: string, ...params: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 
 async function setup() {
   const owner = await createUser({ name: "Owner Person" });
@@ -39,20 +42,43 @@ describe("creating a community", () => {
     const images = [await uploadImage(owner.cookie), await uploadImage(owner.cookie)];
     const res = await call("/api/communities", { body: validBody(images), cookie: owner.cookie });
     expect(res.status).toBe(201);
-    const { community, pointsEarned } = (await res.json()) as { community: { id: string; reviewStatus: string }; pointsEarned: number };
+    const { community, pointsEarned } = (await res.json()) as {
+      community: { id: string; reviewStatus: string };
+      pointsEarned: number;
+    };
     expect(community.reviewStatus).toBe("under_review");
     expect(pointsEarned).toBe(10);
-    const row = await env.DB.prepare("select review_status, members_count, image_urls, subscription_plan, submitted_for_review_at from communities where id = ?")
+    const row = await env.DB.prepare(
+      "select review_status, members_count, image_urls, subscription_plan, submitted_for_review_at from communities where id = ?",
+    )
       .bind(community.id)
-      .first<{ review_status: string; members_count: number; image_urls: string; subscription_plan: string; submitted_for_review_at: number }>();
+      .first<{
+        review_status: string;
+        members_count: number;
+        image_urls: string;
+        subscription_plan: string;
+        submitted_for_review_at: number;
+      }>();
     expect(row).toMatchObject({ review_status: "under_review", members_count: 1, subscription_plan: "free" });
     expect(JSON.parse(row!.image_urls)).toEqual(images);
     expect(row!.submitted_for_review_at).toBeGreaterThan(0);
-    expect(await count("select role as n from community_members where community_id = ? and profile_id = ?", community.id, owner.user.id)).toBe("admin");
-    expect(await count("select points as n from user_points where community_id = ? and user_id = ?", community.id, owner.user.id)).toBe(10);
-    expect(await count("select count(*) as n from point_events where community_id = ? and reason = 'community_created'", community.id)).toBe(1);
+    expect(
+      await count(
+        "select role as n from community_members where community_id = ? and profile_id = ?",
+        community.id,
+        owner.user.id,
+      ),
+    ).toBe("admin");
+    expect(
+      await count("select points as n from user_points where community_id = ? and user_id = ?", community.id, owner.user.id),
+    ).toBe(10);
+    expect(
+      await count("select count(*) as n from point_events where community_id = ? and reason = 'community_created'", community.id),
+    ).toBe(1);
     // The owner sees it in the switcher; nobody else can open it yet.
-    const mine = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as { communities: { id: string }[] };
+    const mine = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as {
+      communities: { id: string }[];
+    };
     expect(mine.communities.map((c) => c.id)).toContain(community.id);
     expect((await call(`/api/communities/${community.id}`)).status).toBe(404);
   });
@@ -64,7 +90,9 @@ describe("creating a community", () => {
       cookie: owner.cookie,
     });
     const { community } = (await res.json()) as { community: { id: string } };
-    const row = await env.DB.prepare("select price, payment_type, subscription_interval from communities where id = ?").bind(community.id).first();
+    const row = await env.DB.prepare("select price, payment_type, subscription_interval from communities where id = ?")
+      .bind(community.id)
+      .first();
     expect(row).toEqual({ price: 2999, payment_type: "subscription", subscription_interval: "quarterly" });
   });
 
@@ -76,13 +104,33 @@ describe("creating a community", () => {
     ["a phone with 8 digits", { phoneNumber: "+99555512345" }, "phoneNumber", "Invalid Georgian phone number format"],
     ["no category", { categoryKey: undefined }, "categoryKey", "Please select a category"],
     ["an unknown category", { categoryKey: "weapons" }, "categoryKey", "Please select a category"],
-    ["a cover link that is not YouTube", { coverVideoUrl: "https://vimeo.com/123" }, "coverVideoUrl", "Please enter a valid YouTube URL"],
+    [
+      "a cover link that is not YouTube",
+      { coverVideoUrl: "https://vimeo.com/123" },
+      "coverVideoUrl",
+      "Please enter a valid YouTube URL",
+    ],
     ["a paid community without a price", { isPaid: true, paymentType: "single" }, "price", "Please enter a valid price"],
     ["a zero price", { isPaid: true, price: 0, paymentType: "single" }, "price", "Please enter a valid price"],
     ["a price with three decimals", { isPaid: true, price: 1.234, paymentType: "single" }, "price", "Please enter a valid price"],
-    ["eleven images", { imageUrls: Array.from({ length: 11 }, (_, i) => `/files/community_image/0190c6a4-0000-7000-8000-${String(i).padStart(12, "0")}.png`) }, "imageUrls", "You can only upload up to 10 images."],
+    [
+      "eleven images",
+      {
+        imageUrls: Array.from(
+          { length: 11 },
+          (_, i) => `/files/community_image/0190c6a4-0000-7000-8000-${String(i).padStart(12, "0")}.png`,
+        ),
+      },
+      "imageUrls",
+      "You can only upload up to 10 images.",
+    ],
     ["an image from elsewhere", { imageUrls: ["https://evil.example/a.png"] }, "imageUrls.0", "Images must be uploaded first"],
-    ["someone else's upload", { imageUrls: ["/files/community_image/0190c6a4-0000-7000-8000-000000000001.png"] }, "imageUrls", "Images must be uploaded first"],
+    [
+      "someone else's upload",
+      { imageUrls: ["/files/community_image/0190c6a4-0000-7000-8000-000000000001.png"] },
+      "imageUrls",
+      "Images must be uploaded first",
+    ],
     ["a too-long name", { name: "x".repeat(101) }, "name", "Community name must be at most 100 characters"],
     ["a wrong type", { isPaid: "yes" }, "isPaid", "Choose free or paid"],
   ] as const)("refuses %s with its message and writes nothing", async (_name, patch, path, message) => {
@@ -131,17 +179,26 @@ describe("who sees a community", () => {
       const res = await call(`/api/communities/${s.community.id}`, { cookie: cookieOf[role] });
       expect(`${role}:${res.status}`).toBe(`${role}:${expected[status]![role]}`);
     }
-    const listed = (await (await call(`/api/communities?q=${encodeURIComponent(s.community.name)}`)).json()) as { items: { id: string }[] };
+    const listed = (await (await call(`/api/communities?q=${encodeURIComponent(s.community.name)}`)).json()) as {
+      items: { id: string }[];
+    };
     expect(listed.items.map((i) => i.id).includes(s.community.id)).toBe(status === "approved");
   });
 
   it("tells the viewer what they may do and hides contact details from the public", async () => {
     const s = await setup();
-    const view = async (u?: TestUser) => (await (await call(`/api/communities/${s.community.id}`, { cookie: u?.cookie })).json()) as CommunityView;
+    const view = async (u?: TestUser) =>
+      (await (await call(`/api/communities/${s.community.id}`, { cookie: u?.cookie })).json()) as CommunityView;
     await env.DB.prepare("update communities set phone_number = '+995555000111' where id = ?").bind(s.community.id).run();
     expect((await view()).viewer).toMatchObject({ isMember: false, canJoin: true, canManage: false });
     expect((await view()).community.phoneNumber).toBeNull();
-    expect((await view(s.member)).viewer).toMatchObject({ isMember: true, role: "member", hasAccess: true, canManage: false, canJoin: false });
+    expect((await view(s.member)).viewer).toMatchObject({
+      isMember: true,
+      role: "member",
+      hasAccess: true,
+      canManage: false,
+      canJoin: false,
+    });
     expect((await view(s.admin)).viewer).toMatchObject({ canManage: true, canEdit: true, canOwn: false });
     expect((await view(s.owner)).viewer).toMatchObject({ isCreator: true, canOwn: true });
     expect((await view(s.owner)).community.phoneNumber).toBe("+995555000111");
@@ -155,14 +212,22 @@ describe("explore", () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const made: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const c = await createCommunity(owner.user.id, { name: `Explore ${tag} ${i}`, categoryKey: i % 2 ? "music" : "travel", isPaid: i >= 5 });
+      const c = await createCommunity(owner.user.id, {
+        name: `Explore ${tag} ${i}`,
+        categoryKey: i % 2 ? "music" : "travel",
+        isPaid: i >= 5,
+      });
       await env.DB.prepare("update communities set members_count = ?, price = ?, payment_type = ? where id = ?")
         .bind(10 * i, i >= 5 ? 1000 * i : 0, i >= 5 ? "subscription" : null, c.id)
         .run();
       made.push(c.id);
     }
-    type Page = { items: { id: string; name: string; membersCount: number; price: number; isMember: boolean }[]; nextCursor: string | null };
-    const page = async (q: string, cookie?: string) => (await (await call(`/api/communities?q=${tag}&${q}`, { cookie })).json()) as Page;
+    type Page = {
+      items: { id: string; name: string; membersCount: number; price: number; isMember: boolean }[];
+      nextCursor: string | null;
+    };
+    const page = async (q: string, cookie?: string) =>
+      (await (await call(`/api/communities?q=${tag}&${q}`, { cookie })).json()) as Page;
 
     const popular = await page("limit=3");
     expect(popular.items.map((i) => i.membersCount)).toEqual([60, 50, 40]);
@@ -189,16 +254,21 @@ describe("explore", () => {
     expect((await page("limit=1", owner.cookie)).items[0]!.isMember).toBe(true);
   });
 
-  it.each(["sort=random", "limit=0", "limit=49", "category=weapons", "minMembers=-1", "cursor=zzz", "q=" + "x".repeat(101)])("rejects %s", async (q) => {
-    expect((await call(`/api/communities?${q}`)).status).toBe(422);
-  });
+  it.each(["sort=random", "limit=0", "limit=49", "category=weapons", "minMembers=-1", "cursor=zzz", "q=" + "x".repeat(101)])(
+    "rejects %s",
+    async (q) => {
+      expect((await call(`/api/communities?${q}`)).status).toBe(422);
+    },
+  );
 
   it("uses indexes for every sort, with and without a category", async () => {
     const { exploreStatement } = await import("./explore.queries");
     for (const sort of ["popular", "newest", "oldest", "price_low", "price_high"] as const) {
       for (const category of [undefined, "music" as const]) {
         const { sql, params } = exploreStatement({ sort, category, price: "all", paymentType: "all", limit: 12 }, null);
-        const plan = await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ detail: string }>();
+        const plan = await env.DB.prepare(`explain query plan ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>();
         const details = plan.results.map((r) => r.detail).join(" | ");
         expect(details).toMatch(/USING (COVERING )?INDEX communities_explore/);
         expect(details).not.toMatch(/SCAN c\b(?! USING)/);
@@ -216,7 +286,13 @@ describe("joining", () => {
     const view = (await res.json()) as CommunityView;
     expect(view.viewer).toMatchObject({ isMember: true, role: "member" });
     expect(view.community.membersCount).toBe(5);
-    expect(await count("select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_JOIN' and sender_id = ?", s.owner.user.id, s.outsider.user.id)).toBe(1);
+    expect(
+      await count(
+        "select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_JOIN' and sender_id = ?",
+        s.owner.user.id,
+        s.outsider.user.id,
+      ),
+    ).toBe(1);
 
     const again = await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie });
     expect(again.status).toBe(409);
@@ -250,7 +326,8 @@ describe("joining", () => {
 describe("managing", () => {
   it("lets the owner and admins edit, nobody else", async () => {
     const s = await setup();
-    const edit = (u: TestUser | undefined, body: object) => call(`/api/communities/${s.community.id}`, { method: "PATCH", body, cookie: u?.cookie });
+    const edit = (u: TestUser | undefined, body: object) =>
+      call(`/api/communities/${s.community.id}`, { method: "PATCH", body, cookie: u?.cookie });
     expect((await edit(s.admin, { name: "Renamed by admin" })).status).toBe(200);
     expect((await edit(s.owner, { description: "New words" })).status).toBe(200);
     expect((await edit(s.moderator, { name: "x" })).status).toBe(403);
@@ -274,7 +351,11 @@ describe("managing", () => {
     expect((await call(base, { body: { name: "Announcements", color: "#000000" }, cookie: s.owner.cookie })).status).toBe(409);
     expect((await call(base, { body: { name: "Ideas", color: "blue" }, cookie: s.owner.cookie })).status).toBe(422);
     expect((await call(base, { body: { name: "Ideas", color: "#111111" }, cookie: s.member.cookie })).status).toBe(403);
-    const renamed = await call(`${base}/${topic.id}`, { method: "PATCH", body: { name: "News", color: "#16A34A" }, cookie: s.owner.cookie });
+    const renamed = await call(`${base}/${topic.id}`, {
+      method: "PATCH",
+      body: { name: "News", color: "#16A34A" },
+      cookie: s.owner.cookie,
+    });
     expect(((await renamed.json()) as { topic: { name: string } }).topic.name).toBe("News");
     const list = (await (await call(base, { cookie: s.member.cookie })).json()) as { topics: { name: string }[] };
     expect(list.topics.map((t) => t.name)).toEqual(["News"]);
@@ -289,8 +370,19 @@ describe("managing", () => {
     const setRole = (u: TestUser, userId: string, role: string) =>
       call(`/api/communities/${s.community.id}/members/${userId}`, { method: "PATCH", body: { role }, cookie: u.cookie });
     expect((await setRole(s.owner, s.member.user.id, "moderator")).status).toBe(200);
-    expect(await count("select role as n from community_members where community_id = ? and profile_id = ?", s.community.id, s.member.user.id)).toBe("moderator");
-    expect(await count("select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_ROLE_CHANGE'", s.member.user.id)).toBe(1);
+    expect(
+      await count(
+        "select role as n from community_members where community_id = ? and profile_id = ?",
+        s.community.id,
+        s.member.user.id,
+      ),
+    ).toBe("moderator");
+    expect(
+      await count(
+        "select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_ROLE_CHANGE'",
+        s.member.user.id,
+      ),
+    ).toBe(1);
     expect((await setRole(s.admin, s.member.user.id, "admin")).status).toBe(403);
     expect((await setRole(s.owner, s.owner.user.id, "member")).status).toBe(409);
     expect((await setRole(s.owner, s.outsider.user.id, "admin")).status).toBe(404);
@@ -299,23 +391,43 @@ describe("managing", () => {
 
   it("archives for the owner only, and an archived community is read-only", async () => {
     const s = await setup();
-    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.admin.cookie })).status).toBe(403);
-    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(200);
-    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(409);
-    const edit = await call(`/api/communities/${s.community.id}`, { method: "PATCH", body: { name: "x" }, cookie: s.owner.cookie });
+    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.admin.cookie })).status).toBe(
+      403,
+    );
+    expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(
+      409,
+    );
+    const edit = await call(`/api/communities/${s.community.id}`, {
+      method: "PATCH",
+      body: { name: "x" },
+      cookie: s.owner.cookie,
+    });
     expect(((await edit.json()) as ErrorJson).error.code).toBe("READ_ONLY");
-    expect((await call(`/api/communities/${s.community.id}/topics`, { body: { name: "T", color: "#111111" }, cookie: s.owner.cookie })).status).toBe(409);
-    expect((await call(`/api/communities/${s.community.id}/unarchive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(200);
-    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(200);
+    expect(
+      (await call(`/api/communities/${s.community.id}/topics`, { body: { name: "T", color: "#111111" }, cookie: s.owner.cookie }))
+        .status,
+    ).toBe(409);
+    expect((await call(`/api/communities/${s.community.id}/unarchive`, { method: "POST", cookie: s.owner.cookie })).status).toBe(
+      200,
+    );
+    expect((await call(`/api/communities/${s.community.id}/join`, { method: "POST", cookie: s.outsider.cookie })).status).toBe(
+      200,
+    );
   });
 });
 
 describe("staff review", () => {
   it("is invisible to everyone but staff", async () => {
     const s = await setup();
-    for (const u of [s.owner, s.admin, s.member, s.outsider]) expect((await call("/api/admin/communities", { cookie: u.cookie })).status).toBe(404);
+    for (const u of [s.owner, s.admin, s.member, s.outsider])
+      expect((await call("/api/admin/communities", { cookie: u.cookie })).status).toBe(404);
     expect((await call("/api/admin/communities")).status).toBe(401);
-    expect((await call(`/api/admin/communities/${s.community.id}/suspend`, { body: {}, cookie: s.owner.cookie })).status).toBe(404);
+    expect((await call(`/api/admin/communities/${s.community.id}/suspend`, { body: {}, cookie: s.owner.cookie })).status).toBe(
+      404,
+    );
   });
 
   it("approves, rejects with a reason, suspends and restores, telling the owner each time", async () => {
@@ -323,21 +435,29 @@ describe("staff review", () => {
     const staff = await createUser({ staff: true });
     const created = await call("/api/communities", { body: validBody(), cookie: owner.cookie });
     const { community } = (await created.json()) as { community: { id: string } };
-    const queue = (await (await call("/api/admin/communities?status=under_review&limit=50", { cookie: staff.cookie })).json()) as { items: { id: string }[] };
+    const queue = (await (
+      await call("/api/admin/communities?status=under_review&limit=50", { cookie: staff.cookie })
+    ).json()) as { items: { id: string }[] };
     expect(queue.items.map((i) => i.id)).toContain(community.id);
 
-    const act = (action: string, body: object = {}) => call(`/api/admin/communities/${community.id}/${action}`, { body, cookie: staff.cookie });
+    const act = (action: string, body: object = {}) =>
+      call(`/api/admin/communities/${community.id}/${action}`, { body, cookie: staff.cookie });
     expect((await act("reject")).status).toBe(422);
     expect((await act("reject", { reason: "Please add a description of your sessions" })).status).toBe(200);
     const rejected = (await (await call(`/api/communities/${community.id}`, { cookie: owner.cookie })).json()) as CommunityView;
-    expect(rejected.community).toMatchObject({ reviewStatus: "rejected", rejectionReason: "Please add a description of your sessions" });
+    expect(rejected.community).toMatchObject({
+      reviewStatus: "rejected",
+      rejectionReason: "Please add a description of your sessions",
+    });
     expect((await act("suspend")).status).toBe(409);
     expect((await act("approve")).status).toBe(200);
     expect((await call(`/api/communities/${community.id}`)).status).toBe(200);
     expect((await act("suspend", { reason: "Spam" })).status).toBe(200);
     expect((await call(`/api/communities/${community.id}`)).status).toBe(404);
     expect((await act("restore")).status).toBe(200);
-    const titles = await env.DB.prepare("select title from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT' order by created_at, id")
+    const titles = await env.DB.prepare(
+      "select title from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT' order by created_at, id",
+    )
       .bind(owner.user.id)
       .all<{ title: string }>();
     expect(titles.results.map((r) => r.title)).toEqual([

@@ -6,7 +6,14 @@ import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { currentUser, requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications } from "../notifications/notify";
-import { communityParams, createCommunityBody, exploreQuery, memberParams, roleBody, updateCommunityBody } from "./communities.schemas";
+import {
+  communityParams,
+  createCommunityBody,
+  exploreQuery,
+  memberParams,
+  roleBody,
+  updateCommunityBody,
+} from "./communities.schemas";
 import { findCommunity } from "./community.queries";
 import { assertWritable, visibleCommunity } from "./community-guard";
 import { communityView } from "./community-view";
@@ -61,9 +68,13 @@ export const communitiesRoutes = new Hono<HonoEnv>()
           senderId: user.id,
           communityId: row.id,
           type: "COMMUNITY_JOIN",
-          title: "New member",
-          content: `${user.fullName || user.email} joined ${row.name}`,
-          onlyIf: { sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and joined_at = ?)", params: [row.id, user.id, joinedAt] },
+          senderName: user.fullName,
+          title: `joined ${row.name}`,
+          content: "Say hello and make them feel welcome.",
+          onlyIf: {
+            sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and joined_at = ?)",
+            params: [row.id, user.id, joinedAt],
+          },
         })
       : null;
     // The limit is checked inside the insert, so two last-place joins cannot both get in.
@@ -76,13 +87,16 @@ export const communitiesRoutes = new Hono<HonoEnv>()
         )
         .bind(row.id, user.id, joinedAt, limit),
       d1
-        .prepare("update communities set members_count = (select count(*) from community_members where community_id = ?1) where id = ?1")
+        .prepare(
+          "update communities set members_count = (select count(*) from community_members where community_id = ?1) where id = ?1",
+        )
         .bind(row.id),
       ...(notification ? [notification.statement] : []),
     ]);
     const after = await findCommunity(d1, row.id, user.id);
     if (!after?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
-    if (after.membership.joinedAt !== joinedAt) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+    if (after.membership.joinedAt !== joinedAt)
+      throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
     return c.json(communityView(after, actor));
   })
@@ -102,18 +116,27 @@ export const communitiesRoutes = new Hono<HonoEnv>()
       senderId: user.id,
       communityId: row.id,
       type: "COMMUNITY_ROLE_CHANGE",
-      title: "Your role changed",
+      senderName: user.fullName,
+      title: "changed your role",
       content: `You are now ${role === "admin" ? "an admin" : `a ${role}`} of ${row.name}`,
-      onlyIf: { sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and role = ?)", params: [row.id, userId, role] },
+      onlyIf: {
+        sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and role = ?)",
+        params: [row.id, userId, role],
+      },
     });
     const [updated] = await d1.batch([
       d1
-        .prepare("update community_members set role = ? where community_id = ? and profile_id = ? and role != ? returning profile_id")
+        .prepare(
+          "update community_members set role = ? where community_id = ? and profile_id = ? and role != ? returning profile_id",
+        )
         .bind(role, row.id, userId, role),
       ...(notification ? [notification.statement] : []),
     ]);
     if ((updated?.results.length ?? 0) === 0) {
-      const exists = await d1.prepare("select role from community_members where community_id = ? and profile_id = ?").bind(row.id, userId).first();
+      const exists = await d1
+        .prepare("select role from community_members where community_id = ? and profile_id = ?")
+        .bind(row.id, userId)
+        .first();
       if (!exists) throw notFound("Member not found.");
       return c.json({ userId, role });
     }
@@ -127,6 +150,8 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   await requireUser(c);
   const { actor, row } = await visibleCommunity(c, id);
   if (!canOwn(actor, row, row.membership)) throw forbidden("Only the owner can archive or unarchive this community.");
-  await c.env.DB.prepare("update communities set archived = ?, updated_at = ? where id = ?").bind(archived ? 1 : 0, Date.now(), id).run();
+  await c.env.DB.prepare("update communities set archived = ?, updated_at = ? where id = ?")
+    .bind(archived ? 1 : 0, Date.now(), id)
+    .run();
   return c.json({ id, archived });
 }

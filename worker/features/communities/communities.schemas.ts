@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { categories, exploreSorts, MAX_COMMUNITY_IMAGES, paymentTypes, planIds, subscriptionIntervals, youtubeId } from "./catalog";
+import {
+  categories,
+  exploreSorts,
+  MAX_COMMUNITY_IMAGES,
+  paymentTypes,
+  planIds,
+  subscriptionIntervals,
+  youtubeId,
+} from "./catalog";
 
 /** Input rules of community endpoints; the messages are the spec's (spec 002 section 5). */
 const communityImageUrl = z
@@ -14,7 +22,11 @@ const priceGel = z
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Please enter a valid price");
 
 const fields = {
-  name: z.string({ error: "Community name is required" }).trim().min(1, "Community name is required").max(100, "Community name must be at most 100 characters"),
+  name: z
+    .string({ error: "Community name is required" })
+    .trim()
+    .min(1, "Community name is required")
+    .max(100, "Community name must be at most 100 characters"),
   description: z
     .string({ error: "Description is required" })
     .trim()
@@ -88,7 +100,12 @@ export const exploreQuery = z.object({
   minPrice: numberParam("Invalid minimum price").optional(),
   maxPrice: numberParam("Invalid maximum price").optional(),
   paymentType: z.enum(["all", ...paymentTypes]).default("all"),
-  minMembers: z.coerce.number({ error: "Invalid minimum members" }).int("Invalid minimum members").min(0).max(100_000_000).optional(),
+  minMembers: z.coerce
+    .number({ error: "Invalid minimum members" })
+    .int("Invalid minimum members")
+    .min(0)
+    .max(100_000_000)
+    .optional(),
   sort: z.enum(exploreSorts, { error: "Unknown sort" }).default("popular"),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(48).default(12),
@@ -98,7 +115,11 @@ export type ExploreQuery = z.infer<typeof exploreQuery>;
 export const communityParams = z.object({ id: z.string().min(1).max(64) });
 
 export const topicBody = z.object({
-  name: z.string({ error: "Topic name is required" }).trim().min(1, "Topic name is required").max(40, "Topic name must be at most 40 characters"),
+  name: z
+    .string({ error: "Topic name is required" })
+    .trim()
+    .min(1, "Topic name is required")
+    .max(40, "Topic name must be at most 40 characters"),
   color: z.string({ error: "Choose a colour" }).regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour"),
 });
 export const topicParams = z.object({ id: z.string().min(1).max(64), topicId: z.string().min(1).max(64) });
@@ -110,7 +131,11 @@ export const reviewDecisionBody = z.object({
   reason: z.string().trim().max(1000, "The reason must be at most 1000 characters").optional(),
 });
 export const rejectBody = z.object({
-  reason: z.string({ error: "Give the owner a reason" }).trim().min(1, "Give the owner a reason").max(1000, "The reason must be at most 1000 characters"),
+  reason: z
+    .string({ error: "Give the owner a reason" })
+    .trim()
+    .min(1, "Give the owner a reason")
+    .max(1000, "The reason must be at most 1000 characters"),
 });
 export const reviewQueueQuery = z.object({
   status: z.enum(["under_review", "approved", "rejected", "suspended"]).default("under_review"),

@@ -18,4 +18,3 @@ export async function visibleCommunity(c: Context<HonoEnv>, id: string) {
 export function assertWritable(row: CommunityRow) {
   if (row.archived) throw new AppError("READ_ONLY", "This community is archived and read-only.");
 }
-

@@ -1,12 +1,4 @@
-import {
-  canManage,
-  canManageContent,
-  canOwn,
-  canReview,
-  hasMemberAccess,
-  isListed,
-  type Actor,
-} from "../../lib/permissions";
+import { canManage, canManageContent, canOwn, canReview, hasMemberAccess, isListed, type Actor } from "../../lib/permissions";
 import type { CommunityRow } from "./community.queries";
 
 /** What the detail and about pages get: the community plus what the viewer may do, computed here. */

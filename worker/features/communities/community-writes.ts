@@ -12,7 +12,9 @@ export async function assertOwnImages(d1: D1Database, userId: string, urls: stri
   if (fresh.length === 0) return;
   const placeholders = fresh.map(() => "?").join(", ");
   const row = await d1
-    .prepare(`select count(*) as n from uploads where owner_id = ? and purpose = 'community_image' and r2_key in (${placeholders})`)
+    .prepare(
+      `select count(*) as n from uploads where owner_id = ? and purpose = 'community_image' and r2_key in (${placeholders})`,
+    )
     .bind(userId, ...fresh)
     .first<{ n: number }>();
   if ((row?.n ?? 0) !== new Set(fresh).size) {
@@ -56,8 +58,16 @@ export async function createCommunity(d1: D1Database, ownerId: string, body: Cre
         now,
         now,
       ),
-    d1.prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)").bind(id, ownerId, now),
-    ...awardStatements(d1, { userId: ownerId, communityId: id, reason: "community_created", sourceKind: "community", sourceId: id }),
+    d1
+      .prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)")
+      .bind(id, ownerId, now),
+    ...awardStatements(d1, {
+      userId: ownerId,
+      communityId: id,
+      reason: "community_created",
+      sourceKind: "community",
+      sourceId: id,
+    }),
   ]);
   return { id };
 }
@@ -92,5 +102,8 @@ export async function updateCommunity(d1: D1Database, id: string, body: UpdateCo
   if (sets.length === 0) return;
   sets.push("updated_at = ?");
   params.push(Date.now(), id);
-  await d1.prepare(`update communities set ${sets.join(", ")} where id = ?`).bind(...params).run();
+  await d1
+    .prepare(`update communities set ${sets.join(", ")} where id = ?`)
+    .bind(...params)
+    .run();
 }

@@ -35,7 +35,9 @@ function decode(value: string): ExploreCursor {
     if (typeof parsed.v !== "number" || typeof parsed.id !== "string") throw new Error("shape");
     return parsed;
   } catch {
-    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "cursor", message: "Invalid cursor" }] });
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "cursor", message: "Invalid cursor" }],
+    });
   }
 }
 
@@ -111,27 +113,31 @@ export function exploreStatement(query: ExploreQuery, viewerId: string | null): 
 /** One page of listed communities: one statement whatever the page size. */
 export async function exploreCommunities(d1: D1Database, query: ExploreQuery, viewerId: string | null) {
   const { sql, params } = exploreStatement(query, viewerId);
-  const { results } = await d1.prepare(sql).bind(...params).all<Row>();
+  const { results } = await d1
+    .prepare(sql)
+    .bind(...params)
+    .all<Row>();
   const page = results.slice(0, query.limit);
   const last = page.at(-1);
-  const sortValue = (r: Row) => ({ popular: r.members_count, newest: r.created_at, oldest: r.created_at, price_low: r.price, price_high: r.price })[query.sort];
+  const sortValue = (r: Row) =>
+    ({ popular: r.members_count, newest: r.created_at, oldest: r.created_at, price_low: r.price, price_high: r.price })[
+      query.sort
+    ];
   return {
-    items: page.map(
-      (r): CommunityCard => ({
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        imageUrl: (JSON.parse(r.image_urls) as string[])[0] ?? null,
-        categoryKey: r.category_key,
-        membersCount: r.members_count,
-        isPaid: r.is_paid === 1,
-        price: r.price,
-        currency: r.currency,
-        paymentType: r.payment_type,
-        subscriptionInterval: r.subscription_interval,
-        isMember: r.is_member === 1,
-      }),
-    ),
+    items: page.map((r): CommunityCard => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      imageUrl: (JSON.parse(r.image_urls) as string[])[0] ?? null,
+      categoryKey: r.category_key,
+      membersCount: r.members_count,
+      isPaid: r.is_paid === 1,
+      price: r.price,
+      currency: r.currency,
+      paymentType: r.payment_type,
+      subscriptionInterval: r.subscription_interval,
+      isMember: r.is_member === 1,
+    })),
     nextCursor: results.length > query.limit && last ? encode({ v: sortValue(last), id: last.id }) : null,
   };
 }

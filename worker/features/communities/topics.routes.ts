@@ -20,7 +20,9 @@ export const topicsRoutes = new Hono<HonoEnv>()
   .get("/", validate("param", communityParams), async (c) => {
     const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
     if (!hasMemberAccess(actor, row, row.membership)) throw notFound("Community not found.");
-    const { results } = await c.env.DB.prepare("select id, name, color, posts_count from community_topics where community_id = ? order by name")
+    const { results } = await c.env.DB.prepare(
+      "select id, name, color, posts_count from community_topics where community_id = ? order by name",
+    )
       .bind(row.id)
       .all<TopicRow>();
     return c.json({ topics: results.map(toTopic) });
@@ -32,7 +34,9 @@ export const topicsRoutes = new Hono<HonoEnv>()
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
     const id = newId();
-    await c.env.DB.prepare("insert into community_topics (id, community_id, name, color, posts_count, created_at) values (?, ?, ?, ?, 0, ?)")
+    await c.env.DB.prepare(
+      "insert into community_topics (id, community_id, name, color, posts_count, created_at) values (?, ?, ?, ?, 0, ?)",
+    )
       .bind(id, row.id, name, color.toUpperCase(), Date.now())
       .run()
       .catch(duplicateName);
@@ -61,7 +65,9 @@ export const topicsRoutes = new Hono<HonoEnv>()
     assertWritable(row);
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can manage topics.");
     // Posts keep existing without a topic (the foreign key sets it to null).
-    const deleted = await c.env.DB.prepare("delete from community_topics where id = ? and community_id = ? returning id").bind(topicId, row.id).first();
+    const deleted = await c.env.DB.prepare("delete from community_topics where id = ? and community_id = ? returning id")
+      .bind(topicId, row.id)
+      .first();
     if (!deleted) throw notFound("Topic not found.");
     return c.json({ ok: true as const });
   });

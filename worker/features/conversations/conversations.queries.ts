@@ -56,6 +56,9 @@ export async function listConversationSummaries(d1: D1Database, userId: string, 
 
 export async function unreadMessagesCount(d1: D1Database, userId: string): Promise<number> {
   const db = createDb(d1);
-  const [row] = await db.select({ total: sum(p.unreadCount) }).from(p).where(eq(p.userId, userId));
+  const [row] = await db
+    .select({ total: sum(p.unreadCount) })
+    .from(p)
+    .where(eq(p.userId, userId));
   return Number(row?.total ?? 0);
 }

@@ -18,18 +18,30 @@ describe("conversation summaries", () => {
     await createConversation("direct", [friend.user.id, stranger.user.id]);
     const t = Date.now();
     await env.DB.batch([
-      env.DB.prepare("update conversations set last_message_id = 'm1', last_message_preview = 'See you at 6', last_message_sender_id = ?, last_message_at = ? where id = ?").bind(
-        friend.user.id,
-        t,
+      env.DB.prepare(
+        "update conversations set last_message_id = 'm1', last_message_preview = 'See you at 6', last_message_sender_id = ?, last_message_at = ? where id = ?",
+      ).bind(friend.user.id, t, direct.id),
+      env.DB.prepare("update conversation_participants set unread_count = 3 where conversation_id = ? and user_id = ?").bind(
         direct.id,
+        me.user.id,
       ),
-      env.DB.prepare("update conversation_participants set unread_count = 3 where conversation_id = ? and user_id = ?").bind(direct.id, me.user.id),
-      env.DB.prepare("update conversation_participants set unread_count = 2 where conversation_id = ? and user_id = ?").bind(group.id, me.user.id),
+      env.DB.prepare("update conversation_participants set unread_count = 2 where conversation_id = ? and user_id = ?").bind(
+        group.id,
+        me.user.id,
+      ),
     ]);
 
-    const { items } = (await (await call("/api/conversations?limit=3", { cookie: me.cookie })).json()) as { items: ConversationSummary[] };
+    const { items } = (await (await call("/api/conversations?limit=3", { cookie: me.cookie })).json()) as {
+      items: ConversationSummary[];
+    };
     expect(items).toHaveLength(2);
-    expect(items[0]).toMatchObject({ id: direct.id, type: "direct", title: "Friend Person", unreadCount: 3, lastMessage: { content: "See you at 6" } });
+    expect(items[0]).toMatchObject({
+      id: direct.id,
+      type: "direct",
+      title: "Friend Person",
+      unreadCount: 3,
+      lastMessage: { content: "See you at 6" },
+    });
     expect(items[1]).toMatchObject({ id: group.id, type: "group", title: "Book club", lastMessage: null, unreadCount: 2 });
 
     const count = (await (await call("/api/conversations/unread-count", { cookie: me.cookie })).json()) as { count: number };

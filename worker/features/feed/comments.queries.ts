@@ -70,7 +70,13 @@ export async function listComments(
          and (?3 is null or pc.created_at > ?3 or (pc.created_at = ?3 and pc.id > ?4))
        order by pc.created_at asc, pc.id asc limit ?5`,
     )
-    .bind(viewerId, "postId" in scope ? scope.postId : scope.parentId, after?.createdAt ?? null, after?.id ?? null, opts.limit + 1)
+    .bind(
+      viewerId,
+      "postId" in scope ? scope.postId : scope.parentId,
+      after?.createdAt ?? null,
+      after?.id ?? null,
+      opts.limit + 1,
+    )
     .all<Row>();
   const page = results.slice(0, opts.limit);
   const last = page.at(-1);

@@ -18,9 +18,16 @@ import { fileReport } from "./reports";
 const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 async function publishCounters(c: Context<HonoEnv>, postId: string, communityId: string) {
-  const counts = await c.env.DB.prepare("select likes_count, comments_count from posts where id = ?").bind(postId).first<{ likes_count: number; comments_count: number }>();
+  const counts = await c.env.DB.prepare("select likes_count, comments_count from posts where id = ?")
+    .bind(postId)
+    .first<{ likes_count: number; comments_count: number }>();
   if (counts) {
-    await publishToCommunity(c.env, communityId, { type: "post.counters", postId, likesCount: counts.likes_count, commentsCount: counts.comments_count });
+    await publishToCommunity(c.env, communityId, {
+      type: "post.counters",
+      postId,
+      likesCount: counts.likes_count,
+      commentsCount: counts.comments_count,
+    });
   }
 }
 
@@ -45,17 +52,31 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         .prepare("select id, author_id from post_comments where id = ? and post_id = ? and parent_comment_id is null")
         .bind(body.parentCommentId, post.id)
         .first<{ id: string; author_id: string | null }>();
-      if (!parent) throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "parentCommentId", message: "Unknown comment" }] });
+      if (!parent)
+        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+          issues: [{ path: "parentCommentId", message: "Unknown comment" }],
+        });
       if (body.content.length > REPLY_MAX) {
-        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "content", message: `Reply must be at most ${REPLY_MAX} characters` }] });
+        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+          issues: [{ path: "content", message: `Reply must be at most ${REPLY_MAX} characters` }],
+        });
       }
     }
     const id = newId();
     const now = Date.now();
-    const base = { senderId: user.id, communityId: post.community_id, postId: post.id, commentId: id, content: preview(body.content) };
+    const base = {
+      senderId: user.id,
+      senderName: user.fullName,
+      communityId: post.community_id,
+      postId: post.id,
+      commentId: id,
+      content: preview(body.content),
+    };
     const wanted: NewNotification[] = [];
-    if (parent?.author_id) wanted.push({ ...base, recipientId: parent.author_id, type: "COMMENT_REPLY", title: "replied to your comment" });
-    else if (!parent && post.author_id) wanted.push({ ...base, recipientId: post.author_id, type: "POST_COMMENT", title: "commented on your post" });
+    if (parent?.author_id)
+      wanted.push({ ...base, recipientId: parent.author_id, type: "COMMENT_REPLY", title: "replied to your comment" });
+    else if (!parent && post.author_id)
+      wanted.push({ ...base, recipientId: post.author_id, type: "POST_COMMENT", title: "commented on your post" });
     const already = wanted.map((n) => n.recipientId);
     for (const recipientId of await mentionTargets(d1, post.community_id, user.id, body.content, already)) {
       wanted.push({ ...base, recipientId, type: "MENTION", title: "mentioned you in a comment" });
@@ -63,21 +84,46 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const notifications = wanted.map((n) => notificationInsert(d1, n)).filter((n) => n !== null);
     await d1.batch([
       d1
-        .prepare("insert into post_comments (id, post_id, author_id, parent_comment_id, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "insert into post_comments (id, post_id, author_id, parent_comment_id, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+        )
         .bind(id, post.id, user.id, parent?.id ?? null, body.content, now, now),
-      d1.prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1").bind(post.id),
+      d1
+        .prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1")
+        .bind(post.id),
       ...(parent
-        ? [d1.prepare("update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1").bind(parent.id)]
+        ? [
+            d1
+              .prepare(
+                "update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1",
+              )
+              .bind(parent.id),
+          ]
         : []),
-      ...awardStatements(d1, { userId: user.id, communityId: post.community_id, reason: "comment_created", sourceKind: "comment", sourceId: id }),
+      ...awardStatements(d1, {
+        userId: user.id,
+        communityId: post.community_id,
+        reason: "comment_created",
+        sourceKind: "comment",
+        sourceId: id,
+      }),
       ...notifications.map((n) => n.statement),
     ]);
     const comment = (await findComment(d1, user.id, id))!;
     c.executionCtx.waitUntil(
       Promise.all([
-        publishToCommunity(c.env, post.community_id, { type: "comment.created", postId: post.id, commentId: id, parentId: parent?.id ?? null, data: { comment } }),
+        publishToCommunity(c.env, post.community_id, {
+          type: "comment.created",
+          postId: post.id,
+          commentId: id,
+          parentId: parent?.id ?? null,
+          data: { comment },
+        }),
         publishCounters(c, post.id, post.community_id),
-        pushNotifications(c.env, notifications.map((n) => n.id)),
+        pushNotifications(
+          c.env,
+          notifications.map((n) => n.id),
+        ),
       ]),
     );
     return c.json({ comment }, 201);
@@ -95,12 +141,16 @@ async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boo
       ? notificationInsert(d1, {
           recipientId: comment.author_id,
           senderId: access.user.id,
+          senderName: access.user.fullName,
           communityId: comment.community_id,
           type: "COMMENT_LIKE",
           title: "liked your comment",
           postId: comment.post_id,
           commentId: comment.id,
-          onlyIf: { sql: "exists (select 1 from comment_likes where comment_id = ? and user_id = ? and created_at = ?)", params: [comment.id, access.user.id, now] },
+          onlyIf: {
+            sql: "exists (select 1 from comment_likes where comment_id = ? and user_id = ? and created_at = ?)",
+            params: [comment.id, access.user.id, now],
+          },
         })
       : null;
   const results = await d1.batch<{ likes_count: number }>([
@@ -134,18 +184,26 @@ export const commentsRoutes = new Hono<HonoEnv>()
         params: [comment.id, comment.id, comment.id, comment.id],
       }),
       d1.prepare("delete from post_comments where id = ?").bind(comment.id),
-      d1.prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1").bind(comment.post_id),
+      d1
+        .prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1")
+        .bind(comment.post_id),
       ...(comment.parent_comment_id
         ? [
             d1
-              .prepare("update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1")
+              .prepare(
+                "update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1",
+              )
               .bind(comment.parent_comment_id),
           ]
         : []),
     ]);
     c.executionCtx.waitUntil(
       Promise.all([
-        publishToCommunity(c.env, comment.community_id, { type: "comment.deleted", postId: comment.post_id, commentId: comment.id }),
+        publishToCommunity(c.env, comment.community_id, {
+          type: "comment.deleted",
+          postId: comment.post_id,
+          commentId: comment.id,
+        }),
         publishCounters(c, comment.post_id, comment.community_id),
       ]),
     );
@@ -155,5 +213,11 @@ export const commentsRoutes = new Hono<HonoEnv>()
   .delete("/:commentId/like", validate("param", commentParams), (c) => setCommentLike(c, c.req.valid("param").commentId, false))
   .post("/:commentId/report", validate("param", commentParams), validate("json", reportBody), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
-    return fileReport(c, { reporterId: access.user.id, communityId: comment.community_id, targetKind: "comment", targetId: comment.id, reason: c.req.valid("json").reason });
+    return fileReport(c, {
+      reporterId: access.user.id,
+      communityId: comment.community_id,
+      targetKind: "comment",
+      targetId: comment.id,
+      reason: c.req.valid("json").reason,
+    });
   });

@@ -26,7 +26,9 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     const page = feedPage(feedResults as D1Result<FeedRow>[], query);
     return c.json({ ...page, items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })) });
   })
-  .post("/posts", validate("param", communityIdParams), validate("json", postBody), (c) => createPost(c, c.req.valid("param").id, c.req.valid("json")))
+  .post("/posts", validate("param", communityIdParams), validate("json", postBody), (c) =>
+    createPost(c, c.req.valid("param").id, c.req.valid("json")),
+  )
   .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {
     const access = await memberOf(c, c.req.valid("param").id);
     const { q } = c.req.valid("query");

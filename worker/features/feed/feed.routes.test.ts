@@ -3,11 +3,31 @@ import { describe, expect, it } from "vitest";
 import { addMember, call, createCommunity, createUser, uploadImage, type TestUser } from "../../../tests/factories";
 import { parseQueryStats } from "../../lib/query-count";
 
-type Post = { id: string; headline: string | null; content: string; pinned: boolean; likesCount: number; commentsCount: number; userHasLiked: boolean; canEdit: boolean; canDelete: boolean; canPin: boolean; editedAt: number | null; isAuthorAdmin: boolean; imageUrls: string[]; topic: { name: string } | null };
+type Post = {
+  id: string;
+  headline: string | null;
+  content: string;
+  pinned: boolean;
+  likesCount: number;
+  commentsCount: number;
+  userHasLiked: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  canPin: boolean;
+  editedAt: number | null;
+  isAuthorAdmin: boolean;
+  imageUrls: string[];
+  topic: { name: string } | null;
+};
 type Page = { items: Post[]; nextCursor: string | null };
 type ErrorJson = { error: { code: string; issues?: { path: string; message: string }[] } };
 
-const one = async <T>(sql: string, ...params: unknown[]) => (await env.DB.prepare(sql).bind(...params).first<{ n: T }>())?.n;
+const one = async <T>(sql: string, ...params: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .first<{ n: T }>()
+  )?.n;
 
 async function world() {
   const owner = await createUser({ name: "Owner" });
@@ -26,23 +46,49 @@ async function world() {
   return { owner, admin, moderator, member, other, outsider, staff, community, elsewhere };
 }
 
-const createPost = (u: TestUser | undefined, communityId: string, body: object) => call(`/api/communities/${communityId}/posts`, { body, cookie: u?.cookie });
+const createPost = (u: TestUser | undefined, communityId: string, body: object) =>
+  call(`/api/communities/${communityId}/posts`, { body, cookie: u?.cookie });
 async function post(u: TestUser, communityId: string, body: object = {}) {
   const res = await createPost(u, communityId, { content: "Hello everyone", ...body });
   expect(res.status).toBe(201);
   return ((await res.json()) as { post: Post }).post;
 }
-const feed = async (u: TestUser, communityId: string, q = "") => (await (await call(`/api/communities/${communityId}/posts${q}`, { cookie: u.cookie })).json()) as Page;
-const points = (u: TestUser, communityId: string) => one<number>("select points as n from user_points where user_id = ? and community_id = ?", u.user.id, communityId);
-const ledger = (u: TestUser, communityId: string) => one<number>("select coalesce(sum(amount), 0) as n from point_events where user_id = ? and community_id = ?", u.user.id, communityId);
+const feed = async (u: TestUser, communityId: string, q = "") =>
+  (await (await call(`/api/communities/${communityId}/posts${q}`, { cookie: u.cookie })).json()) as Page;
+const points = (u: TestUser, communityId: string) =>
+  one<number>("select points as n from user_points where user_id = ? and community_id = ?", u.user.id, communityId);
+const ledger = (u: TestUser, communityId: string) =>
+  one<number>(
+    "select coalesce(sum(amount), 0) as n from point_events where user_id = ? and community_id = ?",
+    u.user.id,
+    communityId,
+  );
 
 describe("posting", () => {
   it("creates a post with images and a topic, counts it and earns 10 points", async () => {
     const w = await world();
-    const topic = (await (await call(`/api/communities/${w.community.id}/topics`, { body: { name: "Wins", color: "#16a34a" }, cookie: w.owner.cookie })).json()) as { topic: { id: string } };
+    const topic = (await (
+      await call(`/api/communities/${w.community.id}/topics`, {
+        body: { name: "Wins", color: "#16a34a" },
+        cookie: w.owner.cookie,
+      })
+    ).json()) as { topic: { id: string } };
     const image = await uploadImage(w.member.cookie, "post_image");
-    const created = await post(w.member, w.community.id, { headline: "  First  ", content: "  My first post  ", topicId: topic.topic.id, imageUrls: [image] });
-    expect(created).toMatchObject({ headline: "First", content: "My first post", imageUrls: [image], topic: { name: "Wins" }, canEdit: true, canDelete: true, canPin: false });
+    const created = await post(w.member, w.community.id, {
+      headline: "  First  ",
+      content: "  My first post  ",
+      topicId: topic.topic.id,
+      imageUrls: [image],
+    });
+    expect(created).toMatchObject({
+      headline: "First",
+      content: "My first post",
+      imageUrls: [image],
+      topic: { name: "Wins" },
+      canEdit: true,
+      canDelete: true,
+      canPin: false,
+    });
     expect(await one("select posts_count as n from communities where id = ?", w.community.id)).toBe(1);
     expect(await one("select posts_count as n from community_topics where id = ?", topic.topic.id)).toBe(1);
     expect(await points(w.member, w.community.id)).toBe(10);
@@ -52,9 +98,27 @@ describe("posting", () => {
     ["empty content", { content: "   " }, "content", "Content required"],
     ["content over 2000", { content: "x".repeat(2001) }, "content", "Content must be at most 2000 characters"],
     ["a headline over 100", { content: "ok", headline: "h".repeat(101) }, "headline", "Headline must be at most 100 characters"],
-    ["five images", { content: "ok", imageUrls: Array.from({ length: 5 }, (_, i) => `/files/post_image/0190c6a4-0000-7000-8000-00000000000${i}.png`) }, "imageUrls", "You can upload up to 4 images per post"],
-    ["someone else's image", { content: "ok", imageUrls: ["/files/post_image/0190c6a4-0000-7000-8000-000000000009.png"] }, "imageUrls", "Images must be uploaded first"],
-    ["a topic of another community", { content: "ok", topicId: "0190c6a4-0000-7000-8000-000000000001" }, "topicId", "Unknown topic"],
+    [
+      "five images",
+      {
+        content: "ok",
+        imageUrls: Array.from({ length: 5 }, (_, i) => `/files/post_image/0190c6a4-0000-7000-8000-00000000000${i}.png`),
+      },
+      "imageUrls",
+      "You can upload up to 4 images per post",
+    ],
+    [
+      "someone else's image",
+      { content: "ok", imageUrls: ["/files/post_image/0190c6a4-0000-7000-8000-000000000009.png"] },
+      "imageUrls",
+      "Images must be uploaded first",
+    ],
+    [
+      "a topic of another community",
+      { content: "ok", topicId: "0190c6a4-0000-7000-8000-000000000001" },
+      "topicId",
+      "Unknown topic",
+    ],
     ["a wrong type", { content: 42 }, "content", "Content required"],
   ] as const)("refuses %s and writes nothing", async (_n, body, path, message) => {
     const w = await world();
@@ -115,7 +179,9 @@ describe("the feed", () => {
   it("hides a blocker's posts and comments from the blocked user", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id, { content: "not for Oscar" });
-    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)").bind(w.member.user.id, w.other.user.id, Date.now()).run();
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)")
+      .bind(w.member.user.id, w.other.user.id, Date.now())
+      .run();
     expect((await feed(w.other, w.community.id)).items.map((x) => x.id)).not.toContain(p.id);
     expect((await call(`/api/posts/${p.id}`, { cookie: w.other.cookie })).status).toBe(404);
     expect((await call(`/api/posts/${p.id}/like`, { method: "POST", cookie: w.other.cookie })).status).toBe(404);
@@ -125,10 +191,14 @@ describe("the feed", () => {
 
   it("filters by topic and costs two statements in one round trip whatever the page size", async () => {
     const w = await world();
-    const topic = (await (await call(`/api/communities/${w.community.id}/topics`, { body: { name: "Q&A", color: "#111111" }, cookie: w.owner.cookie })).json()) as { topic: { id: string } };
+    const topic = (await (
+      await call(`/api/communities/${w.community.id}/topics`, { body: { name: "Q&A", color: "#111111" }, cookie: w.owner.cookie })
+    ).json()) as { topic: { id: string } };
     await post(w.member, w.community.id, { topicId: topic.topic.id, content: "question" });
     await post(w.member, w.community.id, { content: "other" });
-    expect((await feed(w.member, w.community.id, `?topicId=${topic.topic.id}`)).items.map((p) => p.content)).toEqual(["question"]);
+    expect((await feed(w.member, w.community.id, `?topicId=${topic.topic.id}`)).items.map((p) => p.content)).toEqual([
+      "question",
+    ]);
     for (let i = 0; i < 25; i++) await post(w.member, w.community.id, { content: `filler ${i}` });
     for (const limit of [5, 20]) {
       const res = await call(`/api/communities/${w.community.id}/posts?limit=${limit}`, { cookie: w.member.cookie });
@@ -147,12 +217,20 @@ describe("editing and deleting", () => {
   it("lets only the author edit, and marks the post edited", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);
-    expect((await call(`/api/posts/${p.id}`, { method: "PATCH", body: { content: "changed" }, cookie: w.owner.cookie })).status).toBe(403);
-    const res = await call(`/api/posts/${p.id}`, { method: "PATCH", body: { content: "Edited words", headline: "New" }, cookie: w.member.cookie });
+    expect(
+      (await call(`/api/posts/${p.id}`, { method: "PATCH", body: { content: "changed" }, cookie: w.owner.cookie })).status,
+    ).toBe(403);
+    const res = await call(`/api/posts/${p.id}`, {
+      method: "PATCH",
+      body: { content: "Edited words", headline: "New" },
+      cookie: w.member.cookie,
+    });
     const edited = ((await res.json()) as { post: Post }).post;
     expect(edited).toMatchObject({ content: "Edited words", headline: "New" });
     expect(edited.editedAt).toBeGreaterThan(0);
-    expect((await call(`/api/posts/${p.id}`, { method: "PATCH", body: { content: "" }, cookie: w.member.cookie })).status).toBe(422);
+    expect((await call(`/api/posts/${p.id}`, { method: "PATCH", body: { content: "" }, cookie: w.member.cookie })).status).toBe(
+      422,
+    );
   });
 
   it("lets the author, moderators, admins and the owner delete, and takes back the points", async () => {
@@ -182,7 +260,9 @@ describe("likes and points", () => {
     await like(w.other);
     await like(w.member);
     expect(await points(w.member, w.community.id)).toBe(10 + 2);
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'POST_LIKE'", w.member.user.id)).toBe(1);
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'POST_LIKE'", w.member.user.id),
+    ).toBe(1);
     await unlike(w.other);
     expect(await points(w.member, w.community.id)).toBe(10);
     await like(w.other);
@@ -215,23 +295,36 @@ describe("comments and replies", () => {
     const c1 = await call(`/api/posts/${p.id}/comments`, { body: { content: "Great post" }, cookie: w.other.cookie });
     expect(c1.status).toBe(201);
     const comment = ((await c1.json()) as { comment: { id: string } }).comment;
-    const reply = await call(`/api/posts/${p.id}/comments`, { body: { content: "Thanks!", parentCommentId: comment.id }, cookie: w.member.cookie });
+    const reply = await call(`/api/posts/${p.id}/comments`, {
+      body: { content: "Thanks!", parentCommentId: comment.id },
+      cookie: w.member.cookie,
+    });
     expect(reply.status).toBe(201);
     const replyId = ((await reply.json()) as { comment: { id: string } }).comment.id;
     expect(await one("select comments_count as n from posts where id = ?", p.id)).toBe(2);
     expect(await one("select replies_count as n from post_comments where id = ?", comment.id)).toBe(1);
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'POST_COMMENT'", w.member.user.id)).toBe(1);
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'COMMENT_REPLY'", w.other.user.id)).toBe(1);
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'POST_COMMENT'", w.member.user.id),
+    ).toBe(1);
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'COMMENT_REPLY'", w.other.user.id),
+    ).toBe(1);
     expect(await points(w.other, w.community.id)).toBe(5);
 
-    const list = (await (await call(`/api/posts/${p.id}/comments`, { cookie: w.owner.cookie })).json()) as { items: { id: string; repliesCount: number }[] };
+    const list = (await (await call(`/api/posts/${p.id}/comments`, { cookie: w.owner.cookie })).json()) as {
+      items: { id: string; repliesCount: number }[];
+    };
     expect(list.items).toEqual([expect.objectContaining({ id: comment.id, repliesCount: 1 })]);
-    const replies = (await (await call(`/api/comments/${comment.id}/replies`, { cookie: w.owner.cookie })).json()) as { items: { id: string }[] };
+    const replies = (await (await call(`/api/comments/${comment.id}/replies`, { cookie: w.owner.cookie })).json()) as {
+      items: { id: string }[];
+    };
     expect(replies.items.map((r) => r.id)).toEqual([replyId]);
 
     expect((await call(`/api/comments/${comment.id}/like`, { method: "POST", cookie: w.member.cookie })).status).toBe(200);
     expect(await points(w.other, w.community.id)).toBe(6);
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'COMMENT_LIKE'", w.other.user.id)).toBe(1);
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'COMMENT_LIKE'", w.other.user.id),
+    ).toBe(1);
 
     expect((await call(`/api/comments/${comment.id}`, { method: "DELETE", cookie: w.admin.cookie })).status).toBe(200);
     expect(await one("select comments_count as n from posts where id = ?", p.id)).toBe(0);
@@ -247,8 +340,13 @@ describe("comments and replies", () => {
   ] as const)("refuses %s", async (_n, body, status) => {
     const w = await world();
     const p = await post(w.member, w.community.id);
-    const parent = ((await (await call(`/api/posts/${p.id}/comments`, { body: { content: "parent" }, cookie: w.other.cookie })).json()) as { comment: { id: string } }).comment;
-    const payload = "parentCommentId" in body && body.parentCommentId === "PARENT" ? { ...body, parentCommentId: parent.id } : body;
+    const parent = (
+      (await (await call(`/api/posts/${p.id}/comments`, { body: { content: "parent" }, cookie: w.other.cookie })).json()) as {
+        comment: { id: string };
+      }
+    ).comment;
+    const payload =
+      "parentCommentId" in body && body.parentCommentId === "PARENT" ? { ...body, parentCommentId: parent.id } : body;
     expect((await call(`/api/posts/${p.id}/comments`, { body: payload, cookie: w.other.cookie })).status).toBe(status);
     expect(await one("select count(*) as n from post_comments where post_id = ?", p.id)).toBe(1);
   });
@@ -258,13 +356,24 @@ describe("comments and replies", () => {
     const p = await post(w.member, w.community.id);
     const res = await call(`/api/posts/${p.id}/comments`, { body: { content: "x".repeat(500) }, cookie: w.other.cookie });
     const parent = ((await res.json()) as { comment: { id: string } }).comment;
-    expect((await call(`/api/posts/${p.id}/comments`, { body: { content: "y".repeat(300), parentCommentId: parent.id }, cookie: w.other.cookie })).status).toBe(201);
+    expect(
+      (
+        await call(`/api/posts/${p.id}/comments`, {
+          body: { content: "y".repeat(300), parentCommentId: parent.id },
+          cookie: w.other.cookie,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("lets only the author and moderators delete a comment", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);
-    const cm = ((await (await call(`/api/posts/${p.id}/comments`, { body: { content: "mine" }, cookie: w.other.cookie })).json()) as { comment: { id: string } }).comment;
+    const cm = (
+      (await (await call(`/api/posts/${p.id}/comments`, { body: { content: "mine" }, cookie: w.other.cookie })).json()) as {
+        comment: { id: string };
+      }
+    ).comment;
     expect((await call(`/api/comments/${cm.id}`, { method: "DELETE", cookie: w.member.cookie })).status).toBe(403);
     expect((await call(`/api/comments/${cm.id}`, { method: "DELETE", cookie: w.outsider.cookie })).status).toBe(404);
     expect((await call(`/api/comments/${cm.id}`, { method: "DELETE", cookie: w.other.cookie })).status).toBe(200);
@@ -274,10 +383,18 @@ describe("comments and replies", () => {
 describe("mentions, reports and the sidebar", () => {
   it("notifies mentioned members only", async () => {
     const w = await world();
-    await post(w.member, w.community.id, { content: `Hi @[Other Oscar](${w.other.user.id}) and @[Stranger](${w.outsider.user.id})` });
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'MENTION'", w.other.user.id)).toBe(1);
-    expect(await one("select count(*) as n from notifications where recipient_id = ? and type = 'MENTION'", w.outsider.user.id)).toBe(0);
-    const candidates = (await (await call(`/api/communities/${w.community.id}/mention-candidates?q=osc`, { cookie: w.member.cookie })).json()) as { members: { id: string }[] };
+    await post(w.member, w.community.id, {
+      content: `Hi @[Other Oscar](${w.other.user.id}) and @[Stranger](${w.outsider.user.id})`,
+    });
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'MENTION'", w.other.user.id),
+    ).toBe(1);
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'MENTION'", w.outsider.user.id),
+    ).toBe(0);
+    const candidates = (await (
+      await call(`/api/communities/${w.community.id}/mention-candidates?q=osc`, { cookie: w.member.cookie })
+    ).json()) as { members: { id: string }[] };
     expect(candidates.members.map((m) => m.id)).toEqual([w.other.user.id]);
   });
 
@@ -291,11 +408,21 @@ describe("mentions, reports and the sidebar", () => {
 
   it("shows real sidebar figures", async () => {
     const w = await world();
-    const topic = (await (await call(`/api/communities/${w.community.id}/topics`, { body: { name: "Hot", color: "#EF4444" }, cookie: w.owner.cookie })).json()) as { topic: { id: string } };
+    const topic = (await (
+      await call(`/api/communities/${w.community.id}/topics`, { body: { name: "Hot", color: "#EF4444" }, cookie: w.owner.cookie })
+    ).json()) as { topic: { id: string } };
     await post(w.member, w.community.id, { topicId: topic.topic.id });
     await post(w.member, w.community.id, { topicId: topic.topic.id });
-    const stats = (await (await call(`/api/communities/${w.community.id}/stats`, { cookie: w.member.cookie })).json()) as Record<string, unknown>;
-    expect(stats).toMatchObject({ membersCount: 5, postsCount: 2, onlineCount: 0, trendingTopics: [{ name: "Hot", recentPosts: 2 }] });
+    const stats = (await (await call(`/api/communities/${w.community.id}/stats`, { cookie: w.member.cookie })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(stats).toMatchObject({
+      membersCount: 5,
+      postsCount: 2,
+      onlineCount: 0,
+      trendingTopics: [{ name: "Hot", recentPosts: 2 }],
+    });
     expect((await call(`/api/communities/${w.community.id}/stats`, { cookie: w.outsider.cookie })).status).toBe(404);
   });
 });

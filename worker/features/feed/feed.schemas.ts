@@ -9,7 +9,9 @@ export const REPLY_MAX = 300;
 export const FEED_PAGE_SIZE = 10;
 
 const id = z.string().min(1).max(64);
-const postImageUrl = z.string().regex(/^\/files\/post_image\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/, "Images must be uploaded first");
+const postImageUrl = z
+  .string()
+  .regex(/^\/files\/post_image\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/, "Images must be uploaded first");
 
 export const postBody = z.object({
   headline: z
@@ -34,11 +36,20 @@ export const editPostBody = postBody.omit({ imageUrls: true });
 export const feedQuery = z.object({
   topicId: id.optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number({ error: "Limit must be a number" }).int().min(1, "Limit must be at least 1").max(50, "Limit must be at most 50").default(FEED_PAGE_SIZE),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int()
+    .min(1, "Limit must be at least 1")
+    .max(50, "Limit must be at most 50")
+    .default(FEED_PAGE_SIZE),
 });
 
 export const commentBody = z.object({
-  content: z.string({ error: "Comment required" }).trim().min(1, "Comment required").max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  content: z
+    .string({ error: "Comment required" })
+    .trim()
+    .min(1, "Comment required")
+    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
   parentCommentId: id.nullable().optional(),
 });
 
@@ -48,7 +59,11 @@ export const commentsQuery = z.object({
 });
 
 export const reportBody = z.object({
-  reason: z.string({ error: "Tell us what is wrong" }).trim().min(1, "Tell us what is wrong").max(500, "The reason must be at most 500 characters"),
+  reason: z
+    .string({ error: "Tell us what is wrong" })
+    .trim()
+    .min(1, "Tell us what is wrong")
+    .max(500, "The reason must be at most 500 characters"),
 });
 
 export const postParams = z.object({ postId: id });

@@ -15,15 +15,26 @@ const reason = { post: "post_like_received", comment: "comment_like_received" } 
 export function likeStatements(d1: D1Database, target: Target, userId: string, now: number): D1PreparedStatement[] {
   const statements = [
     d1
-      .prepare(`insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (?, ?, ?) on conflict do nothing`)
+      .prepare(
+        `insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (?, ?, ?) on conflict do nothing`,
+      )
       .bind(target.id, userId, now),
   ];
   if (target.authorId && target.authorId !== userId) {
     statements.push(
       ...awardStatements(
         d1,
-        { userId: target.authorId, communityId: target.communityId, reason: reason[target.kind], sourceKind: `${target.kind}_like`, sourceId: `${target.id}:${userId}:${now}` },
-        { sql: `exists (select 1 from ${table[target.kind]} where ${column[target.kind]} = ? and user_id = ? and created_at = ?)`, params: [target.id, userId, now] },
+        {
+          userId: target.authorId,
+          communityId: target.communityId,
+          reason: reason[target.kind],
+          sourceKind: `${target.kind}_like`,
+          sourceId: `${target.id}:${userId}:${now}`,
+        },
+        {
+          sql: `exists (select 1 from ${table[target.kind]} where ${column[target.kind]} = ? and user_id = ? and created_at = ?)`,
+          params: [target.id, userId, now],
+        },
       ),
     );
   }

@@ -74,7 +74,9 @@ type PostRef = { id: string; community_id: string; author_id: string | null; top
 /** A post the caller may see, with its community access. */
 export async function postFor(c: Context<HonoEnv>, postId: string): Promise<{ post: PostRef; access: MemberContext }> {
   await requireUser(c);
-  const post = await c.env.DB.prepare("select id, community_id, author_id, topic_id, content from posts where id = ?").bind(postId).first<PostRef>();
+  const post = await c.env.DB.prepare("select id, community_id, author_id, topic_id, content from posts where id = ?")
+    .bind(postId)
+    .first<PostRef>();
   if (!post) throw notFound("Post not found.");
   try {
     return { post, access: await memberOf(c, post.community_id) };
@@ -84,9 +86,18 @@ export async function postFor(c: Context<HonoEnv>, postId: string): Promise<{ po
   }
 }
 
-type CommentRef = { id: string; post_id: string; author_id: string | null; parent_comment_id: string | null; community_id: string };
+type CommentRef = {
+  id: string;
+  post_id: string;
+  author_id: string | null;
+  parent_comment_id: string | null;
+  community_id: string;
+};
 
-export async function commentFor(c: Context<HonoEnv>, commentId: string): Promise<{ comment: CommentRef; access: MemberContext }> {
+export async function commentFor(
+  c: Context<HonoEnv>,
+  commentId: string,
+): Promise<{ comment: CommentRef; access: MemberContext }> {
   await requireUser(c);
   const comment = await c.env.DB.prepare(
     "select pc.id, pc.post_id, pc.author_id, pc.parent_comment_id, p.community_id from post_comments pc join posts p on p.id = pc.post_id where pc.id = ?",
@@ -105,7 +116,9 @@ export async function commentFor(c: Context<HonoEnv>, commentId: string): Promis
 /** Whether either of two people blocked the other. */
 export async function blockedBetween(d1: D1Database, a: string, b: string): Promise<boolean> {
   const row = await d1
-    .prepare("select 1 as x from blocked_users where (blocker_id = ?1 and blocked_id = ?2) or (blocker_id = ?2 and blocked_id = ?1) limit 1")
+    .prepare(
+      "select 1 as x from blocked_users where (blocker_id = ?1 and blocked_id = ?2) or (blocker_id = ?2 and blocked_id = ?1) limit 1",
+    )
     .bind(a, b)
     .first();
   return row !== null;

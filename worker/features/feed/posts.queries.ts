@@ -85,14 +85,21 @@ export function toFeedPost(r: Row): FeedPost {
  * A feed page: pinned posts first (on the first page), then the newest, keyset by (created_at, id).
  * Two statements in one round trip whatever the page size.
  */
-export function feedStatements(d1: D1Database, communityId: string, viewer: Viewer, opts: { topicId?: string; cursor?: string; limit: number }) {
+export function feedStatements(
+  d1: D1Database,
+  communityId: string,
+  viewer: Viewer,
+  opts: { topicId?: string; cursor?: string; limit: number },
+) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   const select = forViewer(selectTemplate, viewer);
   const notBlocked = forViewer(notBlockedTemplate, viewer);
   const viewerId = viewerParam(viewer);
   const topic = opts.topicId ? " and p.topic_id = ?3" : " and ?3 is null";
   const pinned = d1
-    .prepare(`${select} where p.community_id = ?2 and p.pinned_at is not null${topic} and ${notBlocked} order by p.pinned_at desc limit 20`)
+    .prepare(
+      `${select} where p.community_id = ?2 and p.pinned_at is not null${topic} and ${notBlocked} order by p.pinned_at desc limit 20`,
+    )
     .bind(viewerId, communityId, opts.topicId ?? null);
   const page = d1
     .prepare(

@@ -20,24 +20,40 @@ const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...
 /** The topic must be one of the community's own. */
 async function assertTopic(d1: D1Database, communityId: string, topicId: string | null | undefined) {
   if (!topicId) return;
-  const found = await d1.prepare("select 1 as x from community_topics where id = ? and community_id = ?").bind(topicId, communityId).first();
-  if (!found) throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "topicId", message: "Unknown topic" }] });
+  const found = await d1
+    .prepare("select 1 as x from community_topics where id = ? and community_id = ?")
+    .bind(topicId, communityId)
+    .first();
+  if (!found)
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "topicId", message: "Unknown topic" }],
+    });
 }
 
 async function assertOwnPostImages(d1: D1Database, userId: string, urls: string[]) {
   if (urls.length === 0) return;
   const keys = urls.map((u) => u.slice("/files/".length));
   const row = await d1
-    .prepare(`select count(*) as n from uploads where owner_id = ? and purpose = 'post_image' and r2_key in (${keys.map(() => "?").join(", ")})`)
+    .prepare(
+      `select count(*) as n from uploads where owner_id = ? and purpose = 'post_image' and r2_key in (${keys.map(() => "?").join(", ")})`,
+    )
     .bind(userId, ...keys)
     .first<{ n: number }>();
   if ((row?.n ?? 0) !== new Set(keys).size) {
-    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "imageUrls", message: "Images must be uploaded first" }] });
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "imageUrls", message: "Images must be uploaded first" }],
+    });
   }
 }
 
 /** Mentioned people who are members of the community, not the author, and not blocked either way. */
-export async function mentionTargets(d1: D1Database, communityId: string, authorId: string, content: string, exclude: string[] = []) {
+export async function mentionTargets(
+  d1: D1Database,
+  communityId: string,
+  authorId: string,
+  content: string,
+  exclude: string[] = [],
+) {
   const ids = mentionedUserIds(content).filter((id) => id !== authorId && !exclude.includes(id));
   if (ids.length === 0) return [];
   const { results } = await d1
@@ -59,7 +75,10 @@ export function postPermissions(access: MemberContext, authorId: string | null) 
   };
 }
 
-export const withPermissions = (post: FeedPost, access: MemberContext) => ({ ...post, ...postPermissions(access, post.author?.id ?? null) });
+export const withPermissions = (post: FeedPost, access: MemberContext) => ({
+  ...post,
+  ...postPermissions(access, post.author?.id ?? null),
+});
 
 /** POST /api/communities/:id/posts */
 export async function createPost(c: Context<HonoEnv>, communityId: string, body: ReturnType<typeof postBody.parse>) {
@@ -77,6 +96,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
       notificationInsert(d1, {
         recipientId,
         senderId: access.user.id,
+        senderName: access.user.fullName,
         communityId,
         type: "MENTION",
         title: "mentioned you in a post",
@@ -90,9 +110,21 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
       .prepare(
         "insert into posts (id, community_id, author_id, headline, content, image_urls, topic_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(id, communityId, access.user.id, body.headline, body.content, body.imageUrls.length ? JSON.stringify(body.imageUrls) : null, body.topicId ?? null, now, now),
+      .bind(
+        id,
+        communityId,
+        access.user.id,
+        body.headline,
+        body.content,
+        body.imageUrls.length ? JSON.stringify(body.imageUrls) : null,
+        body.topicId ?? null,
+        now,
+        now,
+      ),
     d1.prepare("update communities set posts_count = posts_count + 1 where id = ?").bind(communityId),
-    ...(body.topicId ? [d1.prepare("update community_topics set posts_count = posts_count + 1 where id = ?").bind(body.topicId)] : []),
+    ...(body.topicId
+      ? [d1.prepare("update community_topics set posts_count = posts_count + 1 where id = ?").bind(body.topicId)]
+      : []),
     ...awardStatements(d1, { userId: access.user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id }),
     ...notifications.map((n) => n.statement),
   ]);
@@ -100,7 +132,10 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
   c.executionCtx.waitUntil(
     Promise.all([
       publishToCommunity(c.env, communityId, { type: "post.created", postId: id, data: { post } }),
-      pushNotifications(c.env, notifications.map((n) => n.id)),
+      pushNotifications(
+        c.env,
+        notifications.map((n) => n.id),
+      ),
     ]),
   );
   return c.json({ post: withPermissions(post, access) }, 201);
@@ -118,12 +153,16 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
       ? notificationInsert(d1, {
           recipientId: post.author_id,
           senderId: access.user.id,
+          senderName: access.user.fullName,
           communityId: post.community_id,
           type: "POST_LIKE",
           title: "liked your post",
           content: preview(post.content),
           postId: post.id,
-          onlyIf: { sql: "exists (select 1 from post_likes where post_id = ? and user_id = ? and created_at = ?)", params: [post.id, access.user.id, now] },
+          onlyIf: {
+            sql: "exists (select 1 from post_likes where post_id = ? and user_id = ? and created_at = ?)",
+            params: [post.id, access.user.id, now],
+          },
         })
       : null;
   const results = await d1.batch<{ likes_count: number }>([
@@ -132,10 +171,18 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
   ]);
   const counts = results.find((r) => r.results[0] && "likes_count" in r.results[0]);
   const likesCount = counts?.results[0]?.likes_count ?? 0;
-  const fresh = await d1.prepare("select comments_count from posts where id = ?").bind(post.id).first<{ comments_count: number }>();
+  const fresh = await d1
+    .prepare("select comments_count from posts where id = ?")
+    .bind(post.id)
+    .first<{ comments_count: number }>();
   c.executionCtx.waitUntil(
     Promise.all([
-      publishToCommunity(c.env, post.community_id, { type: "post.counters", postId: post.id, likesCount, commentsCount: fresh?.comments_count ?? 0 }),
+      publishToCommunity(c.env, post.community_id, {
+        type: "post.counters",
+        postId: post.id,
+        likesCount,
+        commentsCount: fresh?.comments_count ?? 0,
+      }),
       notification ? pushNotifications(c.env, [notification.id]) : Promise.resolve(),
     ]),
   );
@@ -145,9 +192,14 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
 async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   const { post, access } = await postFor(c, postId);
   assertNotArchived(access);
-  if (!canManageContent(access.actor, access.community, access.membership)) throw forbidden("Only the owner and admins can pin posts.");
-  await c.env.DB.prepare("update posts set pinned_at = ? where id = ?").bind(pinned ? Date.now() : null, post.id).run();
-  c.executionCtx.waitUntil(publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id, data: { pinned } }));
+  if (!canManageContent(access.actor, access.community, access.membership))
+    throw forbidden("Only the owner and admins can pin posts.");
+  await c.env.DB.prepare("update posts set pinned_at = ? where id = ?")
+    .bind(pinned ? Date.now() : null, post.id)
+    .run();
+  c.executionCtx.waitUntil(
+    publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id, data: { pinned } }),
+  );
   return c.json({ postId: post.id, pinned });
 }
 
@@ -162,7 +214,8 @@ export const postsRoutes = new Hono<HonoEnv>()
   .patch("/:postId", validate("param", postParams), validate("json", editPostBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
     assertNotArchived(access);
-    if (!canEditContent(access.actor, access.community, access.membership, post.author_id)) throw forbidden("Only the author can edit this post.");
+    if (!canEditContent(access.actor, access.community, access.membership, post.author_id))
+      throw forbidden("Only the author can edit this post.");
     const body = c.req.valid("json");
     const d1 = c.env.DB;
     await assertTopic(d1, post.community_id, body.topicId);
@@ -174,6 +227,7 @@ export const postsRoutes = new Hono<HonoEnv>()
         notificationInsert(d1, {
           recipientId,
           senderId: access.user.id,
+          senderName: access.user.fullName,
           communityId: post.community_id,
           type: "MENTION",
           title: "mentioned you in a post",
@@ -187,15 +241,22 @@ export const postsRoutes = new Hono<HonoEnv>()
       d1
         .prepare("update posts set headline = ?, content = ?, topic_id = ?, edited_at = ?, updated_at = ? where id = ?")
         .bind(body.headline, body.content, body.topicId ?? null, now, now, post.id),
-      ...(topicChanged && post.topic_id ? [d1.prepare("update community_topics set posts_count = max(0, posts_count - 1) where id = ?").bind(post.topic_id)] : []),
-      ...(topicChanged && body.topicId ? [d1.prepare("update community_topics set posts_count = posts_count + 1 where id = ?").bind(body.topicId)] : []),
+      ...(topicChanged && post.topic_id
+        ? [d1.prepare("update community_topics set posts_count = max(0, posts_count - 1) where id = ?").bind(post.topic_id)]
+        : []),
+      ...(topicChanged && body.topicId
+        ? [d1.prepare("update community_topics set posts_count = posts_count + 1 where id = ?").bind(body.topicId)]
+        : []),
       ...notifications.map((n) => n.statement),
     ]);
     const updated = (await findPost(d1, post.id, access.user.id))!;
     c.executionCtx.waitUntil(
       Promise.all([
         publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id, data: { post: updated } }),
-        pushNotifications(c.env, notifications.map((n) => n.id)),
+        pushNotifications(
+          c.env,
+          notifications.map((n) => n.id),
+        ),
       ]),
     );
     return c.json({ post: withPermissions(updated, access) });
@@ -218,7 +279,9 @@ export const postsRoutes = new Hono<HonoEnv>()
     await d1.batch([
       ...reversalStatements(d1, post.community_id, sources),
       d1.prepare("update communities set posts_count = max(0, posts_count - 1) where id = ?").bind(post.community_id),
-      ...(post.topic_id ? [d1.prepare("update community_topics set posts_count = max(0, posts_count - 1) where id = ?").bind(post.topic_id)] : []),
+      ...(post.topic_id
+        ? [d1.prepare("update community_topics set posts_count = max(0, posts_count - 1) where id = ?").bind(post.topic_id)]
+        : []),
       d1.prepare("delete from posts where id = ?").bind(post.id),
     ]);
     c.executionCtx.waitUntil(publishToCommunity(c.env, post.community_id, { type: "post.deleted", postId: post.id }));
@@ -230,5 +293,11 @@ export const postsRoutes = new Hono<HonoEnv>()
   .delete("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, false))
   .post("/:postId/report", validate("param", postParams), validate("json", reportBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
-    return fileReport(c, { reporterId: access.user.id, communityId: post.community_id, targetKind: "post", targetId: post.id, reason: c.req.valid("json").reason });
+    return fileReport(c, {
+      reporterId: access.user.id,
+      communityId: post.community_id,
+      targetKind: "post",
+      targetId: post.id,
+      reason: c.req.valid("json").reason,
+    });
   });

@@ -3,7 +3,13 @@ import { newId } from "../../../db/ids";
 import type { HonoEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 
-type Report = { reporterId: string; communityId: string | null; targetKind: "post" | "comment" | "message"; targetId: string; reason: string };
+type Report = {
+  reporterId: string;
+  communityId: string | null;
+  targetKind: "post" | "comment" | "message";
+  targetId: string;
+  reason: string;
+};
 
 /** Files a report into the staff and community-admin queues; one per person and target. */
 export async function fileReport(c: Context<HonoEnv>, report: Report) {

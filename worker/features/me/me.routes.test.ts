@@ -39,12 +39,26 @@ describe("GET /api/me/communities", () => {
     await addMember(joinedAdmin.id, owner.user.id, "admin");
     await addMember(joinedMember.id, owner.user.id, "member");
 
-    const { communities } = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as { communities: MyCommunity[] };
+    const { communities } = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as {
+      communities: MyCommunity[];
+    };
     expect(communities.map((c) => c.name)[0]).toBe("Own");
     expect(communities.map((c) => c.id)).not.toContain(foreign.id);
     const byName = Object.fromEntries(communities.map((c) => [c.name, c]));
-    expect(byName.Own).toMatchObject({ isCreator: true, role: "admin", canManage: true, canEdit: true, reviewStatus: "under_review" });
+    expect(byName.Own).toMatchObject({
+      isCreator: true,
+      role: "admin",
+      canManage: true,
+      canEdit: true,
+      reviewStatus: "under_review",
+    });
     expect(byName["Joined as admin"]).toMatchObject({ isCreator: false, role: "admin", canManage: true, canEdit: true });
-    expect(byName["Joined as member"]).toMatchObject({ isCreator: false, role: "member", canManage: false, canEdit: false, archived: true });
+    expect(byName["Joined as member"]).toMatchObject({
+      isCreator: false,
+      role: "member",
+      canManage: false,
+      canEdit: false,
+      archived: true,
+    });
   });
 });

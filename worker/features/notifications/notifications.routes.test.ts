@@ -11,7 +11,15 @@ async function notify(recipient: TestUser, opts: { senderId?: string; communityI
   await env.DB.prepare(
     "insert into notifications (id, recipient_id, sender_id, community_id, type, title, content, is_read, created_at) values (?, ?, ?, ?, 'POST_LIKE', ?, 'liked your post', ?, ?)",
   )
-    .bind(id, recipient.user.id, opts.senderId ?? null, opts.communityId ?? null, `n-${opts.createdAt}`, opts.read ? 1 : 0, opts.createdAt)
+    .bind(
+      id,
+      recipient.user.id,
+      opts.senderId ?? null,
+      opts.communityId ?? null,
+      `n-${opts.createdAt}`,
+      opts.read ? 1 : 0,
+      opts.createdAt,
+    )
     .run();
   return id;
 }
@@ -40,14 +48,20 @@ describe("notifications", () => {
     expect(first.items).toHaveLength(20);
     expect(first.items[0]!.title).toBe(`n-${base + 50}`);
     expect(first.items[0]!.sender).toBeNull();
-    expect(first.items[1]).toMatchObject({ sender: { fullName: "Sender Person" }, community: { name: "Photo Club" }, isRead: false });
+    expect(first.items[1]).toMatchObject({
+      sender: { fullName: "Sender Person" },
+      community: { name: "Photo Club" },
+      isRead: false,
+    });
     const second = (await (await call(`/api/notifications?cursor=${first.nextCursor}`, { cookie: me.cookie })).json()) as Page;
     expect(second.items).toHaveLength(4);
     expect(second.nextCursor).toBeNull();
     const ids = new Set([...first.items, ...second.items].map((n) => n.id));
     expect(ids.size).toBe(24);
 
-    const filtered = (await (await call(`/api/notifications?communityId=${community.id}&limit=50`, { cookie: me.cookie })).json()) as Page;
+    const filtered = (await (
+      await call(`/api/notifications?communityId=${community.id}&limit=50`, { cookie: me.cookie })
+    ).json()) as Page;
     expect(filtered.items).toHaveLength(23);
   });
 
@@ -61,7 +75,8 @@ describe("notifications", () => {
     await notify(me, { createdAt: now - 1, read: true });
     const theirs = await notify(other, { createdAt: now });
 
-    const count = async (q = "") => ((await (await call(`/api/notifications/unread-count${q}`, { cookie: me.cookie })).json()) as { count: number }).count;
+    const count = async (q = "") =>
+      ((await (await call(`/api/notifications/unread-count${q}`, { cookie: me.cookie })).json()) as { count: number }).count;
     expect(await count()).toBe(2);
     expect(await count(`?communityId=${community.id}`)).toBe(1);
 
@@ -72,7 +87,9 @@ describe("notifications", () => {
     const all = await call("/api/notifications/read-all", { body: {}, cookie: me.cookie });
     expect(await all.json()).toEqual({ count: 1 });
     expect(await count()).toBe(0);
-    const theirCount = (await (await call("/api/notifications/unread-count", { cookie: other.cookie })).json()) as { count: number };
+    const theirCount = (await (await call("/api/notifications/unread-count", { cookie: other.cookie })).json()) as {
+      count: number;
+    };
     expect(theirCount.count).toBe(1);
   });
 

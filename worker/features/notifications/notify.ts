@@ -9,7 +9,9 @@ export type NewNotification = {
   senderId: string | null;
   communityId: string | null;
   type: NotificationType;
+  /** With a sender name the stored title reads as a sentence: "Ana Kapanadze liked your post". */
   title: string;
+  senderName?: string;
   content?: string;
   postId?: string | null;
   commentId?: string | null;
@@ -33,7 +35,7 @@ export function notificationInsert(d1: D1Database, n: NewNotification): { id: st
     n.senderId,
     n.communityId,
     n.type,
-    n.title,
+    n.senderName ? `${n.senderName} ${n.title}` : n.title,
     n.content ?? "",
     n.postId ?? null,
     n.commentId ?? null,
@@ -46,7 +48,9 @@ export function notificationInsert(d1: D1Database, n: NewNotification): { id: st
     "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, created_at";
   const placeholders = values.map(() => "?").join(", ");
   const statement = n.onlyIf
-    ? d1.prepare(`insert into notifications (${columns}) select ${placeholders} where ${n.onlyIf.sql}`).bind(...values, ...n.onlyIf.params)
+    ? d1
+        .prepare(`insert into notifications (${columns}) select ${placeholders} where ${n.onlyIf.sql}`)
+        .bind(...values, ...n.onlyIf.params)
     : d1.prepare(`insert into notifications (${columns}) values (${placeholders})`).bind(...values);
   return { id, statement };
 }

@@ -14,7 +14,11 @@ export type Award = {
  * The unique source key makes a retried award a no-op, and the total only moves when the row landed
  * (`changes()` is the previous statement's count: batches run in order on one connection).
  */
-export function awardStatements(d1: D1Database, award: Award, onlyIf?: { sql: string; params: unknown[] }): D1PreparedStatement[] {
+export function awardStatements(
+  d1: D1Database,
+  award: Award,
+  onlyIf?: { sql: string; params: unknown[] },
+): D1PreparedStatement[] {
   const amount = pointValues[award.reason];
   const now = Date.now();
   const guard = onlyIf ? ` where ${onlyIf.sql}` : "";
@@ -24,7 +28,17 @@ export function awardStatements(d1: D1Database, award: Award, onlyIf?: { sql: st
         `insert into point_events (id, user_id, community_id, amount, reason, source_kind, source_id, created_at)
          select ?, ?, ?, ?, ?, ?, ?, ?${guard || " where true"} on conflict do nothing`,
       )
-      .bind(newId(), award.userId, award.communityId, amount, award.reason, award.sourceKind, award.sourceId, now, ...(onlyIf?.params ?? [])),
+      .bind(
+        newId(),
+        award.userId,
+        award.communityId,
+        amount,
+        award.reason,
+        award.sourceKind,
+        award.sourceId,
+        now,
+        ...(onlyIf?.params ?? []),
+      ),
     d1
       .prepare(
         `insert into user_points (user_id, community_id, points, updated_at)
@@ -41,7 +55,11 @@ export function awardStatements(d1: D1Database, award: Award, onlyIf?: { sql: st
  * Put these BEFORE the delete of the sources in the batch, so the condition can still see them.
  * `sources.sql` uses positional `?` only (its params are bound twice, once per statement).
  */
-export function reversalStatements(d1: D1Database, communityId: string, sources: { sql: string; params: unknown[] }): D1PreparedStatement[] {
+export function reversalStatements(
+  d1: D1Database,
+  communityId: string,
+  sources: { sql: string; params: unknown[] },
+): D1PreparedStatement[] {
   const now = Date.now();
   return [
     d1

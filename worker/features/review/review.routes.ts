@@ -43,7 +43,9 @@ export const reviewRoutes = new Hono<HonoEnv>()
     const { status, cursor, limit } = c.req.valid("query");
     const after = cursor ? Number(cursor) : null;
     if (after !== null && !Number.isSafeInteger(after)) {
-      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "cursor", message: "Invalid cursor" }] });
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "cursor", message: "Invalid cursor" }],
+      });
     }
     const { results } = await c.env.DB.prepare(
       `select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
@@ -93,7 +95,10 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
   if (!community) throw notFound("Community not found.");
   const rule = transitions[decision];
   if (!rule.from.includes(community.review_status)) {
-    throw new AppError("CONFLICT", `A community that is ${community.review_status.replace("_", " ")} cannot be given that decision.`);
+    throw new AppError(
+      "CONFLICT",
+      `A community that is ${community.review_status.replace("_", " ")} cannot be given that decision.`,
+    );
   }
   const now = Date.now();
   const statusList = rule.from.map(() => "?").join(", ");
@@ -105,7 +110,10 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
         type: "SYSTEM_ANNOUNCEMENT",
         title: rule.title,
         content: reason ? `${community.name}: ${reason}` : community.name,
-        onlyIf: { sql: "exists (select 1 from communities where id = ? and review_status = ? and reviewed_at = ?)", params: [id, rule.to, now] },
+        onlyIf: {
+          sql: "exists (select 1 from communities where id = ? and review_status = ? and reviewed_at = ?)",
+          params: [id, rule.to, now],
+        },
       })
     : null;
   // The status guard in the update makes two staff deciding at once harmless: one wins, one no-ops.
@@ -115,7 +123,15 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
         `update communities set review_status = ?, rejection_reason = ?, reviewed_at = ?, reviewed_by = ?, updated_at = ?
          where id = ? and review_status in (${statusList}) returning id`,
       )
-      .bind(rule.to, decision === "approve" || decision === "restore" ? null : (reason ?? null), now, staff.id, now, id, ...rule.from),
+      .bind(
+        rule.to,
+        decision === "approve" || decision === "restore" ? null : (reason ?? null),
+        now,
+        staff.id,
+        now,
+        id,
+        ...rule.from,
+      ),
     ...(notification ? [notification.statement] : []),
   ]);
   if ((update?.results.length ?? 0) === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");

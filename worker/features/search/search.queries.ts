@@ -31,7 +31,11 @@ export async function searchCommunity(d1: D1Database, communityId: string, q: st
   type M = { id: string; full_name: string; avatar_url: string | null };
   type E = { id: string; name: string; start_time: number };
   return {
-    posts: (posts!.results as P[]).map((p) => ({ id: p.id, title: p.headline || p.content.slice(0, 80), createdAt: p.created_at })),
+    posts: (posts!.results as P[]).map((p) => ({
+      id: p.id,
+      title: p.headline || p.content.slice(0, 80),
+      createdAt: p.created_at,
+    })),
     members: (members!.results as M[]).map((m) => ({ id: m.id, fullName: m.full_name, avatarUrl: m.avatar_url })),
     events: (events!.results as E[]).map((e) => ({ id: e.id, name: e.name, startTime: e.start_time })),
   };

@@ -3,11 +3,17 @@ import { describe, expect, it } from "vitest";
 import { newId } from "../../../db/ids";
 import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
 
-type Results = { posts: { id: string; title: string }[]; members: { id: string; fullName: string }[]; events: { id: string; name: string }[] };
+type Results = {
+  posts: { id: string; title: string }[];
+  members: { id: string; fullName: string }[];
+  events: { id: string; name: string }[];
+};
 
 async function post(communityId: string, authorId: string, headline: string | null, content: string) {
   const id = newId();
-  await env.DB.prepare("insert into posts (id, community_id, author_id, headline, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)")
+  await env.DB.prepare(
+    "insert into posts (id, community_id, author_id, headline, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
+  )
     .bind(id, communityId, authorId, headline, content, Date.now(), Date.now())
     .run();
   return id;
@@ -28,7 +34,9 @@ describe("header search", () => {
       .bind(newId(), community.id, Date.now(), Date.now() + 3_600_000, owner.user.id, Date.now(), Date.now())
       .run();
 
-    const res = (await (await call(`/api/search?q=GARDEN&communityId=${community.id}`, { cookie: member.cookie })).json()) as Results;
+    const res = (await (
+      await call(`/api/search?q=GARDEN&communityId=${community.id}`, { cookie: member.cookie })
+    ).json()) as Results;
     expect(res.posts.map((p) => p.title).sort()).toEqual(["Another garden story about tomatoes", "Garden tips"]);
     expect(res.members.map((m) => m.fullName)).toEqual(["Salome Gardener"]);
     expect(res.events.map((e) => e.name)).toEqual(["Garden meetup"]);
@@ -39,7 +47,9 @@ describe("header search", () => {
     const outsider = await createUser();
     const community = await createCommunity(owner.user.id);
     await post(community.id, owner.user.id, "Secret plans", "members only");
-    const res = (await (await call(`/api/search?q=secret&communityId=${community.id}`, { cookie: outsider.cookie })).json()) as Results;
+    const res = (await (
+      await call(`/api/search?q=secret&communityId=${community.id}`, { cookie: outsider.cookie })
+    ).json()) as Results;
     expect(res).toEqual({ posts: [], members: [], events: [] });
     expect((await call(`/api/search?q=secret&communityId=${community.id}`)).status).toBe(401);
   });
@@ -50,8 +60,12 @@ describe("header search", () => {
     const community = await createCommunity(owner.user.id);
     await addMember(community.id, blocked.user.id);
     await post(community.id, owner.user.id, "Blocker's post", "hello");
-    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)").bind(owner.user.id, blocked.user.id, Date.now()).run();
-    const res = (await (await call(`/api/search?q=hello&communityId=${community.id}`, { cookie: blocked.cookie })).json()) as Results;
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)")
+      .bind(owner.user.id, blocked.user.id, Date.now())
+      .run();
+    const res = (await (
+      await call(`/api/search?q=hello&communityId=${community.id}`, { cookie: blocked.cookie })
+    ).json()) as Results;
     expect(res.posts).toEqual([]);
   });
 
@@ -59,7 +73,9 @@ describe("header search", () => {
     const owner = await createUser();
     const community = await createCommunity(owner.user.id);
     await post(community.id, owner.user.id, "Sale", "plain words");
-    const res = (await (await call(`/api/search?q=${encodeURIComponent("%_")}&communityId=${community.id}`, { cookie: owner.cookie })).json()) as Results;
+    const res = (await (
+      await call(`/api/search?q=${encodeURIComponent("%_")}&communityId=${community.id}`, { cookie: owner.cookie })
+    ).json()) as Results;
     expect(res.posts).toEqual([]);
     const me = await createUser();
     expect((await call(`/api/search?q=${"x".repeat(101)}`, { cookie: me.cookie })).status).toBe(422);

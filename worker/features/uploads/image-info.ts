@@ -25,7 +25,8 @@ function webp(bytes: Uint8Array, view: DataView, ascii: (s: number, l: number) =
     const h = 1 + (bytes[27]! | (bytes[28]! << 8) | (bytes[29]! << 16));
     return { type: "image/webp", width: w, height: h };
   }
-  if (chunk === "VP8 ") return { type: "image/webp", width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+  if (chunk === "VP8 ")
+    return { type: "image/webp", width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
   if (chunk === "VP8L") {
     const b = view.getUint32(21, true);
     return { type: "image/webp", width: (b & 0x3fff) + 1, height: ((b >> 14) & 0x3fff) + 1 };

@@ -7,7 +7,26 @@ const png = pngBytes;
 
 function jpeg(width: number, height: number): Uint8Array {
   // SOI, an APP0 segment of 16 bytes, then SOF0 with the size.
-  const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0), 0xff, 0xc0, 0, 17, 8, 0, 0, 0, 0, 3, ...new Array(12).fill(0)]);
+  const bytes = new Uint8Array([
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0,
+    16,
+    ...new Array(14).fill(0),
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    0,
+    0,
+    0,
+    0,
+    3,
+    ...new Array(12).fill(0),
+  ]);
   const view = new DataView(bytes.buffer);
   view.setUint16(25, height);
   view.setUint16(27, width);
@@ -15,7 +34,12 @@ function jpeg(width: number, height: number): Uint8Array {
 }
 
 async function upload(body: Uint8Array | string, type: string, cookie?: string, purpose = "post_image") {
-  return call(`/api/uploads?purpose=${purpose}`, { method: "POST", rawBody: body as unknown as string, cookie, headers: { "content-type": type } });
+  return call(`/api/uploads?purpose=${purpose}`, {
+    method: "POST",
+    rawBody: body as unknown as string,
+    cookie,
+    headers: { "content-type": type },
+  });
 }
 
 describe("image headers", () => {

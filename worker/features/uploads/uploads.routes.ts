@@ -28,17 +28,27 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
   if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
-  if (bytes.byteLength > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
+  if (bytes.byteLength > maxBytes)
+    throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
   const info = imageInfo(bytes);
-  if (!info || info.type !== declared) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.");
-  if (info.width < 1 || info.height < 1 || info.width > MAX_SIDE || info.height > MAX_SIDE || info.width * info.height > MAX_PIXELS) {
+  if (!info || info.type !== declared)
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.");
+  if (
+    info.width < 1 ||
+    info.height < 1 ||
+    info.width > MAX_SIDE ||
+    info.height > MAX_SIDE ||
+    info.width * info.height > MAX_PIXELS
+  ) {
     throw new AppError("VALIDATION_FAILED", "The image has too many pixels.", {
       issues: [{ path: "file", message: `At most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels` }],
     });
   }
   const id = newId();
   const key = `${purpose}/${id}.${extension[info.type]}`;
-  await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" } });
+  await c.env.FILES.put(key, bytes, {
+    httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
+  });
   await c.env.DB.prepare(
     "insert into uploads (id, r2_key, owner_id, purpose, content_type, size, width, height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   )
