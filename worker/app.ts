@@ -8,6 +8,7 @@ import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.rou
 import { postsRoutes } from "./features/feed/posts.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { filesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
@@ -27,6 +28,7 @@ const api = new Hono<HonoEnv>()
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
   .route("/comments", commentsRoutes)
+  .route("/admin/reports", staffReportsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)

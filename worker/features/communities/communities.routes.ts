@@ -20,6 +20,8 @@ import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
 import { communityFeedRoutes } from "../feed/community-feed.routes";
+import { membersRoutes } from "../members/members.routes";
+import { communityReportsRoutes } from "../reports/reports.routes";
 import { topicsRoutes } from "./topics.routes";
 
 export const communitiesRoutes = new Hono<HonoEnv>()
@@ -144,6 +146,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     return c.json({ userId, role });
   })
   .route("/:id/topics", topicsRoutes)
+  .route("/:id/members", membersRoutes)
+  .route("/:id/reports", communityReportsRoutes)
   .route("/:id", communityFeedRoutes);
 
 async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {

@@ -8,12 +8,17 @@ import { publishToCommunity } from "../../lib/rooms";
 import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
-import { findComment, listComments } from "./comments.queries";
+import { findComment, listComments, type FeedComment } from "./comments.queries";
 import { commentBody, commentParams, commentsQuery, postParams, REPLY_MAX, reportBody } from "./feed.schemas";
 import { likeStatements, unlikeStatements } from "./likes";
-import { assertNotArchived, blockedBetween, commentFor, postFor } from "./post-access";
+import { assertNotArchived, blockedBetween, commentFor, postFor, type MemberContext } from "./post-access";
 import { mentionTargets } from "./posts.routes";
 import { fileReport } from "./reports";
+
+const withCommentPermissions = (comment: FeedComment, access: MemberContext) => ({
+  ...comment,
+  canDelete: canDeleteContent(access.actor, access.community, access.membership, comment.author?.id ?? null),
+});
 
 const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
@@ -36,7 +41,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
   .get("/:postId/comments", validate("param", postParams), validate("query", commentsQuery), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
     if (post.author_id && (await blockedBetween(c.env.DB, access.user.id, post.author_id))) throw notFound("Post not found.");
-    return c.json(await listComments(c.env.DB, access.user.id, { postId: post.id }, c.req.valid("query")));
+    const page = await listComments(c.env.DB, access.user.id, { postId: post.id }, c.req.valid("query"));
+    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .post("/:postId/comments", validate("param", postParams), validate("json", commentBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
@@ -126,7 +132,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         ),
       ]),
     );
-    return c.json({ comment }, 201);
+    return c.json({ comment: withCommentPermissions(comment, access) }, 201);
   });
 
 async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boolean) {
@@ -166,7 +172,8 @@ async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boo
 export const commentsRoutes = new Hono<HonoEnv>()
   .get("/:commentId/replies", validate("param", commentParams), validate("query", commentsQuery), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
-    return c.json(await listComments(c.env.DB, access.user.id, { parentId: comment.id }, c.req.valid("query")));
+    const page = await listComments(c.env.DB, access.user.id, { parentId: comment.id }, c.req.valid("query"));
+    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .delete("/:commentId", validate("param", commentParams), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
