@@ -44,7 +44,8 @@ export default defineConfig(({ command }) => ({
     staticSecurityHeaders(),
     cloudflare({
       configPath: `${root}wrangler.toml`,
-      persistState: { path: `${root}.wrangler/state` },
+      // AGORA_STATE_DIR lets a second dev server run beside the first on its own local data.
+      persistState: { path: process.env.AGORA_STATE_DIR ?? `${root}.wrangler/state` },
       // The dev server is development; builds keep wrangler.toml's production values.
       config: command === "serve" ? { vars: { APP_ENV: "development", APP_URL: "http://localhost:5173" } } : undefined,
     }),

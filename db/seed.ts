@@ -26,11 +26,24 @@ async function main(): Promise<void> {
   const file = join(dir, "seed.sql");
   try {
     writeFileSync(file, sql);
-    const run = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--file", file], {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const run = spawnSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--file",
+        file,
+        ...(process.env.AGORA_STATE_DIR ? ["--persist-to", process.env.AGORA_STATE_DIR] : []),
+      ],
+      {
+        cwd: root,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     if (run.status !== 0) {
       // wrangler prints one JSON result per statement; only a failure is worth reading in full.
       console.error(run.stdout, run.stderr, "\nSeeding failed.");
