@@ -23,6 +23,11 @@ import { securityHeaders } from "./lib/security-headers";
 /** The typed JSON API (hono/client uses AppType). */
 const api = new Hono<HonoEnv>()
   .get("/health", (c) => c.json({ ok: true as const }))
+  // Readiness: one indexed D1 read (also the benchmarks' baseline).
+  .get("/health/db", async (c) => {
+    await c.env.DB.prepare("select id from users where email = ?").bind("health-check@agora.invalid").first();
+    return c.json({ ok: true as const, db: true as const });
+  })
   .route("/me", meRoutes)
   .route("/communities", communitiesRoutes)
   .route("/posts", postsRoutes)
