@@ -10,7 +10,7 @@ import { notificationInsert, pushNotifications, type NewNotification } from "../
 import { awardStatements, reversalStatements } from "../points/points";
 import { findComment, listComments, type FeedComment } from "./comments.queries";
 import { commentBody, commentParams, commentsQuery, postParams, REPLY_MAX, reportBody } from "./feed.schemas";
-import { likeStatements, unlikeStatements } from "./likes";
+import { likeNotificationGuard, likeStatements, unlikeStatements } from "./likes";
 import { assertNotArchived, blockedBetween, commentFor, postFor, type MemberContext } from "./post-access";
 import { mentionTargets } from "./posts.routes";
 import { fileReport } from "./reports";
@@ -140,10 +140,10 @@ async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boo
   assertNotArchived(access);
   const d1 = c.env.DB;
   if (comment.author_id && (await blockedBetween(d1, access.user.id, comment.author_id))) throw notFound("Comment not found.");
-  const now = Date.now();
   const target = { kind: "comment" as const, id: comment.id, authorId: comment.author_id, communityId: comment.community_id };
+  const like = liked ? likeStatements(d1, target, access.user.id, Date.now()) : null;
   const notification =
-    liked && comment.author_id
+    like && comment.author_id
       ? notificationInsert(d1, {
           recipientId: comment.author_id,
           senderId: access.user.id,
@@ -153,14 +153,11 @@ async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boo
           title: "liked your comment",
           postId: comment.post_id,
           commentId: comment.id,
-          onlyIf: {
-            sql: "exists (select 1 from comment_likes where comment_id = ? and user_id = ? and created_at = ?)",
-            params: [comment.id, access.user.id, now],
-          },
+          onlyIf: likeNotificationGuard(like.awardSource),
         })
       : null;
   const results = await d1.batch<{ likes_count: number }>([
-    ...(liked ? likeStatements(d1, target, access.user.id, now) : unlikeStatements(d1, target, access.user.id)),
+    ...(like ? like.statements : unlikeStatements(d1, target, access.user.id)),
     ...(notification ? [notification.statement] : []),
   ]);
   const likesCount = results.find((r) => r.results[0] && "likes_count" in r.results[0])?.results[0]?.likes_count ?? 0;

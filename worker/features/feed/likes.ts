@@ -1,3 +1,4 @@
+import { newId } from "../../../db/ids";
 import { awardStatements, reversalStatements } from "../points/points";
 
 type Target = { kind: "post" | "comment"; id: string; authorId: string | null; communityId: string };
@@ -9,10 +10,13 @@ const reason = { post: "post_like_received", comment: "comment_like_received" } 
 
 /**
  * Like: the row, the author's points (never for a self-like) and a recount, in one batch. Each like
- * instance is its own points source (`target:user:time`), so an unlike reverses exactly what the like
- * earned and liking again earns again: totals always equal 2 (or 1) per existing like.
+ * instance is its own points source (`target:user:nonce`), so an unlike reverses exactly what the like
+ * earned and liking again earns again: totals always equal 2 (or 1) per existing like. The award is
+ * guarded by `changes()` of the like insert, so a like that already existed earns nothing.
+ * `awardSource` identifies this like's award, for guarding the notification on it.
  */
-export function likeStatements(d1: D1Database, target: Target, userId: string, now: number): D1PreparedStatement[] {
+export function likeStatements(d1: D1Database, target: Target, userId: string, now: number) {
+  const awardSource = { kind: `${target.kind}_like`, id: `${target.id}:${userId}:${newId()}` };
   const statements = [
     d1
       .prepare(
@@ -28,19 +32,22 @@ export function likeStatements(d1: D1Database, target: Target, userId: string, n
           userId: target.authorId,
           communityId: target.communityId,
           reason: reason[target.kind],
-          sourceKind: `${target.kind}_like`,
-          sourceId: `${target.id}:${userId}:${now}`,
+          sourceKind: awardSource.kind,
+          sourceId: awardSource.id,
         },
-        {
-          sql: `exists (select 1 from ${table[target.kind]} where ${column[target.kind]} = ? and user_id = ? and created_at = ?)`,
-          params: [target.id, userId, now],
-        },
+        { sql: "changes() = 1", params: [] },
       ),
     );
   }
   statements.push(recount(d1, target));
-  return statements;
+  return { statements, awardSource };
 }
+
+/** Notify only when this request's like is new, i.e. its award row exists. */
+export const likeNotificationGuard = (awardSource: { kind: string; id: string }) => ({
+  sql: "exists (select 1 from point_events where source_kind = ? and source_id = ?)",
+  params: [awardSource.kind, awardSource.id],
+});
 
 export function unlikeStatements(d1: D1Database, target: Target, userId: string): D1PreparedStatement[] {
   return [

@@ -9,7 +9,7 @@ import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
 import { editPostBody, postBody, postParams, reportBody } from "./feed.schemas";
-import { likeStatements, unlikeStatements } from "./likes";
+import { likeNotificationGuard, likeStatements, unlikeStatements } from "./likes";
 import { mentionedUserIds } from "./mentions";
 import { assertNotArchived, blockedBetween, memberOf, postFor, type MemberContext } from "./post-access";
 import { findPost, type FeedPost } from "./posts.queries";
@@ -147,9 +147,9 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
   const d1 = c.env.DB;
   if (post.author_id && (await blockedBetween(d1, access.user.id, post.author_id))) throw notFound("Post not found.");
   const target = { kind: "post" as const, id: post.id, authorId: post.author_id, communityId: post.community_id };
-  const now = Date.now();
+  const like = liked ? likeStatements(d1, target, access.user.id, Date.now()) : null;
   const notification =
-    liked && post.author_id
+    like && post.author_id
       ? notificationInsert(d1, {
           recipientId: post.author_id,
           senderId: access.user.id,
@@ -159,14 +159,11 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
           title: "liked your post",
           content: preview(post.content),
           postId: post.id,
-          onlyIf: {
-            sql: "exists (select 1 from post_likes where post_id = ? and user_id = ? and created_at = ?)",
-            params: [post.id, access.user.id, now],
-          },
+          onlyIf: likeNotificationGuard(like.awardSource),
         })
       : null;
   const results = await d1.batch<{ likes_count: number }>([
-    ...(liked ? likeStatements(d1, target, access.user.id, now) : unlikeStatements(d1, target, access.user.id)),
+    ...(like ? like.statements : unlikeStatements(d1, target, access.user.id)),
     ...(notification ? [notification.statement] : []),
   ]);
   const counts = results.find((r) => r.results[0] && "likes_count" in r.results[0]);
