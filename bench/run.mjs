@@ -1,0 +1,165 @@
+// Feed and explore benchmark: one process run, ratios against a baseline measured in the same run.
+// Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
+// drives it with a closed-loop load from this process. See bench/README.md.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const state = `${root}bench/.results/state`;
+const port = Number(process.env.BENCH_PORT ?? 8799);
+const base = `http://127.0.0.1:${port}`;
+// Runs alternate in short rounds so a change in background load hits every run alike.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 1.5);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const origin = { origin: base, "content-type": "application/json" };
+
+const sh = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", env: { ...process.env, CI: "1" } });
+
+function seedSql() {
+  const ids = (table) => `printf('%08x-0000-7000-8000-%012x', ${table}, n)`;
+  const now = Date.now();
+  const cte = (count) => `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`;
+  return [
+    // Two feeds of different sizes, and 10,000 communities for explore.
+    `insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, posts_count, created_at, updated_at)
+     values ('bench-small', 'Bench small', 'feed with 1,000 posts', 'technology', null, 'approved', 0, 2, 1000, ${now}, ${now}),
+            ('bench-large', 'Bench large', 'feed with 100,000 posts', 'technology', null, 'approved', 0, 2, 100000, ${now}, ${now});`,
+    `${cte(10000)} insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, price, is_paid, created_at, updated_at)
+     select ${ids(3)}, 'Community ' || n, 'Explore bench community number ' || n,
+       case n % 4 when 0 then 'music' when 1 then 'travel' when 2 then 'design' else 'business' end,
+       null, case when n % 10 = 0 then 'under_review' else 'approved' end, 0, (n * 7919) % 5000, (n % 3) * 1000, n % 3 > 0, ${now} - n * 1000, ${now} from seq;`,
+    `${cte(1000)} insert into posts (id, community_id, author_id, headline, content, likes_count, comments_count, created_at, updated_at)
+     select ${ids(1)}, 'bench-small', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
+    `${cte(100000)} insert into posts (id, community_id, author_id, headline, content, likes_count, comments_count, created_at, updated_at)
+     select ${ids(2)}, 'bench-large', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
+  ].join("\n");
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function signUpAndIn() {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-pass-2026";
+  const r1 = await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ name: "Bench Reader", email, password }) });
+  if (!r1.ok) throw new Error(`sign-up ${r1.status} ${await r1.text()}`);
+  sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command",
+    `update users set email_verified = 1 where email = '${email}';
+     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u where u.email = '${email}' and c.id in ('bench-small', 'bench-large');`]);
+  const r2 = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password }) });
+  if (!r2.ok) throw new Error(`sign-in ${r2.status} ${await r2.text()}`);
+  return r2.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Closed loop for one round: `concurrency` workers each send the next request when the last answered. */
+async function round(run, path, cookie) {
+  const { latencies } = run;
+  const end = Date.now() + roundSeconds * 1000;
+  const worker = async () => {
+    while (Date.now() < end) {
+      const t = performance.now();
+      const res = await fetch(base + path, { headers: cookie ? { cookie } : {} });
+      await res.arrayBuffer();
+      if (!res.ok) run.errors += 1;
+      latencies.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  run.elapsed += (performance.now() - started) / 1000;
+}
+
+function summary(run) {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { name: run.name, requests: sorted.length, errors: run.errors, rps: sorted.length / run.elapsed, p50: p(0.5), p95: p(0.95) };
+}
+
+/** Every run gets `rounds` short rounds, interleaved with the others. */
+async function interleaved(specs, cookie) {
+  const runs = specs.map(([name, path]) => ({ name, path, latencies: [], errors: 0, elapsed: 0 }));
+  for (let r = 0; r < rounds; r++) for (const run of runs) await round(run, run.path, cookie);
+  return runs.map(summary);
+}
+
+async function cost(path, cookie) {
+  const res = await fetch(base + path, { headers: { cookie } });
+  const body = await res.json();
+  const match = res.headers.get("server-timing")?.match(/statements=(\d+) round-trips=(\d+)/);
+  return { status: res.status, items: body.items?.length ?? 0, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
+}
+
+rmSync(state, { recursive: true, force: true });
+mkdirSync(state, { recursive: true });
+console.log("building...");
+sh("npx", ["vite", "build", "--logLevel", "error"]);
+sh("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+const seedFile = `${root}bench/.results/seed.sql`;
+writeFileSync(seedFile, seedSql());
+console.log("seeding 10,000 communities and 101,000 posts...");
+sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", seedFile]);
+
+const server = spawn("npx", ["wrangler", "dev", "--config", "dist/agora/wrangler.json", "--port", String(port), "--ip", "127.0.0.1",
+  "--persist-to", state, "--var", "APP_ENV:development", "--var", `APP_URL:${base}`, "--log-level", "error"], { cwd: root, stdio: "ignore", detached: true });
+try {
+  await waitFor(`${base}/api/health`);
+  const cookie = await signUpAndIn();
+  const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
+  // Warm up every path once so no run pays for first-request compilation.
+  for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12"]) await fetch(base + path, { headers: { cookie } });
+
+  const costs = {
+    "feed, page size 5": await cost(feed("bench-large", 5), cookie),
+    "feed, page size 20": await cost(feed("bench-large", 20), cookie),
+    "explore, page size 12": await cost("/api/communities?limit=12", cookie),
+    "explore, page size 48": await cost("/api/communities?limit=48", cookie),
+    "explore, music by price, page size 48": await cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
+  };
+  const rows = await interleaved(
+    [
+      ["baseline: one indexed D1 read", "/api/health/db"],
+      ["feed, 1,000 posts, page 20", feed("bench-small", 20)],
+      ["feed, 100,000 posts, page 20", feed("bench-large", 20)],
+      ["explore, 10,000 communities, page 12", "/api/communities?limit=12"],
+    ],
+    cookie,
+  );
+  const [baseline, small, large] = rows;
+  console.log(`\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`);
+  console.log("| run | requests | errors | req/s | p50 ms | p95 ms | throughput vs baseline |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.rps / baseline.rps).toFixed(2)} |`);
+  }
+  console.log("\n| request | items | D1 statements | D1 round trips |\n|---|---|---|---|");
+  for (const [name, c] of Object.entries(costs)) console.log(`| ${name} | ${c.items} | ${c.statements} | ${c.roundTrips} |`);
+  const ratio = large.p50 / small.p50;
+  const checks = [
+    [`feed throughput vs baseline ${(large.rps / baseline.rps).toFixed(2)} (target >= 0.5)`, large.rps / baseline.rps >= 0.5],
+    [`feed statements ${costs["feed, page size 5"].statements} and ${costs["feed, page size 20"].statements} in ${costs["feed, page size 20"].roundTrips} round trip (target <= 3 in 1, same for both sizes)`,
+      costs["feed, page size 5"].statements <= 3 && costs["feed, page size 5"].statements === costs["feed, page size 20"].statements && costs["feed, page size 20"].roundTrips === 1],
+    [`feed p50 100,000 / 1,000 posts ${ratio.toFixed(2)} (target <= 1.3)`, ratio <= 1.3],
+    [`explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`, costs["explore, page size 12"].statements === costs["explore, page size 48"].statements],
+  ];
+  console.log("");
+  for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+} finally {
+  try {
+    process.kill(-server.pid);
+  } catch {
+    server.kill();
+  }
+}
