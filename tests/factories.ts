@@ -12,7 +12,14 @@ export function freshIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export type RequestOptions = { method?: string; body?: unknown; rawBody?: string; cookie?: string; ip?: string; headers?: Record<string, string> };
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  cookie?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+};
 
 /** Calls the worker like the browser does (same origin, JSON, cookie). */
 export function call(path: string, opts: RequestOptions = {}): Promise<Response> {
@@ -67,7 +74,10 @@ export type CommunityOverrides = Partial<{
 }>;
 
 /** An approved community owned by `ownerId`, with the owner's admin membership. */
-export async function createCommunity(ownerId: string, overrides: CommunityOverrides = {}): Promise<{ id: string; name: string }> {
+export async function createCommunity(
+  ownerId: string,
+  overrides: CommunityOverrides = {},
+): Promise<{ id: string; name: string }> {
   const id = newId();
   const name = overrides.name ?? `Community ${id.slice(-6)}`;
   const now = Date.now();
@@ -87,7 +97,11 @@ export async function createCommunity(ownerId: string, overrides: CommunityOverr
       now,
       now,
     ),
-    env.DB.prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)").bind(id, ownerId, now),
+    env.DB.prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)").bind(
+      id,
+      ownerId,
+      now,
+    ),
   ]);
   return { id, name };
 }
@@ -105,7 +119,11 @@ export async function addMember(communityId: string, userId: string, role: "admi
 }
 
 /** A conversation with its participants (direct: exactly two users). */
-export async function createConversation(type: "direct" | "group", userIds: string[], opts: { communityId?: string; name?: string } = {}) {
+export async function createConversation(
+  type: "direct" | "group",
+  userIds: string[],
+  opts: { communityId?: string; name?: string } = {},
+) {
   const id = newId();
   const now = Date.now();
   const directKey = type === "direct" ? [...userIds].sort().join(":") : null;
@@ -114,11 +132,9 @@ export async function createConversation(type: "direct" | "group", userIds: stri
       "insert into conversations (id, type, name, community_id, direct_key, member_count, created_by, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ).bind(id, type, opts.name ?? null, opts.communityId ?? null, directKey, userIds.length, userIds[0] ?? null, now, now),
     ...userIds.map((userId) =>
-      env.DB.prepare("insert into conversation_participants (conversation_id, user_id, role, joined_at, unread_count) values (?, ?, 'member', ?, 0)").bind(
-        id,
-        userId,
-        now,
-      ),
+      env.DB.prepare(
+        "insert into conversation_participants (conversation_id, user_id, role, joined_at, unread_count) values (?, ?, 'member', ?, 0)",
+      ).bind(id, userId, now),
     ),
   ]);
   return { id };
@@ -126,7 +142,9 @@ export async function createConversation(type: "direct" | "group", userIds: stri
 
 /** The newest message the app "sent" to `to`, and the first link in it. */
 export async function lastMailTo(to: string): Promise<{ subject: string; text: string; link: string | null } | null> {
-  const row = await env.DB.prepare('select subject, text from mail_outbox where "to" = ? order by created_at desc, id desc limit 1')
+  const row = await env.DB.prepare(
+    'select subject, text from mail_outbox where "to" = ? order by created_at desc, id desc limit 1',
+  )
     .bind(to)
     .first<{ subject: string; text: string }>();
   if (!row) return null;

@@ -97,13 +97,23 @@ describe("public pages", () => {
 });
 
 describe("community context", () => {
-  it("asks a member without a selected community to pick one", async () => {
+  it("asks a member whose saved community is gone to pick one", async () => {
+    setCurrentCommunityId("c_left");
     mockFetch(signedIn([community()]));
     await renderApp("/");
     expect(
       await screen.findByText("No Community Selected - Please select a community from the dropdown to view posts."),
     ).toBeTruthy();
     expect(screen.getByRole("button", { name: /Select Community/ })).toBeTruthy();
+  });
+
+  it("selects the first community (created ones first) when nothing is saved", async () => {
+    mockFetch(
+      signedIn([community({ id: "c_1", name: "Joined Club" }), community({ id: "c_2", name: "My Own Club", isCreator: true })]),
+    );
+    await renderApp("/");
+    expect(await screen.findByRole("heading", { level: 1, name: "My Own Club" })).toBeTruthy();
+    expect(localStorage.getItem("currentCommunityId")).toBe("c_2");
   });
 
   it("selects the community named by /?id= and drops the parameter", async () => {
@@ -157,8 +167,8 @@ describe("shell", () => {
       ]),
     );
     await renderApp("/");
-    const trigger = await screen.findByRole("button", { name: /Select Community/ });
-    await waitFor(() => expect(trigger.textContent).toContain("Select Community"));
+    // Nothing was saved, so the first of the list (the one the user created) is already current.
+    const trigger = await screen.findByRole("button", { name: "Switch Community (current: My Own Club)" });
     fireEvent.click(trigger);
     const menu = await screen.findByRole("menu", { name: "Switch Community" });
     const items = within(menu).getAllByRole("menuitemradio");

@@ -36,6 +36,7 @@ import { Route as MainCommunitiesCommunityIdRouteImport } from './routes/_main/c
 import { Route as MainCommunitiesExploreRouteImport } from './routes/_main/communities.explore'
 import { Route as MainMessagesIndexRouteImport } from './routes/_main/messages.index'
 import { Route as MainMessagesIdRouteImport } from './routes/_main/messages.$id'
+import { Route as MainProtectedAdminReviewsRouteImport } from './routes/_main/_protected/admin.reviews'
 import { Route as MainProtectedChatIndexRouteImport } from './routes/_main/_protected/chat.index'
 import { Route as MainProtectedCommunitiesCreateRouteImport } from './routes/_main/_protected/communities.create'
 import { Route as MainProtectedCommunitiesJoinPaymentRouteImport } from './routes/_main/_protected/communities.join-payment'
@@ -188,6 +189,12 @@ const MainMessagesIdRoute = MainMessagesIdRouteImport.update({
   path: '/messages/$id',
   getParentRoute: () => MainRoute,
 } as any)
+const MainProtectedAdminReviewsRoute =
+  MainProtectedAdminReviewsRouteImport.update({
+    id: '/admin/reviews',
+    path: '/admin/reviews',
+    getParentRoute: () => MainProtectedRoute,
+  } as any)
 const MainProtectedChatIndexRoute = MainProtectedChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
@@ -285,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/communities/explore': typeof MainCommunitiesExploreRoute
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages/': typeof MainMessagesIndexRoute
+  '/admin/reviews': typeof MainProtectedAdminReviewsRoute
   '/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -324,6 +332,7 @@ export interface FileRoutesByTo {
   '/communities/explore': typeof MainCommunitiesExploreRoute
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages': typeof MainMessagesIndexRoute
+  '/admin/reviews': typeof MainProtectedAdminReviewsRoute
   '/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -366,6 +375,7 @@ export interface FileRoutesById {
   '/_main/communities/explore': typeof MainCommunitiesExploreRoute
   '/_main/messages/$id': typeof MainMessagesIdRoute
   '/_main/messages/': typeof MainMessagesIndexRoute
+  '/_main/_protected/admin/reviews': typeof MainProtectedAdminReviewsRoute
   '/_main/_protected/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/_main/_protected/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/_main/_protected/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/communities/explore'
     | '/messages/$id'
     | '/messages/'
+    | '/admin/reviews'
     | '/communities/create'
     | '/communities/join-payment'
     | '/communities/join-payment-input'
@@ -446,6 +457,7 @@ export interface FileRouteTypes {
     | '/communities/explore'
     | '/messages/$id'
     | '/messages'
+    | '/admin/reviews'
     | '/communities/create'
     | '/communities/join-payment'
     | '/communities/join-payment-input'
@@ -487,6 +499,7 @@ export interface FileRouteTypes {
     | '/_main/communities/explore'
     | '/_main/messages/$id'
     | '/_main/messages/'
+    | '/_main/_protected/admin/reviews'
     | '/_main/_protected/communities/create'
     | '/_main/_protected/communities/join-payment'
     | '/_main/_protected/communities/join-payment-input'
@@ -697,6 +710,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainMessagesIdRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/_protected/admin/reviews': {
+      id: '/_main/_protected/admin/reviews'
+      path: '/admin/reviews'
+      fullPath: '/admin/reviews'
+      preLoaderRoute: typeof MainProtectedAdminReviewsRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
     '/_main/_protected/chat/': {
       id: '/_main/_protected/chat/'
       path: '/chat'
@@ -795,6 +815,7 @@ interface MainProtectedRouteChildren {
   MainProtectedPaymentMethodsRoute: typeof MainProtectedPaymentMethodsRoute
   MainProtectedProfileRoute: typeof MainProtectedProfileRoute
   MainProtectedSupportRoute: typeof MainProtectedSupportRoute
+  MainProtectedAdminReviewsRoute: typeof MainProtectedAdminReviewsRoute
   MainProtectedCommunitiesCreateRoute: typeof MainProtectedCommunitiesCreateRoute
   MainProtectedCommunitiesJoinPaymentRoute: typeof MainProtectedCommunitiesJoinPaymentRoute
   MainProtectedCommunitiesJoinPaymentInputRoute: typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -820,6 +841,7 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedPaymentMethodsRoute: MainProtectedPaymentMethodsRoute,
   MainProtectedProfileRoute: MainProtectedProfileRoute,
   MainProtectedSupportRoute: MainProtectedSupportRoute,
+  MainProtectedAdminReviewsRoute: MainProtectedAdminReviewsRoute,
   MainProtectedCommunitiesCreateRoute: MainProtectedCommunitiesCreateRoute,
   MainProtectedCommunitiesJoinPaymentRoute:
     MainProtectedCommunitiesJoinPaymentRoute,

@@ -11,7 +11,14 @@ const routes = app.routes
   .map((r) => ({ method: r.method, path: r.path }))
   .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
 
-const bodies = ["{", "[]", "null", '"text"', '{"content": {"nested": true}, "name": [1], "email": 5, "reason": null}', "x".repeat(5000)];
+const bodies = [
+  "{",
+  "[]",
+  "null",
+  '"text"',
+  '{"content": {"nested": true}, "name": [1], "email": 5, "reason": null}',
+  "x".repeat(5000),
+];
 const queries = ["", "?limit=-1&cursor=%ff%fe&sort=__proto__&q=%00", "?limit=1e9&communityId=" + "a".repeat(300)];
 
 describe("bad input never gets a 500", () => {
@@ -31,10 +38,12 @@ describe("bad input never gets a 500", () => {
             const sends = route.method === "GET" ? [undefined] : bodies;
             for (const rawBody of sends) {
               const res = await call(`${path}${query}`, { method: route.method, rawBody, cookie, ip: "10.200.0.1" });
-              if (res.status >= 500) failures.push(`${route.method} ${path}${query} body=${rawBody?.slice(0, 20)} -> ${res.status}`);
+              if (res.status >= 500)
+                failures.push(`${route.method} ${path}${query} body=${rawBody?.slice(0, 20)} -> ${res.status}`);
               if (res.status >= 400 && res.status !== 429) {
                 const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-                if (!body?.error?.code || !body.error.message) failures.push(`${route.method} ${path}: no error envelope (${res.status})`);
+                if (!body?.error?.code || !body.error.message)
+                  failures.push(`${route.method} ${path}: no error envelope (${res.status})`);
               } else {
                 await res.body?.cancel();
               }

@@ -22,9 +22,15 @@ test("register, verify, use the shell, sign out and come back to a protected pag
   // The verification link from the development inbox signs in and opens the profile wizard.
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
   await expect(page.getByRole("heading", { name: "Development mail" })).toBeVisible();
-  await page.getByRole("link", { name: /verify-email/ }).first().click();
+  await page
+    .getByRole("link", { name: /verify-email/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/auth\/complete-profile/);
-  await page.getByRole("button", { name: "Skip for now" }).or(page.getByRole("link", { name: "Skip for now" })).click();
+  await page
+    .getByRole("button", { name: "Skip for now" })
+    .or(page.getByRole("link", { name: "Skip for now" }))
+    .click();
 
   // The shell: header, tab bar, and the home state of a member without communities.
   await expect(page).toHaveURL(/\/$/);

@@ -12,11 +12,22 @@ export type CommunityAccess = {
 export const toActor = (user: SessionUser | null): Actor => (user ? { userId: user.id, platformRole: user.platformRole } : null);
 
 /** The community and the caller's membership in one round trip: what every permission check needs. */
-export async function loadCommunityAccess(d1: D1Database, communityId: string, user: SessionUser | null): Promise<CommunityAccess> {
+export async function loadCommunityAccess(
+  d1: D1Database,
+  communityId: string,
+  user: SessionUser | null,
+): Promise<CommunityAccess> {
   const db = createDb(d1);
   const { communities: c, communityMembers: m } = schema;
   const communityQuery = db
-    .select({ id: c.id, name: c.name, creatorId: c.creatorId, archived: c.archived, reviewStatus: c.reviewStatus, isPaid: c.isPaid })
+    .select({
+      id: c.id,
+      name: c.name,
+      creatorId: c.creatorId,
+      archived: c.archived,
+      reviewStatus: c.reviewStatus,
+      isPaid: c.isPaid,
+    })
     .from(c)
     .where(eq(c.id, communityId))
     .limit(1);

@@ -24,11 +24,13 @@ export function createMailer(env: AppEnv): Mailer {
           status = "sent";
         } catch (error) {
           status = "failed";
-          console.error(JSON.stringify({ level: "error", message: "mail delivery failed", kind: message.kind, reason: String(error) }));
+          console.error(
+            JSON.stringify({ level: "error", message: "mail delivery failed", kind: message.kind, reason: String(error) }),
+          );
         }
       }
       await env.DB.prepare(
-        "insert into mail_outbox (id, \"to\", subject, text, html, kind, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+        'insert into mail_outbox (id, "to", subject, text, html, kind, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
       )
         .bind(newId(), message.to, message.subject, message.text, message.html, message.kind, status, Date.now())
         .run();

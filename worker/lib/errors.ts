@@ -30,11 +30,7 @@ export class AppError extends Error {
   readonly issues?: FieldIssue[];
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { issues?: FieldIssue[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { issues?: FieldIssue[]; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;

@@ -45,12 +45,7 @@ export function isListed(community: CommunityFacts): boolean {
 }
 
 /** Members-only areas (feed, classroom, calendar, members, leaderboard, group chats). */
-export function hasMemberAccess(
-  actor: Actor,
-  community: CommunityFacts,
-  membership: MembershipFacts,
-  now = Date.now(),
-): boolean {
+export function hasMemberAccess(actor: Actor, community: CommunityFacts, membership: MembershipFacts, now = Date.now()): boolean {
   const role = communityRole(actor, community, membership);
   if (role === null) return false;
   if (role === "owner") return true;

@@ -34,7 +34,13 @@ export const toSessionUser = (r: SessionUserRow): SessionUser => ({
 });
 
 /** The live session behind a verified token: one statement, joinable into a route's own batch. */
-export function sessionUserStatement(d1: D1Database, token: string, extraColumns = "", extraJoins = "", extraParams: unknown[] = []) {
+export function sessionUserStatement(
+  d1: D1Database,
+  token: string,
+  extraColumns = "",
+  extraJoins = "",
+  extraParams: unknown[] = [],
+) {
   return d1
     .prepare(
       `select ${sessionUserColumns}${extraColumns} from sessions s join users u on u.id = s.user_id ${extraJoins}

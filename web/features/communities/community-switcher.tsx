@@ -1,4 +1,5 @@
-import { ChevronDown, Compass, Plus } from "lucide-react";
+import { useNavigate } from "@tanstack/react-router";
+import { Archive, ChevronDown, Clock, Compass, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu, MenuLink, MenuRadioItem, MenuSeparator, MenuText } from "../../components/ui/dropdown-menu";
@@ -8,6 +9,12 @@ import { useCurrentCommunity } from "./queries";
 export function CommunitySwitcher() {
   const { t } = useTranslation();
   const { communities, current, isLoading, isError, select } = useCurrentCommunity();
+  const navigate = useNavigate();
+  // Choosing a community opens its feed, wherever the switcher was used from.
+  const choose = (id: string) => {
+    select(id);
+    void navigate({ to: "/" });
+  };
   const label = current ? current.name : t("communities.select");
 
   return (
@@ -38,9 +45,19 @@ export function CommunitySwitcher() {
         <MenuText>{t("communities.none")}</MenuText>
       ) : (
         communities.map((c) => (
-          <MenuRadioItem key={c.id} checked={c.id === current?.id} showCheck={false} onSelect={() => select(c.id)}>
+          <MenuRadioItem key={c.id} checked={c.id === current?.id} showCheck={false} onSelect={() => choose(c.id)}>
             <Avatar src={c.imageUrls[0]} name={c.name} shape="rounded" size="xs" />
             <span className="min-w-0 flex-1 truncate">{c.name}</span>
+            {c.reviewStatus !== "approved" && (
+              <Clock
+                className="h-3.5 w-3.5 shrink-0 text-amber-600 dark:text-amber-400"
+                aria-label={t("communities.notApproved")}
+                role="img"
+              />
+            )}
+            {c.archived && (
+              <Archive className="h-3.5 w-3.5 shrink-0 text-muted-foreground" aria-label={t("communities.archived")} role="img" />
+            )}
             {c.id === current?.id && <span className="h-2 w-2 shrink-0 rounded-full bg-green-500" aria-hidden="true" />}
           </MenuRadioItem>
         ))

@@ -1,12 +1,19 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { Archive, Clock, Users } from "lucide-react";
+import { Suspense, useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { PageSpinner } from "../../components/ui/spinner";
+import { ensureNamespace } from "../../lib/i18n";
+import { lazyWithPreload } from "../../lib/lazy";
 import { useCurrentCommunity } from "../communities/queries";
-import { NotAvailableYet, PageHeading, useDocumentTitle } from "../shell/page";
+import { PageHeading, useDocumentTitle } from "../shell/page";
+
+// The feed is most of this page's code: it loads after the shell, with its texts, so the first route
+// stays small (DESIGN section 7).
+const FeedView = lazyWithPreload(() => Promise.all([import("../feed/feed-view"), ensureNamespace("feed")]).then(([m]) => m));
 
 function Welcome() {
   const { t } = useTranslation();
@@ -47,12 +54,42 @@ function NoCommunitySelected() {
   );
 }
 
+/** Three grey cards in the feed's place while its code arrives (spec: skeletons while loading). */
+function FeedPlaceholder() {
+  return (
+    <div className="mt-6 space-y-4" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-40 animate-pulse rounded-2xl border border-border bg-surface" />
+      ))}
+    </div>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
-  const { user, current, isLoading } = useCurrentCommunity();
+  const { user, current, currentId, communities, isLoading, select } = useCurrentCommunity();
+  const { topic } = useSearch({ from: "/_main/" });
+  const navigate = useNavigate({ from: "/" });
   useDocumentTitle(current?.name);
 
-  if (isLoading) return <PageSpinner />;
+  // Fetch the feed's code while the community list is still loading.
+  useEffect(() => {
+    if (user) void FeedView.preload();
+  }, [user]);
+
+  // Nothing saved yet: the first community (created ones first) becomes the current one. A saved id that
+  // no longer matches keeps the 'No Community Selected' state, so a removed community is noticed.
+  const autoSelect = !isLoading && !!user && currentId === null && communities.length > 0 ? communities[0]!.id : null;
+  useEffect(() => {
+    if (autoSelect) select(autoSelect);
+  }, [autoSelect, select]);
+
+  const onTopicChange = useCallback(
+    (next: string | null) => void navigate({ search: next ? { topic: next } : {}, replace: true }),
+    [navigate],
+  );
+
+  if (isLoading || autoSelect) return <PageSpinner />;
   if (!user) return <Welcome />;
   if (!current) return <NoCommunitySelected />;
 
@@ -79,7 +116,9 @@ export function HomePage() {
           {t("communities.underReview")}
         </p>
       )}
-      <NotAvailableYet />
+      <Suspense fallback={<FeedPlaceholder />}>
+        <FeedView key={current.id} community={current} topicId={topic ?? null} onTopicChange={onTopicChange} />
+      </Suspense>
     </div>
   );
 }

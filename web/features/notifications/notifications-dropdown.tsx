@@ -4,12 +4,16 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { CountBadge } from "../../components/ui/badge";
 import { DropdownMenu, MenuText } from "../../components/ui/dropdown-menu";
+import { ensureNamespace } from "../../lib/i18n";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useCurrentCommunityId } from "../communities/current-community";
 import { headerIconButton, headerPanel } from "../shell/header-styles";
 import { unreadNotificationsQueryOptions } from "./queries";
 
-const NotificationsMenuContent = lazyWithPreload(() => import("./notifications-menu-content"));
+// The menu's code and its sentence texts arrive together, on the first hover or focus of the bell.
+const NotificationsMenuContent = lazyWithPreload(() =>
+  Promise.all([import("./notifications-menu-content"), ensureNamespace("notifications")]).then(([m]) => m),
+);
 
 export function NotificationsDropdown() {
   const { t } = useTranslation();

@@ -1,47 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/ui/avatar";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import { useRelativeTime } from "../../lib/time";
 import { useCurrentCommunityId } from "../communities/current-community";
-import { NotificationIcon } from "./notification-icon";
 import { notificationTarget } from "./notification-target";
-import {
-  NOTIFICATIONS_DROPDOWN_LIMIT,
-  recentNotificationsQueryOptions,
-  useMarkNotificationRead,
-  type NotificationItem,
-} from "./queries";
-
-function NotificationRow({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const relative = useRelativeTime();
-  return (
-    <MenuLink {...notificationTarget(item)} onSelect={onOpen} className="items-start py-2.5">
-      {item.sender ? (
-        <Avatar src={item.sender.avatarUrl} name={item.sender.fullName} size="md" />
-      ) : (
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <NotificationIcon type={item.type} className="h-5 w-5" />
-        </span>
-      )}
-      <span className="min-w-0 flex-1">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={item.isRead ? "text-foreground" : "font-semibold text-foreground"}>{item.title}</span>
-          <span className="shrink-0 text-xs text-muted-foreground">{relative(item.createdAt)}</span>
-        </span>
-        {item.content && <span className="mt-0.5 line-clamp-2 block text-muted-foreground">{item.content}</span>}
-        {item.community && <span className="mt-0.5 block truncate text-xs text-muted-foreground">{item.community.name}</span>}
-      </span>
-      {!item.isRead && (
-        <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-primary">
-          <span className="sr-only">{t("notifications.unread")}</span>
-        </span>
-      )}
-    </MenuLink>
-  );
-}
+import { NotificationSummary } from "./notification-summary";
+import { useMarkNotificationRead } from "./mutations";
+import { NOTIFICATIONS_DROPDOWN_LIMIT, recentNotificationsQueryOptions } from "./queries";
 
 /** The opened notifications dropdown; loaded on demand so it costs nothing on the first page load. */
 export default function NotificationsMenuContent() {
@@ -73,13 +38,16 @@ export default function NotificationsMenuContent() {
         <MenuText className="py-6 text-center">{t("notifications.empty")}</MenuText>
       ) : (
         items.map((n) => (
-          <NotificationRow
+          <MenuLink
             key={n.id}
-            item={n}
-            onOpen={() => {
+            {...notificationTarget(n)}
+            onSelect={() => {
               if (!n.isRead) markRead.mutate(n.id);
             }}
-          />
+            className="items-start py-2.5"
+          >
+            <NotificationSummary item={n} />
+          </MenuLink>
         ))
       )}
       {hasMore && (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
 export type NotificationItem = {
@@ -20,23 +20,43 @@ export type NotificationItem = {
 export type NotificationPage = { items: NotificationItem[]; nextCursor: string | null };
 
 export const NOTIFICATIONS_DROPDOWN_LIMIT = 5;
+/** Spec 000 section 9: the list pages by 20; more pages exist while a full page came back. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/**
+ * Keys end in a scope: a community id, or "all". Live events and mark-read use the scope to reach exactly
+ * the lists and counts a notification belongs to.
+ */
+export const notificationKeys = {
+  recent: (communityId: string | null) => ["notifications", "recent", communityId ?? "all"] as const,
+  list: (communityId: string | null) => ["notifications", "list", communityId ?? "all"] as const,
+  unread: (communityId: string | null) => ["notifications", "unread-count", communityId ?? "all"] as const,
+};
+
+export function toNotificationPage(res: Partial<NotificationPage> | undefined): NotificationPage {
+  return { items: Array.isArray(res?.items) ? res.items : [], nextCursor: res?.nextCursor ?? null };
+}
 
 export function recentNotificationsQueryOptions(communityId: string | null) {
   return queryOptions({
-    queryKey: ["notifications", "recent", communityId ?? "all"] as const,
-    queryFn: async ({ signal }): Promise<NotificationPage> => {
-      const res = await api.get<Partial<NotificationPage>>("/api/notifications", {
-        query: { limit: NOTIFICATIONS_DROPDOWN_LIMIT, communityId },
-        signal,
-      });
-      return { items: Array.isArray(res?.items) ? res.items : [], nextCursor: res?.nextCursor ?? null };
-    },
+    queryKey: notificationKeys.recent(communityId),
+    queryFn: async ({ signal }): Promise<NotificationPage> =>
+      toNotificationPage(
+        await api.get<Partial<NotificationPage>>("/api/notifications", {
+          query: { limit: NOTIFICATIONS_DROPDOWN_LIMIT, communityId },
+          signal,
+        }),
+      ),
   });
 }
 
+/**
+ * The badge. No polling: the user's room pushes new notifications and counts (see features/realtime);
+ * TanStack Query still refetches when the window regains focus, and the room's reconnect refetches it.
+ */
 export function unreadNotificationsQueryOptions(communityId: string | null) {
   return queryOptions({
-    queryKey: ["notifications", "unread-count", communityId ?? "all"] as const,
+    queryKey: notificationKeys.unread(communityId),
     queryFn: async ({ signal }) => {
       const res = await api.get<{ count?: number }>("/api/notifications/unread-count", {
         query: { communityId },
@@ -44,39 +64,5 @@ export function unreadNotificationsQueryOptions(communityId: string | null) {
       });
       return typeof res?.count === "number" ? res.count : 0;
     },
-    // Until live updates arrive through the user's room, the badge refreshes itself now and then.
-    refetchInterval: 60_000,
-  });
-}
-
-/**
- * Marking read is optimistic: the dot and the badge change at once; read never goes back to unread, so on
- * failure we only re-ask the server for the truth.
- */
-export function useMarkNotificationRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/api/notifications/${encodeURIComponent(id)}/read`),
-    onMutate: async (id: string) => {
-      await queryClient.cancelQueries({ queryKey: ["notifications"] });
-      let wasUnread = false;
-      queryClient.setQueriesData<NotificationPage>({ queryKey: ["notifications", "recent"] }, (page) => {
-        if (!page) return page;
-        return {
-          ...page,
-          items: page.items.map((n) => {
-            if (n.id !== id || n.isRead) return n;
-            wasUnread = true;
-            return { ...n, isRead: true };
-          }),
-        };
-      });
-      if (wasUnread) {
-        queryClient.setQueriesData<number>({ queryKey: ["notifications", "unread-count"] }, (count) =>
-          typeof count === "number" ? Math.max(0, count - 1) : count,
-        );
-      }
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["notifications"] }),
   });
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../auth/session";
 import { clearCurrentCommunityId } from "../communities/current-community";
+import { LiveUpdates } from "../realtime/live-updates";
 import { Header } from "./header";
 import { TabBar } from "./tab-bar";
 
@@ -30,6 +31,7 @@ export function MainLayout() {
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:py-8">
         <Outlet />
       </main>
+      <LiveUpdates />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { HelpCircle, LogOut, Settings, User } from "lucide-react";
+import { HelpCircle, LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { buttonClasses } from "../../components/ui/button";
@@ -45,6 +45,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Settings className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
         {t("userMenu.settings")}
       </MenuLink>
+      {user.platformRole === "staff" && (
+        <MenuLink to="/admin/reviews">
+          <ShieldCheck className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
+          {t("userMenu.admin")}
+        </MenuLink>
+      )}
       <MenuLink to="/support">
         <HelpCircle className="h-4 w-4 text-muted-foreground" aria-hidden="true" />
         {t("userMenu.support")}

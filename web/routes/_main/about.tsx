@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../features/shell/page";
+import { AboutPage } from "../../features/communities/about/about-page";
+import { ensureNamespace } from "../../lib/i18n";
 
-export const Route = createFileRoute("/_main/about")({ component: AboutPage });
-
-function AboutPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.about")} />;
-}
+export const Route = createFileRoute("/_main/about")({
+  loader: () => ensureNamespace("communities"),
+  component: AboutPage,
+});

@@ -1,10 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../features/shell/page";
+import { useCallback } from "react";
+import { ExplorePage } from "../../features/communities/explore/explore-page";
+import { validateExploreSearch, type ExploreSearch } from "../../features/communities/explore/explore-search";
+import { ensureNamespace } from "../../lib/i18n";
 
-export const Route = createFileRoute("/_main/communities/explore")({ component: ExploreCommunitiesPage });
+export const Route = createFileRoute("/_main/communities/explore")({
+  validateSearch: validateExploreSearch,
+  loader: () => ensureNamespace("communities"),
+  component: ExploreRoute,
+});
 
-function ExploreCommunitiesPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.exploreCommunities")} />;
+function ExploreRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Filter changes replace the entry: Back leaves explore instead of stepping through every keystroke.
+  const onSearchChange = useCallback((next: ExploreSearch) => void navigate({ search: next, replace: true }), [navigate]);
+  return <ExplorePage search={search} onSearchChange={onSearchChange} />;
 }

@@ -468,3 +468,51 @@ describe("staff review", () => {
     ]);
   });
 });
+
+describe("review follow-ups", () => {
+  it("puts a rejected community back in the queue when its owner edits it", async () => {
+    const owner = await createUser();
+    const staff = await createUser({ staff: true });
+    const { community } = (await (await call("/api/communities", { body: validBody(), cookie: owner.cookie })).json()) as {
+      community: { id: string };
+    };
+    await call(`/api/admin/communities/${community.id}/reject`, { body: { reason: "Too vague" }, cookie: staff.cookie });
+    const res = await call(`/api/communities/${community.id}`, {
+      method: "PATCH",
+      body: { description: "Weekly workshops, every Saturday." },
+      cookie: owner.cookie,
+    });
+    const view = (await res.json()) as CommunityView;
+    expect(view.community).toMatchObject({ reviewStatus: "under_review", rejectionReason: null });
+  });
+
+  it("pages the review queue without skipping same-millisecond submissions", async () => {
+    const staff = await createUser({ staff: true });
+    const owner = await createUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await createCommunity(owner.user.id, { reviewStatus: "under_review" })).id);
+    await env.DB.prepare(`update communities set submitted_for_review_at = 1 where id in (?, ?, ?)`)
+      .bind(...ids)
+      .run();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await (
+        await call(`/api/admin/communities?limit=1${cursor ? `&cursor=${cursor}` : ""}`, { cookie: staff.cookie })
+      ).json()) as {
+        items: { id: string }[];
+        nextCursor: string | null;
+      };
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 50);
+    for (const id of ids) expect(seen).toContain(id);
+  });
+
+  it("offers Join to nobody on an archived community", async () => {
+    const owner = await createUser();
+    const archived = await createCommunity(owner.user.id, { archived: true });
+    const view = (await (await call(`/api/communities/${archived.id}`)).json()) as CommunityView;
+    expect(view.viewer.canJoin).toBe(false);
+  });
+});

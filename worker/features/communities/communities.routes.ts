@@ -51,7 +51,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can edit this community.");
     const body = c.req.valid("json");
     if (body.imageUrls) await assertOwnImages(c.env.DB, user.id, body.imageUrls, row.imageUrls);
-    await updateCommunity(c.env.DB, row.id, body);
+    await updateCommunity(c.env.DB, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
     const updated = await findCommunity(c.env.DB, row.id, user.id);
     return c.json(communityView(updated!, actor));
   })

@@ -38,7 +38,7 @@ export function communityView(row: CommunityRow, actor: Actor) {
       role: membership?.role ?? null,
       isCreator: actor !== null && row.creatorId === actor.userId,
       hasAccess: hasMemberAccess(actor, row, membership),
-      canJoin: actor === null || (membership === null && isListed(row)),
+      canJoin: membership === null && isListed(row),
       canManage: manager,
       canEdit: canManageContent(actor, row, membership),
       canOwn: canOwn(actor, row, membership),

@@ -87,19 +87,25 @@ const columnOf: Record<string, string> = {
 };
 
 /** Writes only the fields the owner or an admin sent. */
-export async function updateCommunity(d1: D1Database, id: string, body: UpdateCommunityBody) {
+export async function updateCommunity(d1: D1Database, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
   const sets: string[] = [];
   const params: unknown[] = [];
+  const free = body.isPaid === false;
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || !(key in columnOf)) continue;
+    // Going free clears the paid fields below, once.
+    if (free && (key === "price" || key === "paymentType" || key === "subscriptionInterval")) continue;
     sets.push(`${columnOf[key]} = ?`);
     if (key === "imageUrls" || key === "targetAudience") params.push(JSON.stringify(value));
     else if (key === "isPaid") params.push(value ? 1 : 0);
     else if (key === "price") params.push(value === null ? 0 : toTetri(value as number));
     else params.push(value);
   }
-  if (body.isPaid === false) sets.push("price = 0", "payment_type = null", "subscription_interval = null");
+  if (free) sets.push("price = 0", "payment_type = null", "subscription_interval = null");
   if (sets.length === 0) return;
+  // A rejected community goes back into the review queue once its owner has changed it.
+  if (opts.resubmit)
+    sets.push("review_status = 'under_review'", "rejection_reason = null", `submitted_for_review_at = ${Date.now()}`);
   sets.push("updated_at = ?");
   params.push(Date.now(), id);
   await d1

@@ -123,7 +123,6 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
           postId: post.id,
           commentId: id,
           parentId: parent?.id ?? null,
-          data: { comment },
         }),
         publishCounters(c, post.id, post.community_id),
         pushNotifications(

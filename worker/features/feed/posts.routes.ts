@@ -131,7 +131,8 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
   const post = (await findPost(d1, id, access.user.id))!;
   c.executionCtx.waitUntil(
     Promise.all([
-      publishToCommunity(c.env, communityId, { type: "post.created", postId: id, data: { post } }),
+      // Ids only: each member reads the post through the API, which applies blocks and their permissions.
+      publishToCommunity(c.env, communityId, { type: "post.created", postId: id }),
       pushNotifications(
         c.env,
         notifications.map((n) => n.id),
@@ -249,7 +250,7 @@ export const postsRoutes = new Hono<HonoEnv>()
     const updated = (await findPost(d1, post.id, access.user.id))!;
     c.executionCtx.waitUntil(
       Promise.all([
-        publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id, data: { post: updated } }),
+        publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id }),
         pushNotifications(
           c.env,
           notifications.map((n) => n.id),

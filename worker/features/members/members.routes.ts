@@ -13,7 +13,16 @@ const membersQuery = z.object({
 
 const orderBy = { points: "points desc, u.full_name", name: "u.full_name collate nocase", joined: "m.joined_at desc" } as const;
 
-type Row = { id: string; full_name: string; avatar_url: string | null; profession: string | null; role: string; joined_at: number; points: number; creator_id: string | null };
+type Row = {
+  id: string;
+  full_name: string;
+  avatar_url: string | null;
+  profession: string | null;
+  role: string;
+  joined_at: number;
+  points: number;
+  creator_id: string | null;
+};
 
 /** /api/communities/:id/members: members with role, join date and points, for members only. One statement. */
 export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", membersQuery), async (c) => {

@@ -74,10 +74,14 @@ export const staffReportsRoutes = new Hono<HonoEnv>()
   })
   .get("/", validate("query", queueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(`${selectReports} where r.status = ? order by r.created_at desc limit ?`).bind(status, limit).all<Row>();
+    const { results } = await c.env.DB.prepare(`${selectReports} where r.status = ? order by r.created_at desc limit ?`)
+      .bind(status, limit)
+      .all<Row>();
     return c.json({ items: results.map(toItem) });
   })
-  .post("/:reportId/:decision", validate("param", decisionParams), (c) => decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, {}));
+  .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
+    decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, {}),
+  );
 
 /** A community's moderators, admins and owner see its reports (/api/communities/:id/reports). */
 export const communityReportsRoutes = new Hono<HonoEnv>()
@@ -90,7 +94,9 @@ export const communityReportsRoutes = new Hono<HonoEnv>()
   })
   .get("/", validate("query", queueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(`${selectReports} where r.community_id = ? and r.status = ? order by r.created_at desc limit ?`)
+    const { results } = await c.env.DB.prepare(
+      `${selectReports} where r.community_id = ? and r.status = ? order by r.created_at desc limit ?`,
+    )
       .bind(c.req.param("id"), status, limit)
       .all<Row>();
     return c.json({ items: results.map(toItem) });

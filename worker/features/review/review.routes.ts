@@ -41,8 +41,10 @@ export const reviewRoutes = new Hono<HonoEnv>()
   })
   .get("/communities", validate("query", reviewQueueQuery), async (c) => {
     const { status, cursor, limit } = c.req.valid("query");
-    const after = cursor ? Number(cursor) : null;
-    if (after !== null && !Number.isSafeInteger(after)) {
+    // Cursor "submittedAt:id": the id breaks ties between communities submitted in the same millisecond.
+    const [at, afterId] = cursor ? cursor.split(":") : [];
+    const after = cursor ? Number(at) : null;
+    if (after !== null && (!Number.isSafeInteger(after) || !afterId)) {
       throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
         issues: [{ path: "cursor", message: "Invalid cursor" }],
       });
@@ -51,10 +53,11 @@ export const reviewRoutes = new Hono<HonoEnv>()
       `select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
          c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
        from communities c left join users u on u.id = c.creator_id
-       where c.review_status = ? and (? is null or c.submitted_for_review_at > ?)
-       order by c.submitted_for_review_at asc, c.id asc limit ?`,
+       where c.review_status = ?1 and (?2 is null or coalesce(c.submitted_for_review_at, c.created_at) > ?2
+         or (coalesce(c.submitted_for_review_at, c.created_at) = ?2 and c.id > ?3))
+       order by coalesce(c.submitted_for_review_at, c.created_at) asc, c.id asc limit ?4`,
     )
-      .bind(status, after, after, limit + 1)
+      .bind(status, after, afterId ?? null, limit + 1)
       .all<QueueRow>();
     const page = results.slice(0, limit);
     return c.json({
@@ -69,7 +72,8 @@ export const reviewRoutes = new Hono<HonoEnv>()
         submittedAt: r.submitted_for_review_at ?? r.created_at,
         creator: r.creator_id ? { id: r.creator_id, fullName: r.creator_name ?? "", email: r.creator_email ?? "" } : null,
       })),
-      nextCursor: results.length > limit ? String(page.at(-1)!.submitted_for_review_at) : null,
+      nextCursor:
+        results.length > limit ? `${page.at(-1)!.submitted_for_review_at ?? page.at(-1)!.created_at}:${page.at(-1)!.id}` : null,
     });
   })
   .post("/communities/:id/approve", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>

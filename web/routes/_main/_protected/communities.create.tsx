@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../features/shell/page";
+import { CreateCommunityPage } from "../../../features/communities/create/create-community-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/communities/create")({ component: CreateCommunityPage });
-
-function CreateCommunityPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.createCommunity")} />;
-}
+export const Route = createFileRoute("/_main/_protected/communities/create")({
+  loader: () => ensureNamespace("communities"),
+  component: CreateCommunityPage,
+});

@@ -1,10 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../features/shell/page";
+import { JoinPaymentPage } from "../../../features/communities/payment/join-payment-page";
+import { ensureNamespace } from "../../../lib/i18n";
+import { optionalString } from "../../../lib/search";
 
-export const Route = createFileRoute("/_main/_protected/communities/join-payment-input")({ component: JoinPaymentInputPage });
+export const Route = createFileRoute("/_main/_protected/communities/join-payment-input")({
+  validateSearch: (search: Record<string, unknown>): { communityId?: string } => {
+    const communityId = optionalString(search.communityId);
+    return communityId ? { communityId } : {};
+  },
+  loader: () => ensureNamespace("communities"),
+  component: JoinPaymentInputRoute,
+});
 
-function JoinPaymentInputPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.joinPaymentInput")} />;
+function JoinPaymentInputRoute() {
+  const { communityId } = Route.useSearch();
+  return <JoinPaymentPage communityId={communityId} step="new" />;
 }

@@ -1,12 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../features/shell/page";
+import { PlanSelectionRoute } from "../../../features/communities/create/plan-selection-route";
+import { ensureNamespace } from "../../../lib/i18n";
 
 export const Route = createFileRoute("/_main/_protected/communities/subscription-selection")({
-  component: SubscriptionSelectionPage,
+  loader: () => ensureNamespace("communities"),
+  component: PlanSelectionRoute,
 });
-
-function SubscriptionSelectionPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.subscriptionSelection")} />;
-}

@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../features/shell/page";
+import { PlanPaymentPage } from "../../../features/communities/payment/plan-payment-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/payment/input")({ component: PaymentInputPage });
-
-function PaymentInputPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.paymentInput")} />;
-}
+export const Route = createFileRoute("/_main/_protected/payment/input")({
+  loader: () => ensureNamespace("communities"),
+  component: PlanPaymentPage,
+});

@@ -1,0 +1,11 @@
+import type { ReviewStatus } from "../communities/types";
+
+/** The console's tabs, kept apart from the page so the route's search check does not pull the page in. */
+export type AdminView = ReviewStatus | "reports";
+export const REVIEW_STATUSES: ReviewStatus[] = ["under_review", "approved", "rejected", "suspended"];
+export const ADMIN_VIEWS: AdminView[] = [...REVIEW_STATUSES, "reports"];
+
+export function validateAdminSearch(search: Record<string, unknown>): { view?: AdminView } {
+  const view = search.view;
+  return (ADMIN_VIEWS as unknown[]).includes(view) && view !== "under_review" ? { view: view as AdminView } : {};
+}

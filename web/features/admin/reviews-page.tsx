@@ -1,0 +1,97 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Inbox } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
+import { useErrorMessage } from "../../lib/errors";
+import { ReportsList } from "../communities/manage/reports-list";
+import type { ReviewStatus } from "../communities/types";
+import { PageHeading, useDocumentTitle } from "../shell/page";
+import { reviewQueueQueryOptions, staffReportsQueryOptions } from "./admin-api";
+import { ADMIN_VIEWS, REVIEW_STATUSES, type AdminView } from "./admin-views";
+import { ReviewCard } from "./review-card";
+
+/** The staff console: the community review queue by status, and every open report. */
+export function ReviewsPage({ view, onViewChange }: { view: AdminView; onViewChange: (view: AdminView) => void }) {
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("title"));
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <PageHeading>{t("title")}</PageHeading>
+        <p className="mt-1 text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      <Tabs value={view} onValueChange={(v) => onViewChange(v as AdminView)}>
+        <div className="scrollbar-none -mx-1 overflow-x-auto px-1">
+          <TabList label={t("tabsLabel")} className="min-w-max">
+            {ADMIN_VIEWS.map((v) => (
+              <Tab key={v} value={v}>
+                {t(`tabs.${v}`)}
+              </Tab>
+            ))}
+          </TabList>
+        </div>
+        {REVIEW_STATUSES.map((status) => (
+          <TabPanel key={status} value={status} className="mt-5">
+            <ReviewQueue status={status} />
+          </TabPanel>
+        ))}
+        <TabPanel value="reports" className="mt-5">
+          <ReportsList queryOptions={staffReportsQueryOptions()} decisionBase="/api/admin/reports" showCommunity />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+function ReviewQueue({ status }: { status: ReviewStatus }) {
+  const { t } = useTranslation("admin");
+  const errorMessage = useErrorMessage();
+  const query = useInfiniteQuery(reviewQueueQueryOptions(status));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+        <p className="text-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t("communities:common.tryAgain")}
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-10 text-muted-foreground">
+        <Inbox className="h-5 w-5" aria-hidden="true" />
+        {t(`empty.${status}`)}
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-4">
+        {items.map((item) => (
+          <li key={item.id}>
+            <ReviewCard item={item} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            {t("communities:explore.loadMore")}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

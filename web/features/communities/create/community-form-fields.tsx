@@ -1,0 +1,254 @@
+import { useTranslation } from "react-i18next";
+import { Field } from "../../../components/ui/field";
+import { Input, inputClasses, Textarea } from "../../../components/ui/input";
+import { cn } from "../../../lib/cn";
+import { categories, subscriptionIntervals } from "../catalog";
+import { RadioGroup } from "../radio-group";
+import { Select } from "../select";
+import type { PaymentType, SubscriptionInterval } from "../types";
+import { ImageUploader } from "../uploads/image-uploader";
+import type { ImageUploads } from "../uploads/use-image-uploads";
+import { AudienceTags } from "./audience-tags";
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  PHONE_PREFIX,
+  phoneDigitsFrom,
+  type CommunityField,
+  type CommunityFormValues,
+  type FormErrors,
+} from "./form-model";
+
+/** Every field's element id, so a failed submit can move focus to the first problem. */
+export const fieldId = (prefix: string, field: CommunityField) => `${prefix}-${field}`;
+
+type CommunityFormFieldsProps = {
+  /** Distinguishes the ids of the create and edit forms. */
+  idPrefix: string;
+  values: CommunityFormValues;
+  onChange: (patch: Partial<CommunityFormValues>) => void;
+  /** Already in words (translated client messages or the server's own). */
+  errors: FormErrors;
+  uploads: ImageUploads;
+  disabled?: boolean;
+};
+
+/** The fields shared by Create Community and the community's Details settings. */
+export function CommunityFormFields({ idPrefix, values, onChange, errors, uploads, disabled }: CommunityFormFieldsProps) {
+  const { t } = useTranslation("communities");
+  const id = (field: CommunityField) => fieldId(idPrefix, field);
+
+  return (
+    <div className="space-y-6">
+      <ImageUploader uploads={uploads} error={errors.imageUrls} disabled={disabled} inputId={id("imageUrls")} />
+      <Field label={t("form.name")} error={errors.name} hint={t("form.counter", { length: values.name.length, max: NAME_MAX })}>
+        <Input
+          id={id("name")}
+          value={values.name}
+          maxLength={NAME_MAX}
+          disabled={disabled}
+          onChange={(e) => onChange({ name: e.target.value })}
+          placeholder={t("form.namePlaceholder")}
+          required
+        />
+      </Field>
+      <Field
+        label={t("form.description")}
+        error={errors.description}
+        hint={t("form.counter", { length: values.description.length, max: DESCRIPTION_MAX })}
+      >
+        <Textarea
+          id={id("description")}
+          rows={5}
+          value={values.description}
+          maxLength={DESCRIPTION_MAX}
+          disabled={disabled}
+          onChange={(e) => onChange({ description: e.target.value })}
+          placeholder={t("form.descriptionPlaceholder")}
+          required
+        />
+      </Field>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label={t("form.phone")} error={errors.phoneNumber} hint={t("form.phoneHint")}>
+          <PhoneInput
+            id={id("phoneNumber")}
+            value={values.phoneDigits}
+            disabled={disabled}
+            onChange={(phoneDigits) => onChange({ phoneDigits })}
+          />
+        </Field>
+        <Field label={t("form.category")} error={errors.categoryKey}>
+          <Select
+            id={id("categoryKey")}
+            value={values.categoryKey}
+            disabled={disabled}
+            onChange={(e) => onChange({ categoryKey: e.target.value as CommunityFormValues["categoryKey"] })}
+            required
+          >
+            <option value="" disabled>
+              {t("form.categoryPlaceholder")}
+            </option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {t(`categories.${c}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <Field label={t("form.video")} error={errors.coverVideoUrl} hint={t("form.videoHint")}>
+        <Input
+          id={id("coverVideoUrl")}
+          type="url"
+          inputMode="url"
+          value={values.coverVideoUrl}
+          disabled={disabled}
+          onChange={(e) => onChange({ coverVideoUrl: e.target.value })}
+          placeholder="https://www.youtube.com/watch?v=…"
+        />
+      </Field>
+      <AudienceTags
+        id={id("targetAudience")}
+        tags={values.targetAudience}
+        onChange={(targetAudience) => onChange({ targetAudience })}
+        error={errors.targetAudience}
+        disabled={disabled}
+      />
+      <MembershipFields idPrefix={idPrefix} values={values} onChange={onChange} errors={errors} disabled={disabled} />
+    </div>
+  );
+}
+
+/** A fixed +995 in front of a box that keeps digits only, at most nine. */
+function PhoneInput({
+  id,
+  value,
+  onChange,
+  disabled,
+  ...aria
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex">
+      <span
+        className="inline-flex items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-foreground"
+        aria-hidden="true"
+      >
+        {PHONE_PREFIX}
+      </span>
+      <input
+        {...aria}
+        id={id}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={value}
+        disabled={disabled}
+        // No maxLength: it would cut a pasted '+995 555 12 34 56' before phoneDigitsFrom can drop the code.
+        onChange={(e) => onChange(phoneDigitsFrom(e.target.value))}
+        placeholder="555123456"
+        className={cn(inputClasses, "h-10 rounded-l-none")}
+        required
+      />
+    </div>
+  );
+}
+
+function MembershipFields({ idPrefix, values, onChange, errors, disabled }: Omit<CommunityFormFieldsProps, "uploads">) {
+  const { t } = useTranslation("communities");
+  return (
+    <div className="space-y-5 rounded-xl border border-border p-4">
+      <RadioGroup
+        legend={t("form.membership")}
+        name={`${idPrefix}-membership`}
+        value={values.isPaid ? "paid" : "free"}
+        disabled={disabled}
+        onChange={(v) => onChange({ isPaid: v === "paid" })}
+        options={[
+          { value: "free", label: t("form.free") },
+          { value: "paid", label: t("form.paid") },
+        ]}
+      />
+      {values.isPaid && (
+        <>
+          <Field label={t("form.price")} error={errors.price} hint={t("form.priceHint")}>
+            <PriceInput
+              id={fieldId(idPrefix, "price")}
+              value={values.price}
+              disabled={disabled}
+              onChange={(price) => onChange({ price })}
+            />
+          </Field>
+          <RadioGroup
+            legend={t("form.paymentType")}
+            name={`${idPrefix}-paymentType`}
+            value={values.paymentType}
+            disabled={disabled}
+            onChange={(paymentType: PaymentType) => onChange({ paymentType })}
+            options={[
+              { value: "subscription", label: t("form.subscription") },
+              { value: "single", label: t("form.oneTime") },
+            ]}
+          />
+          {values.paymentType === "subscription" && (
+            <Field label={t("form.interval")} error={errors.subscriptionInterval}>
+              <Select
+                id={fieldId(idPrefix, "subscriptionInterval")}
+                value={values.subscriptionInterval}
+                disabled={disabled}
+                onChange={(e) => onChange({ subscriptionInterval: e.target.value as SubscriptionInterval })}
+              >
+                {subscriptionIntervals.map((i) => (
+                  <option key={i} value={i}>
+                    {t(`intervals.${i}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function PriceInput({
+  id,
+  value,
+  onChange,
+  disabled,
+  ...aria
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex">
+      <span
+        className="inline-flex items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-foreground"
+        aria-hidden="true"
+      >
+        ₾
+      </span>
+      <input
+        {...aria}
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min="0.01"
+        step="0.01"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(inputClasses, "h-10 rounded-l-none")}
+        required
+      />
+    </div>
+  );
+}

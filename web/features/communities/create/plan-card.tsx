@@ -1,0 +1,71 @@
+import { Check, Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import type { Plan } from "../catalog";
+import { formatGel } from "../format";
+
+type PlanCardProps = {
+  plan: Plan;
+  /** Paid plans cannot be bought yet (payments arrive with a later issue). */
+  available: boolean;
+  busy: boolean;
+  onChoose: () => void;
+};
+
+export function PlanCard({ plan, available, busy, onChoose }: PlanCardProps) {
+  const { t, i18n } = useTranslation("communities");
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-surface p-5 shadow-sm",
+        plan.isPopular ? "border-primary ring-1 ring-primary dark:border-link dark:ring-link" : "border-border",
+      )}
+    >
+      {plan.isPopular && (
+        <span className="absolute -top-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-primary px-3 py-1 text-xs font-semibold whitespace-nowrap text-primary-foreground">
+          <Star className="h-3 w-3" fill="currentColor" aria-hidden="true" />
+          {t("plans.mostPopular")}
+        </span>
+      )}
+      <h2 id={titleId} className="text-lg font-semibold text-foreground">
+        {t(`plans.${plan.id}.name`)}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t(`plans.${plan.id}.description`)}</p>
+      <p className="mt-4 text-3xl font-bold text-foreground">
+        {plan.price === 0 ? t("price.free") : t("billing.per.monthly", { price: formatGel(plan.price, i18n.language) })}
+      </p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm">
+        {plan.features.map((f) => (
+          <li key={f} className="flex items-start gap-2 text-foreground">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+            {t(`plans.features.${f}`)}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 space-y-2">
+        <Button
+          className="w-full"
+          variant={available ? "primary" : "outline"}
+          disabled={!available || busy}
+          loading={available && busy}
+          onClick={onChoose}
+          aria-describedby={available ? undefined : `${titleId}-unavailable`}
+        >
+          {available
+            ? busy
+              ? t("plans.creating")
+              : t("plans.choose", { plan: t(`plans.${plan.id}.name`) })
+            : t("plans.notAvailable")}
+        </Button>
+        {!available && (
+          <p id={`${titleId}-unavailable`} className="text-center text-xs text-muted-foreground">
+            {t("plans.paidUnavailableShort")}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

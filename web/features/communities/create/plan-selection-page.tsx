@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { ArrowLeft, Info } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, ApiError } from "../../../lib/api";
+import { useErrorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { planIds, plans, type PlanId } from "../catalog";
+import { setCurrentCommunityId } from "../current-community";
+import { myCommunitiesQueryOptions } from "../queries";
+import { clearDraft, saveDraftIssues } from "./draft";
+import { toCreateBody, type CommunityFormValues } from "./form-model";
+import { PlanCard } from "./plan-card";
+import { UnderReviewDialog } from "./under-review-dialog";
+
+type Created = { community: { id: string; name: string; reviewStatus: string }; pointsEarned: number };
+
+/**
+ * Step 2: the creator plan. Free creates the community at once; paid plans need payments, which do
+ * not exist yet, so they say so and create nothing.
+ */
+export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
+  const { t } = useTranslation("communities");
+  useDocumentTitle(t("plans.title"));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const errorMessage = useErrorMessage();
+  const [created, setCreated] = useState<Created | null>(null);
+
+  const create = useMutation({
+    mutationFn: (plan: PlanId) => api.post<Created>("/api/communities", toCreateBody(draft, plan)),
+    onSuccess: async (result) => {
+      clearDraft();
+      setCurrentCommunityId(result.community.id);
+      await queryClient.invalidateQueries({ queryKey: myCommunitiesQueryOptions.queryKey });
+      setCreated(result);
+    },
+    onError: (err) => {
+      const description = err instanceof ApiError && err.message ? errorMessage(err) : t("create.failedDescription");
+      toast({ variant: "destructive", title: t("create.failed"), description });
+      // Field problems are fixed on the form: take the user back there with the messages in place.
+      if (err instanceof ApiError && err.issues.length) {
+        saveDraftIssues(err.issues);
+        void navigate({ to: "/communities/create" });
+      }
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Link to="/communities/create" className="inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        {t("plans.backToDetails")}
+      </Link>
+      <PageHeading className="mt-3">{t("plans.title")}</PageHeading>
+      <p className="mt-1 text-muted-foreground">{t("plans.subtitle", { name: draft.name.trim() })}</p>
+      <p
+        role="note"
+        className="mt-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      >
+        <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {t("plans.paidUnavailable")}
+      </p>
+      <div className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {planIds.map((id) => (
+          <PlanCard
+            key={id}
+            plan={plans[id]}
+            available={id === "free"}
+            busy={create.isPending || created !== null}
+            onChoose={() => create.mutate(id)}
+          />
+        ))}
+      </div>
+      <UnderReviewDialog
+        open={created !== null}
+        name={created?.community.name ?? ""}
+        points={created?.pointsEarned ?? 0}
+        onUnderstood={() => void navigate({ to: "/" })}
+      />
+    </div>
+  );
+}

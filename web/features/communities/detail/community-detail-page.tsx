@@ -1,0 +1,107 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Check } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/ui/badge";
+import { isApiError } from "../../../lib/api";
+import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { communityQueryOptions } from "../community-api";
+import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
+import { ArchivedBanner, ReviewBanner } from "../review-banner";
+import type { CommunityDetail } from "../types";
+import { CommunityStats } from "./community-stats";
+import { CreatorCard } from "./creator-card";
+import { JoinCard } from "./join-card";
+import { MediaGallery } from "./media-gallery";
+
+export function CommunityDetailPage({ communityId }: { communityId: string }) {
+  const { t } = useTranslation("communities");
+  const query = useQuery(communityQueryOptions(communityId));
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    return isApiError(query.error, 404) ? <CommunityNotFound /> : <CommunityLoadError onRetry={() => void query.refetch()} />;
+  }
+  const { community, viewer } = query.data;
+  const seesReview = viewer.canManage || viewer.isCreator || viewer.isStaff;
+
+  return (
+    <div className="space-y-5">
+      <BackToExplore />
+      {(seesReview && community.reviewStatus !== "approved") || community.archived ? (
+        <div className="space-y-3">
+          {seesReview && <ReviewBanner status={community.reviewStatus} reason={community.rejectionReason} />}
+          {community.archived && <ArchivedBanner />}
+        </div>
+      ) : null}
+      {/* Phones: media and name, then the join card, then the description; wide screens: the card column
+          runs beside both (the flexible second row takes any extra height, so no gap opens up). */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 space-y-5 lg:col-start-1">
+          <MediaGallery name={community.name} coverVideoUrl={community.coverVideoUrl} imageUrls={community.imageUrls} />
+          <CommunityTitle community={community} />
+        </div>
+        <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label={t("detail.asideLabel")}>
+          <JoinCard community={community} viewer={viewer} />
+          <CreatorCard creator={community.creator} />
+          <CommunityStats community={community} />
+        </aside>
+        <div className="min-w-0 lg:col-start-1">
+          <CommunityIntro community={community} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BackToExplore() {
+  const { t } = useTranslation("communities");
+  return (
+    <Link to="/communities/explore" className="inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {t("detail.backToExplore")}
+    </Link>
+  );
+}
+
+function CommunityTitle({ community }: { community: CommunityDetail }) {
+  const { t } = useTranslation("communities");
+  useDocumentTitle(community.name);
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge>{t(`categories.${community.categoryKey}`)}</Badge>
+        <Badge className={community.isPaid ? "" : "text-success"}>{community.isPaid ? t("stats.paid") : t("stats.free")}</Badge>
+      </div>
+      <PageHeading className="mt-2 break-words">{community.name}</PageHeading>
+    </div>
+  );
+}
+
+function CommunityIntro({ community }: { community: CommunityDetail }) {
+  const { t } = useTranslation("communities");
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="about-title">
+        <h2 id="about-title" className="text-lg font-semibold text-foreground">
+          {t("detail.about")}
+        </h2>
+        <p className="mt-2 whitespace-pre-line text-foreground/90">{community.description}</p>
+      </section>
+      {community.targetAudience.length > 0 && (
+        <section aria-labelledby="audience-title">
+          <h2 id="audience-title" className="text-lg font-semibold text-foreground">
+            {t("detail.whoFor")}
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {community.targetAudience.map((item) => (
+              <li key={item} className="flex items-start gap-2 text-foreground/90">
+                <Check className="mt-0.5 h-4 w-4 shrink-0 text-success" aria-hidden="true" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

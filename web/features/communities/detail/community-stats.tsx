@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { formatCount } from "../format";
+import type { CommunityDetail } from "../types";
+
+export function formatLongDate(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric" }).format(new Date(ms));
+}
+
+/** Members, Created, Type and Billing, as a description list. */
+export function CommunityStats({ community }: { community: CommunityDetail }) {
+  const { t, i18n } = useTranslation("communities");
+  const billing = !community.isPaid
+    ? t("stats.billingNone")
+    : community.paymentType === "single"
+      ? t("stats.billingOnce")
+      : t(`intervals.${community.subscriptionInterval ?? "monthly"}`);
+  const rows: [string, string][] = [
+    [t("stats.members"), formatCount(community.membersCount, i18n.language)],
+    [t("stats.created"), formatLongDate(community.createdAt, i18n.language)],
+    [t("stats.type"), community.isPaid ? t("stats.paid") : t("stats.free")],
+    [t("stats.billing"), billing],
+  ];
+  return (
+    <section aria-labelledby="community-stats-title" className="rounded-2xl border border-border bg-surface p-5 shadow-sm">
+      <h2 id="community-stats-title" className="text-base font-semibold text-foreground">
+        {t("stats.title")}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-muted p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="mt-0.5 font-semibold break-words hyphens-auto text-foreground [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { manageTabsFor, validateManageTab } from "./manage-tabs";
+
+const viewer = { canManage: false, canOwn: false, role: null, isCreator: false } as const;
+
+describe("manageTabsFor", () => {
+  it("gives the owner every tab", () => {
+    expect(manageTabsFor({ ...viewer, canManage: true, canOwn: true, role: "admin", isCreator: true })).toEqual([
+      "details",
+      "topics",
+      "members",
+      "reports",
+      "archive",
+    ]);
+  });
+
+  it("lets admins manage but not archive", () => {
+    expect(manageTabsFor({ ...viewer, canManage: true, role: "admin" })).toEqual(["details", "topics", "members", "reports"]);
+  });
+
+  it("gives moderators the reports only, and members nothing", () => {
+    expect(manageTabsFor({ ...viewer, role: "moderator" })).toEqual(["reports"]);
+    expect(manageTabsFor({ ...viewer, role: "member" })).toEqual([]);
+  });
+
+  it("reads the tab from the address, dropping unknown ones", () => {
+    expect(validateManageTab("topics")).toBe("topics");
+    expect(validateManageTab("billing")).toBeUndefined();
+  });
+});

@@ -1,0 +1,21 @@
+import type { CommunityViewer } from "../types";
+
+export const MANAGE_TABS = ["details", "topics", "members", "reports", "archive"] as const;
+export type ManageTab = (typeof MANAGE_TABS)[number];
+
+/**
+ * Which management tabs a viewer gets: owner and admins manage details, topics and members;
+ * moderators and up handle reports; only the owner archives.
+ */
+export function manageTabsFor(viewer: Pick<CommunityViewer, "canManage" | "canOwn" | "role" | "isCreator">): ManageTab[] {
+  const moderates = viewer.canManage || viewer.role === "moderator";
+  return MANAGE_TABS.filter((tab) => {
+    if (tab === "reports") return moderates;
+    if (tab === "archive") return viewer.canOwn;
+    return viewer.canManage;
+  });
+}
+
+export function validateManageTab(value: unknown): ManageTab | undefined {
+  return (MANAGE_TABS as readonly unknown[]).includes(value) ? (value as ManageTab) : undefined;
+}

@@ -1,0 +1,160 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "../../../components/ui/avatar";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { inputClasses } from "../../../components/ui/input";
+import { Spinner } from "../../../components/ui/spinner";
+import { api } from "../../../lib/api";
+import { cn } from "../../../lib/cn";
+import { useErrorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
+import { formatLongDate } from "../detail/community-stats";
+import { membersQueryOptions } from "../community-api";
+import type { CommunityRole } from "../queries";
+import { Select } from "../select";
+import type { CommunityMember, MemberSort } from "../types";
+
+const ROLES: CommunityRole[] = ["admin", "moderator", "member"];
+const SORTS: MemberSort[] = ["joined", "points", "name"];
+
+/** Members with role, points and join date; the owner changes roles here. */
+export function MembersPanel({ communityId, canChangeRoles }: { communityId: string; canChangeRoles: boolean }) {
+  const { t } = useTranslation("communities");
+  const errorMessage = useErrorMessage();
+  const searchId = useId();
+  const sortId = useId();
+  const [q, setQ] = useState("");
+  const [sort, setSort] = useState<MemberSort>("joined");
+  const debouncedQ = useDebouncedValue(q.trim(), 300);
+  const query = useQuery({ ...membersQueryOptions(communityId, debouncedQ, sort), placeholderData: keepPreviousData });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            {t("members.search")}
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={q}
+            maxLength={100}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t("members.search")}
+            className={cn(inputClasses, "h-10 pl-9")}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="shrink-0 text-sm text-muted-foreground">
+            {t("sort.label")}
+          </label>
+          <Select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as MemberSort)} className="w-auto">
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`members.sort.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {query.isPending ? (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t("common.tryAgain")}
+          </Button>
+        </div>
+      ) : query.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+          {t("members.empty")}
+        </p>
+      ) : (
+        <ul
+          className={cn("divide-y divide-border rounded-xl border border-border", query.isPlaceholderData && "opacity-60")}
+          aria-busy={query.isFetching}
+        >
+          {query.data.map((m) => (
+            <MemberRow key={m.id} communityId={communityId} member={m} canChangeRole={canChangeRoles && !m.isOwner} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function MemberRow({
+  communityId,
+  member,
+  canChangeRole,
+}: {
+  communityId: string;
+  member: CommunityMember;
+  canChangeRole: boolean;
+}) {
+  const { t, i18n } = useTranslation("communities");
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const selectId = useId();
+  const name = member.fullName || t("common.unknownUser");
+
+  const changeRole = useMutation({
+    mutationFn: (role: CommunityRole) =>
+      api.patch(`/api/communities/${encodeURIComponent(communityId)}/members/${encodeURIComponent(member.id)}`, { role }),
+    onSuccess: (_, role) => toast({ variant: "success", title: t("members.roleChanged", { name, role: t(`roles.${role}`) }) }),
+    onError: (err) => toast({ variant: "destructive", title: t("members.roleFailed"), description: errorMessage(err) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["communities", "members", communityId] }),
+  });
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-3">
+      <Avatar src={member.avatarUrl} name={name} size="md" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-foreground">{name}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {[
+            member.profession,
+            t("members.points", { count: member.points }),
+            t("members.joined", { date: formatLongDate(member.joinedAt, i18n.language) }),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      </div>
+      {canChangeRole ? (
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="sr-only">
+            {t("members.roleOf", { name })}
+          </label>
+          <Select
+            id={selectId}
+            value={changeRole.isPending ? changeRole.variables : member.role}
+            disabled={changeRole.isPending}
+            onChange={(e) => changeRole.mutate(e.target.value as CommunityRole)}
+            className="h-9 w-auto"
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : (
+        <Badge>{member.isOwner ? t("roles.owner") : t(`roles.${member.role}`)}</Badge>
+      )}
+    </li>
+  );
+}

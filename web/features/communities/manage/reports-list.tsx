@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { api } from "../../../lib/api";
+import { useErrorMessage } from "../../../lib/errors";
+import { toast } from "../../../lib/toast";
+import type { Report } from "../types";
+import { ReportCard } from "./report-card";
+
+type ReportsListProps = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  queryOptions: UseQueryOptions<Report[], Error, Report[], any>;
+  /** Where a decision is posted: `${base}/${reportId}/resolve|dismiss`. */
+  decisionBase: string;
+  showCommunity?: boolean;
+};
+
+/** The open reports of one queue (a community's, or the staff queue), with Resolve and Dismiss. */
+export function ReportsList({ queryOptions, decisionBase, showCommunity }: ReportsListProps) {
+  const { t } = useTranslation("communities");
+  const errorMessage = useErrorMessage();
+  const queryClient = useQueryClient();
+  const query = useQuery(queryOptions);
+  const [pending, setPending] = useState<{ id: string; decision: "resolve" | "dismiss" } | null>(null);
+
+  const decide = useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: "resolve" | "dismiss" }) =>
+      api.post(`${decisionBase}/${encodeURIComponent(id)}/${decision}`),
+    onMutate: (v) => setPending(v),
+    onSuccess: (_, v) =>
+      toast({ variant: "success", title: v.decision === "resolve" ? t("reports.resolved") : t("reports.dismissed") }),
+    onError: (err) => toast({ variant: "destructive", title: t("reports.failed"), description: errorMessage(err) }),
+    onSettled: async () => {
+      setPending(null);
+      await queryClient.invalidateQueries({ queryKey: queryOptions.queryKey });
+    },
+  });
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+        <p className="text-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          {t("common.tryAgain")}
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-8 text-muted-foreground">
+        <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+        {t("reports.empty")}
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {query.data.map((report) => (
+        <li key={report.id}>
+          <ReportCard
+            report={report}
+            showCommunity={showCommunity}
+            pending={pending?.id === report.id ? pending.decision : null}
+            onDecide={(decision) => decide.mutate({ id: report.id, decision })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { api, ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { communityQueryKey, refreshCommunity } from "./community-api";
+import { setCurrentCommunityId } from "./current-community";
+import type { CommunityView } from "./types";
+
+/**
+ * Joining a free community: on success (or if already a member) it becomes the current community and
+ * the user lands in its feed; a paid one goes to the payment screen; a full or closed one says why.
+ */
+export function useJoinCommunity(community: { id: string; name: string }) {
+  const { t } = useTranslation("communities");
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const enter = async () => {
+    // The switcher must already list the community when home asks for it.
+    await refreshCommunity(queryClient, community.id);
+    setCurrentCommunityId(community.id);
+    await navigate({ to: "/" });
+  };
+
+  const mutation = useMutation({
+    mutationFn: () => api.post<CommunityView>(`/api/communities/${encodeURIComponent(community.id)}/join`),
+    onMutate: () => setProblem(null),
+    onSuccess: async (view) => {
+      queryClient.setQueryData(communityQueryKey(community.id), view);
+      toast({ variant: "success", title: t("join.welcome", { community: community.name }) });
+      await enter();
+    },
+    onError: async (err) => {
+      if (err instanceof ApiError) {
+        if (err.code === "ALREADY_MEMBER") return enter();
+        if (err.code === "NOT_AVAILABLE") {
+          return navigate({ to: "/communities/join-payment", search: { communityId: community.id } });
+        }
+        if (err.status === 401) return navigate({ to: "/auth/login", search: { redirect: location.href } });
+        if (err.code === "CONFLICT" || err.code === "READ_ONLY") {
+          setProblem(err.message);
+          await queryClient.invalidateQueries({ queryKey: communityQueryKey(community.id) });
+          return;
+        }
+      }
+      toast({ variant: "destructive", title: t("join.failed") });
+    },
+  });
+
+  return { join: () => mutation.mutate(), isPending: mutation.isPending, problem };
+}

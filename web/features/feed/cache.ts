@@ -1,0 +1,177 @@
+import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import { feedKeys } from "./queries";
+import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
+
+/**
+ * The one place that edits cached feed data. Mutations and live events both come through here, so a post
+ * looks the same in every list (each topic filter), on its own page and in the sidebar, whoever changed it.
+ */
+
+type Pages<T> = InfiniteData<Page<T>, string | null>;
+
+function mapPages<T>(data: Pages<T> | undefined, fn: (items: T[], pageIndex: number) => T[]): Pages<T> | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page, i) => {
+    const items = fn(page.items, i);
+    if (items === page.items) return page;
+    changed = true;
+    return { ...page, items };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+function listKeys(qc: QueryClient, prefix: QueryKey): QueryKey[] {
+  return qc.getQueriesData({ queryKey: prefix }).map(([key]) => key);
+}
+
+/** Changes one post wherever it is cached; `fn` returning null removes it from lists. */
+export function updatePost(qc: QueryClient, communityId: string, postId: string, fn: (post: Post) => Post | null) {
+  for (const key of listKeys(qc, feedKeys.posts(communityId))) {
+    qc.setQueryData<Pages<Post>>(key, (data) =>
+      mapPages(data, (items) => {
+        if (!items.some((p) => p.id === postId)) return items;
+        return items.flatMap((p) => {
+          if (p.id !== postId) return [p];
+          const next = fn(p);
+          return next ? [next] : [];
+        });
+      }),
+    );
+  }
+  qc.setQueryData<PostDetail>(feedKeys.post(postId), (detail) => {
+    if (!detail) return detail;
+    const next = fn(detail.post);
+    return next ? { ...detail, post: next } : detail;
+  });
+}
+
+export function removePost(qc: QueryClient, communityId: string, postId: string) {
+  updatePost(qc, communityId, postId, () => null);
+}
+
+export function setPostCounters(qc: QueryClient, communityId: string, postId: string, likesCount: number, commentsCount: number) {
+  updatePost(qc, communityId, postId, (p) =>
+    p.likesCount === likesCount && p.commentsCount === commentsCount ? p : { ...p, likesCount, commentsCount },
+  );
+}
+
+function isCached(qc: QueryClient, communityId: string, postId: string): boolean {
+  return qc
+    .getQueriesData<Pages<Post>>({ queryKey: feedKeys.posts(communityId) })
+    .some(([, data]) => data?.pages.some((page) => page.items.some((p) => p.id === postId)));
+}
+
+/**
+ * Puts a new post at the top of the lists it belongs to ('All Posts' and its topic), below the pinned
+ * ones. Returns false when it was already there (our own create answered before the live event, or the
+ * other way round).
+ */
+export function insertPost(qc: QueryClient, communityId: string, post: Post): boolean {
+  if (isCached(qc, communityId, post.id)) return false;
+  const targets = [feedKeys.postList(communityId, null), ...(post.topic ? [feedKeys.postList(communityId, post.topic.id)] : [])];
+  let inserted = false;
+  for (const key of targets) {
+    qc.setQueryData<Pages<Post>>(key, (data) =>
+      mapPages(data, (items, pageIndex) => {
+        if (pageIndex !== 0) return items;
+        inserted = true;
+        const at = post.pinned ? 0 : items.findIndex((p) => !p.pinned);
+        const index = at < 0 ? items.length : at;
+        return [...items.slice(0, index), post, ...items.slice(index)];
+      }),
+    );
+  }
+  return inserted;
+}
+
+/** The sidebar's post count follows creates and deletes; each post id moves it once. */
+const countedPosts = new Map<string, 1 | -1>();
+export function adjustPostsCount(qc: QueryClient, communityId: string, postId: string, delta: 1 | -1) {
+  if (countedPosts.get(postId) === delta) return;
+  countedPosts.set(postId, delta);
+  qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) =>
+    s ? { ...s, postsCount: Math.max(0, s.postsCount + delta) } : s,
+  );
+}
+
+export function setOnline(qc: QueryClient, communityId: string, online: string[], count: number) {
+  qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) =>
+    s ? { ...s, onlineCount: count, onlineUserIds: online } : s,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+function threadKey(comment: Pick<Comment, "postId" | "parentCommentId">): QueryKey {
+  return comment.parentCommentId ? feedKeys.replies(comment.parentCommentId) : feedKeys.comments(comment.postId);
+}
+
+/** Changes one comment (or reply) wherever it is cached. */
+export function updateComment(qc: QueryClient, postId: string, commentId: string, fn: (c: Comment) => Comment | null) {
+  const keys = [feedKeys.comments(postId), ...listKeys(qc, ["replies"])];
+  for (const key of keys) {
+    qc.setQueryData<Pages<Comment>>(key, (data) =>
+      mapPages(data, (items) => {
+        if (!items.some((c) => c.id === commentId)) return items;
+        return items.flatMap((c) => {
+          if (c.id !== commentId) return [c];
+          const next = fn(c);
+          return next ? [next] : [];
+        });
+      }),
+    );
+  }
+}
+
+function findComment(qc: QueryClient, postId: string, commentId: string): Comment | undefined {
+  for (const key of [feedKeys.comments(postId), ...listKeys(qc, ["replies"])]) {
+    const data = qc.getQueryData<Pages<Comment>>(key);
+    const found = data?.pages.flatMap((p) => p.items).find((c) => c.id === commentId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Each reply raises its parent's count once, whether our own answer or the live event came first. */
+const countedReplies = new Set<string>();
+
+/**
+ * Adds a new comment at the end of its open thread (oldest first), unless more pages remain to load
+ * (it will come with them) or it is already there. Replies also raise their parent's count.
+ */
+export function appendComment(qc: QueryClient, comment: Comment): boolean {
+  let added = false;
+  qc.setQueryData<Pages<Comment>>(threadKey(comment), (data) => {
+    if (!data || data.pages.some((p) => p.items.some((c) => c.id === comment.id))) return data;
+    const last = data.pages.at(-1);
+    if (!last || last.nextCursor) return data;
+    added = true;
+    return { ...data, pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }] };
+  });
+  if (comment.parentCommentId && !countedReplies.has(comment.id)) {
+    countedReplies.add(comment.id);
+    updateComment(qc, comment.postId, comment.parentCommentId, (parent) => ({
+      ...parent,
+      repliesCount: parent.repliesCount + 1,
+    }));
+  }
+  return added;
+}
+
+/** Removes a comment and, when it was a reply we had loaded, lowers its parent's count. */
+export function removeComment(qc: QueryClient, postId: string, commentId: string) {
+  const existing = findComment(qc, postId, commentId);
+  updateComment(qc, postId, commentId, () => null);
+  qc.removeQueries({ queryKey: feedKeys.replies(commentId), exact: true });
+  if (existing?.parentCommentId) {
+    updateComment(qc, postId, existing.parentCommentId, (parent) => ({
+      ...parent,
+      repliesCount: Math.max(0, parent.repliesCount - 1),
+    }));
+  } else if (!existing && qc.getQueryData(feedKeys.comments(postId))) {
+    // A reply we never loaded: only the server knows which comment's count to lower.
+    void qc.invalidateQueries({ queryKey: feedKeys.comments(postId), exact: true });
+  }
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { appendComment, removeComment, updateComment, updatePost } from "./cache";
+import type { Comment, Post } from "./types";
+
+const enc = encodeURIComponent;
+
+/**
+ * A new comment or reply. The post's comment count follows the room's post.counters event; when the
+ * room is not connected we count it ourselves so the number is right either way.
+ */
+export function useAddComment(post: Post, liveOpen: boolean) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: string | null }) =>
+      api.post<{ comment: Comment }>(`/api/posts/${enc(post.id)}/comments`, { content, parentCommentId }),
+    onSuccess: ({ comment }) => {
+      appendComment(qc, comment);
+      if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));
+    },
+  });
+}
+
+export function useDeleteComment(post: Post, liveOpen: boolean) {
+  const qc = useQueryClient();
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: (comment: Comment) => api.delete<unknown>(`/api/comments/${enc(comment.id)}`),
+    onSuccess: (_, comment) => {
+      removeComment(qc, post.id, comment.id);
+      if (!liveOpen) {
+        const removed = 1 + (comment.parentCommentId ? 0 : comment.repliesCount);
+        updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: Math.max(0, p.commentsCount - removed) }));
+      }
+      toast({ title: t("comments.deleted"), variant: "success" });
+    },
+    onError: (err) => toast({ title: t("comments.deleteFailed"), description: errorMessage(err), variant: "destructive" }),
+  });
+}
+
+export function useLikeComment(postId: string) {
+  const qc = useQueryClient();
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: ({ comment, like }: { comment: Comment; like: boolean }) =>
+      like
+        ? api.post<{ liked: boolean; likesCount: number }>(`/api/comments/${enc(comment.id)}/like`)
+        : api.delete<{ liked: boolean; likesCount: number }>(`/api/comments/${enc(comment.id)}/like`),
+    onMutate: ({ comment, like }) => {
+      const previous = { userHasLiked: comment.userHasLiked, likesCount: comment.likesCount };
+      updateComment(qc, postId, comment.id, (c) => ({
+        ...c,
+        userHasLiked: like,
+        likesCount: Math.max(0, c.likesCount + (like ? 1 : -1)),
+      }));
+      return previous;
+    },
+    onError: (err, { comment }, previous) => {
+      if (previous) updateComment(qc, postId, comment.id, (c) => ({ ...c, ...previous }));
+      toast({ title: t("comments.likeFailed"), description: errorMessage(err), variant: "destructive" });
+    },
+    onSuccess: (res, { comment }) => {
+      updateComment(qc, postId, comment.id, (c) => ({ ...c, userHasLiked: res.liked, likesCount: res.likesCount }));
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { useErrorMessage } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { ConfirmDialog } from "./confirm-dialog";
+import EditPostDialog from "./edit-post-dialog";
+import { useDeletePost } from "./post-mutations";
+import ReportDialog from "./report-dialog";
+import type { Post } from "./types";
+
+export type PostDialogKind = "edit" | "delete" | "report";
+
+type PostDialogsProps = {
+  post: Post;
+  kind: PostDialogKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+};
+
+/**
+ * The card menu's dialogs, in their own chunk: nobody pays for them until they open a post's menu. The
+ * caller keeps a closed dialog mounted, so focus goes back to the menu button.
+ */
+export default function PostDialogs({ post, kind, open, onOpenChange, onDeleted }: PostDialogsProps) {
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
+  const remove = useDeletePost();
+
+  if (kind === "edit") return <EditPostDialog post={post} open={open} onOpenChange={onOpenChange} />;
+  if (kind === "report") return <ReportDialog kind="post" id={post.id} open={open} onOpenChange={onOpenChange} />;
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("delete.title")}
+      message={t("delete.confirm")}
+      confirmLabel={t("delete.submit")}
+      pendingLabel={t("delete.submitting")}
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(post, {
+          onSuccess: () => {
+            toast({ title: t("delete.success"), variant: "success" });
+            onOpenChange(false);
+            onDeleted?.();
+          },
+          onError: (err) => toast({ title: t("delete.failed"), description: errorMessage(err), variant: "destructive" }),
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../lib/api";
+import { useErrorMessage } from "../../lib/errors";
+import { toast } from "../../lib/toast";
+import { adjustPostsCount, insertPost, removePost, updatePost } from "./cache";
+import { feedKeys } from "./queries";
+import type { Post } from "./types";
+
+const enc = encodeURIComponent;
+
+/**
+ * Likes show at once and roll back if the server refuses (DESIGN section 6). The rollback restores only
+ * this post's like fields, so a live counter that arrived meanwhile is not undone with it.
+ */
+export function useLikePost() {
+  const qc = useQueryClient();
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: ({ post, like }: { post: Post; like: boolean }) =>
+      like
+        ? api.post<{ liked: boolean; likesCount: number }>(`/api/posts/${enc(post.id)}/like`)
+        : api.delete<{ liked: boolean; likesCount: number }>(`/api/posts/${enc(post.id)}/like`),
+    onMutate: ({ post, like }) => {
+      const previous = { userHasLiked: post.userHasLiked, likesCount: post.likesCount };
+      updatePost(qc, post.communityId, post.id, (p) => ({
+        ...p,
+        userHasLiked: like,
+        likesCount: Math.max(0, p.likesCount + (like ? 1 : -1)),
+      }));
+      return previous;
+    },
+    onError: (err, { post }, previous) => {
+      if (previous) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, ...previous }));
+      toast({ title: t("post.likeFailed"), description: errorMessage(err), variant: "destructive" });
+    },
+    onSuccess: (res, { post }) => {
+      updatePost(qc, post.communityId, post.id, (p) => ({ ...p, userHasLiked: res.liked, likesCount: res.likesCount }));
+    },
+  });
+}
+
+export function useCreatePost(communityId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { headline: string | null; content: string; topicId: string | null; imageUrls: string[] }) =>
+      api.post<{ post: Post }>(`/api/communities/${enc(communityId)}/posts`, body),
+    onSuccess: ({ post }) => {
+      insertPost(qc, communityId, post);
+      adjustPostsCount(qc, communityId, post.id, 1);
+      // Topic pills count posts; the lists of other filters learn about it on their next visit.
+      void qc.invalidateQueries({ queryKey: feedKeys.topics(communityId) });
+    },
+  });
+}
+
+export function useEditPost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ post, body }: { post: Post; body: { headline: string | null; content: string; topicId: string | null } }) =>
+      api.patch<{ post: Post }>(`/api/posts/${enc(post.id)}`, body),
+    onSuccess: ({ post: fresh }, { post }) => {
+      updatePost(qc, post.communityId, post.id, (old) => ({ ...old, ...fresh }));
+      if (fresh.topic?.id !== post.topic?.id) {
+        void qc.invalidateQueries({ queryKey: feedKeys.posts(post.communityId) });
+        void qc.invalidateQueries({ queryKey: feedKeys.topics(post.communityId) });
+      }
+    },
+  });
+}
+
+export function useDeletePost() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (post: Post) => api.delete<unknown>(`/api/posts/${enc(post.id)}`),
+    onSuccess: (_, post) => {
+      removePost(qc, post.communityId, post.id);
+      adjustPostsCount(qc, post.communityId, post.id, -1);
+      qc.removeQueries({ queryKey: feedKeys.comments(post.id) });
+      void qc.invalidateQueries({ queryKey: feedKeys.topics(post.communityId) });
+    },
+  });
+}
+
+export function usePinPost() {
+  const qc = useQueryClient();
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
+  return useMutation({
+    mutationFn: ({ post, pinned }: { post: Post; pinned: boolean }) =>
+      pinned ? api.post<unknown>(`/api/posts/${enc(post.id)}/pin`) : api.delete<unknown>(`/api/posts/${enc(post.id)}/pin`),
+    onSuccess: (_, { post, pinned }) => {
+      updatePost(qc, post.communityId, post.id, (p) => ({ ...p, pinned }));
+      void qc.invalidateQueries({ queryKey: feedKeys.posts(post.communityId) });
+      toast({ title: pinned ? t("post.pinnedToast") : t("post.unpinnedToast"), variant: "success" });
+    },
+    onError: (err) => toast({ title: t("post.pinFailed"), description: errorMessage(err), variant: "destructive" }),
+  });
+}
+
+export function useReport() {
+  return useMutation({
+    mutationFn: ({ kind, id, reason }: { kind: "post" | "comment"; id: string; reason: string }) =>
+      api.post<unknown>(`/api/${kind === "post" ? "posts" : "comments"}/${enc(id)}/report`, { reason }),
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { markAllReadInCache, markReadInCache } from "./cache";
+
+/**
+ * Marking read is optimistic: the dot and the badge change at once; read never goes back to unread, so on
+ * failure we only re-ask the server for the counts.
+ */
+export function useMarkNotificationRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<unknown>(`/api/notifications/${encodeURIComponent(id)}/read`),
+    onMutate: (id: string) => {
+      markReadInCache(qc, id);
+    },
+    onError: () => qc.invalidateQueries({ queryKey: ["notifications"] }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (communityId: string | null) =>
+      api.post<{ count: number }>("/api/notifications/read-all", communityId ? { communityId } : {}),
+    onSuccess: (_, communityId) => {
+      markAllReadInCache(qc, communityId);
+      // The other scopes' badges lost an unknown share of their unread: ask the server.
+      if (communityId) void qc.invalidateQueries({ queryKey: ["notifications", "unread-count", "all"] });
+    },
+    onError: () => qc.invalidateQueries({ queryKey: ["notifications"] }),
+  });
+}

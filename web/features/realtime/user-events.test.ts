@@ -1,0 +1,93 @@
+import type { InfiniteData } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { createQueryClient } from "../../lib/query-client";
+import { markAllReadInCache, markReadInCache } from "../notifications/cache";
+import { notificationKeys, type NotificationItem, type NotificationPage } from "../notifications/queries";
+import { applyUserEvent } from "./user-events";
+
+function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
+  return {
+    id,
+    type: "POST_LIKE",
+    title: "Giorgi Maisuradze liked your post",
+    content: "",
+    isRead: false,
+    createdAt: 1,
+    sender: { id: "u-g", fullName: "Giorgi Maisuradze", avatarUrl: null },
+    community: { id: "c1", name: "Club" },
+    postId: "p1",
+    commentId: null,
+    eventId: null,
+    courseId: null,
+    conversationId: null,
+    ...overrides,
+  };
+}
+
+function seeded() {
+  const qc = createQueryClient();
+  qc.setQueryData<NotificationPage>(notificationKeys.recent("c1"), { items: [item("old")], nextCursor: null });
+  qc.setQueryData<NotificationPage>(notificationKeys.recent("c2"), { items: [], nextCursor: null });
+  qc.setQueryData<InfiniteData<NotificationPage>>(notificationKeys.list(null), {
+    pages: [{ items: [item("old")], nextCursor: null }],
+    pageParams: [null],
+  });
+  qc.setQueryData(notificationKeys.unread("c1"), 4);
+  qc.setQueryData(notificationKeys.unread("c2"), 2);
+  qc.setQueryData(notificationKeys.unread(null), 6);
+  return qc;
+}
+
+describe("user room events in the cache", () => {
+  it("notification.created goes to the top of the lists it belongs to and raises those counts by one", () => {
+    const qc = seeded();
+    const created = applyUserEvent(qc, { type: "notification.created", notification: item("new") });
+    applyUserEvent(qc, { type: "notification.created", notification: item("new") });
+
+    expect(created?.id).toBe("new");
+    expect(qc.getQueryData<NotificationPage>(notificationKeys.recent("c1"))!.items.map((n) => n.id)).toEqual(["new", "old"]);
+    expect(
+      qc.getQueryData<InfiniteData<NotificationPage>>(notificationKeys.list(null))!.pages[0]!.items.map((n) => n.id),
+    ).toEqual(["new", "old"]);
+    // Another community's dropdown and badge do not change.
+    expect(qc.getQueryData<NotificationPage>(notificationKeys.recent("c2"))!.items).toEqual([]);
+    expect(qc.getQueryData(notificationKeys.unread("c2"))).toBe(2);
+    expect(qc.getQueryData(notificationKeys.unread("c1"))).toBe(5);
+    expect(qc.getQueryData(notificationKeys.unread(null))).toBe(7);
+  });
+
+  it("notification.unread sets the all-communities badge; zero clears every badge", () => {
+    const qc = seeded();
+    applyUserEvent(qc, { type: "notification.unread", count: 9 });
+    expect(qc.getQueryData(notificationKeys.unread(null))).toBe(9);
+    expect(qc.getQueryData(notificationKeys.unread("c1"))).toBe(4);
+    applyUserEvent(qc, { type: "notification.unread", count: 0 });
+    expect([qc.getQueryData(notificationKeys.unread("c1")), qc.getQueryData(notificationKeys.unread("c2"))]).toEqual([0, 0]);
+  });
+
+  it("reading one lowers the count by one, never below zero, and only once", () => {
+    const qc = seeded();
+    qc.setQueryData(notificationKeys.unread("c1"), 0);
+    expect(markReadInCache(qc, "old")).toBe(true);
+    expect(markReadInCache(qc, "old")).toBe(false);
+    expect(qc.getQueryData(notificationKeys.unread("c1"))).toBe(0);
+    expect(qc.getQueryData(notificationKeys.unread(null))).toBe(5);
+    expect(qc.getQueryData<NotificationPage>(notificationKeys.recent("c1"))!.items[0]!.isRead).toBe(true);
+  });
+
+  it("mark all read empties the badges of its scope", () => {
+    const qc = seeded();
+    markAllReadInCache(qc, null);
+    expect([
+      qc.getQueryData(notificationKeys.unread(null)),
+      qc.getQueryData(notificationKeys.unread("c1")),
+      qc.getQueryData(notificationKeys.unread("c2")),
+    ]).toEqual([0, 0, 0]);
+  });
+
+  it("message.unread sets the messages badge", () => {
+    const qc = createQueryClient();
+    applyUserEvent(qc, { type: "message.unread", count: 3 });
+    expect(qc.getQueryData(["conversations", "unread-count"])).toBe(3);
+  });
+});

@@ -1,0 +1,58 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { RoomMessages } from "../../../party/protocol";
+import { prependNotification, setUnreadTotal } from "../notifications/cache";
+import type { NotificationItem } from "../notifications/queries";
+
+export type UserMessage = RoomMessages["user-room"];
+
+/** The room sends the row as the list endpoint shapes it; anything missing gets a harmless default. */
+export function toNotificationItem(raw: Record<string, unknown>): NotificationItem {
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  const obj = <T>(v: unknown) => (v && typeof v === "object" ? (v as T) : null);
+  return {
+    id: String(raw.id),
+    type: String(raw.type),
+    title: str(raw.title) ?? "",
+    content: str(raw.content) ?? "",
+    isRead: raw.isRead === true,
+    createdAt: typeof raw.createdAt === "number" ? raw.createdAt : Date.now(),
+    sender: obj<NotificationItem["sender"]>(raw.sender),
+    community: obj<NotificationItem["community"]>(raw.community),
+    postId: str(raw.postId),
+    commentId: str(raw.commentId),
+    eventId: str(raw.eventId),
+    courseId: str(raw.courseId),
+    conversationId: str(raw.conversationId),
+  };
+}
+
+/**
+ * Writes one UserRoom event into the cache. Returns a new notification, for the live region to announce.
+ * Message counts and conversation bumps go to the messages dropdown's queries.
+ */
+export function applyUserEvent(qc: QueryClient, event: UserMessage): NotificationItem | null {
+  switch (event.type) {
+    case "notification.created": {
+      const item = toNotificationItem(event.notification);
+      prependNotification(qc, item);
+      return item;
+    }
+    case "notification.unread":
+      setUnreadTotal(qc, event.count);
+      return null;
+    case "message.unread":
+      qc.setQueryData(["conversations", "unread-count"], event.count);
+      return null;
+    case "conversation.bumped":
+      void qc.invalidateQueries({ queryKey: ["conversations", "recent"] });
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** After a reconnect: whatever arrived while we were away is fetched again. */
+export function refreshUserData(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: ["notifications"] });
+  void qc.invalidateQueries({ queryKey: ["conversations"] });
+}
