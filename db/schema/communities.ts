@@ -1,39 +1,29 @@
 import { sql } from "drizzle-orm";
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
+import {
+  categories,
+  paymentTypes,
+  planIds,
+  subscriptionIntervals,
+  type Category,
+  type PlanId,
+  type SubscriptionInterval,
+} from "../../worker/features/communities/catalog";
 import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt } from "./columns";
 
-export const communityCategories = [
-  "business",
-  "technology",
-  "design",
-  "marketing",
-  "education",
-  "lifestyle",
-  "health",
-  "arts",
-  "finance",
-  "food",
-  "travel",
-  "sports",
-  "gaming",
-  "music",
-  "photography",
-  "other",
-] as const;
-export type CommunityCategory = (typeof communityCategories)[number];
+// The product catalogue (categories, payment types, intervals, plans) is one pure module the web app
+// shares; the columns take their allowed values from it.
+export const communityCategories = categories;
+export type CommunityCategory = Category;
 
 export const reviewStatuses = ["under_review", "approved", "rejected", "suspended"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
-export const paymentTypes = ["subscription", "single"] as const;
+export { paymentTypes, subscriptionIntervals, type SubscriptionInterval };
 export type PaymentType = (typeof paymentTypes)[number];
-
-export const subscriptionIntervals = ["monthly", "quarterly", "semi_annually", "yearly"] as const;
-export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
-
-export const subscriptionPlans = ["free", "starter", "premium", "business"] as const;
-export type SubscriptionPlan = (typeof subscriptionPlans)[number];
+export const subscriptionPlans = planIds;
+export type SubscriptionPlan = PlanId;
 
 /** null maxMembers means unlimited (Business plan). */
 export type PlanLimits = { maxMembers: number | null };
