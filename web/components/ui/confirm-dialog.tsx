@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
-import { useInitialFocus } from "./use-initial-focus";
+import { useInitialFocus } from "../../lib/use-initial-focus";
+import { Button } from "./button";
+import { Dialog } from "./dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -12,11 +12,16 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   destructive?: boolean;
   pending?: boolean;
+  /** Replaces confirmLabel while pending, when given. */
+  pendingLabel?: string;
   onConfirm: () => void;
   children?: ReactNode;
 };
 
-/** Asks before an action that is hard to undo; Cancel takes the focus first, so Enter never confirms by accident. */
+/**
+ * Asks before an action that is hard to undo (instead of window.confirm); Cancel takes the focus first, so
+ * Enter never confirms by accident. The dialog cannot be closed while the action is pending.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -25,10 +30,11 @@ export function ConfirmDialog({
   confirmLabel,
   destructive,
   pending,
+  pendingLabel,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation("communities");
+  const { t } = useTranslation();
   const cancelRef = useInitialFocus<HTMLButtonElement>(open);
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)} title={title} description={description}>
@@ -38,7 +44,7 @@ export function ConfirmDialog({
           {t("common.cancel")}
         </Button>
         <Button variant={destructive ? "destructive" : "primary"} onClick={onConfirm} loading={pending}>
-          {confirmLabel}
+          {pending && pendingLabel ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Textarea } from "../../components/ui/input";
-import { useInitialFocus } from "../communities/use-initial-focus";
+import { useInitialFocus } from "../../lib/use-initial-focus";
 
 const REASON_MAX = 1000;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useDeleteComment } from "./comment-mutations";
-import { ConfirmDialog } from "./confirm-dialog";
 import { useLiveOpen } from "./live-context";
 import ReportDialog from "./report-dialog";
 import type { Comment, Post } from "./types";
@@ -25,8 +25,9 @@ export default function CommentDialogs({ post, comment, kind, open, onOpenChange
       open={open}
       onOpenChange={onOpenChange}
       title={t("comments.delete")}
-      message={comment.parentCommentId ? t("comments.deleteReplyConfirm") : t("comments.deleteConfirm")}
+      description={comment.parentCommentId ? t("comments.deleteReplyConfirm") : t("comments.deleteConfirm")}
       confirmLabel={t("delete.submit")}
+      destructive
       pendingLabel={t("delete.submitting")}
       pending={remove.isPending}
       onConfirm={() => remove.mutate(comment, { onSuccess: () => onOpenChange(false) })}

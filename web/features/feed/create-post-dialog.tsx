@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useErrorMessage } from "../../lib/errors";
+import { resizeImage } from "../../lib/images/resize";
+import { uploadImage } from "../../lib/images/upload";
 import { toast } from "../../lib/toast";
 import { ImagePicker, type PickedImage } from "./image-picker";
-import { resizeImage } from "./image-resize";
 import { toStored } from "./mention-tokens";
 import { emptyMentionValue } from "./mention-textarea";
 import { useCreatePost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";
-import { uploadImage } from "./upload";
 
 const emptyForm: PostFormValue = { headline: "", content: emptyMentionValue, topicId: "" };
 
@@ -64,7 +64,10 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
         throw new UnreadableImageError();
       }
       try {
-        const { url } = await uploadImage(blob, "post_image", (progress) => patchImage(image.key, { progress }));
+        const { url } = await uploadImage(blob, {
+          purpose: "post_image",
+          onProgress: (progress) => patchImage(image.key, { progress }),
+        });
         patchImage(image.key, { url, progress: 100 });
         urls.push(url);
       } catch (err) {

@@ -7,6 +7,3 @@ export const REPLY_MAX = 300;
 export const REPORT_REASON_MAX = 500;
 export const FEED_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 50;
-/** Longest side of an uploaded image after the browser resizes it. */
-export const IMAGE_MAX_SIDE = 2048;
-export const IMAGE_QUALITY = 0.85;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { ConfirmDialog } from "./confirm-dialog";
 import EditPostDialog from "./edit-post-dialog";
 import { useDeletePost } from "./post-mutations";
 import ReportDialog from "./report-dialog";
@@ -33,8 +33,9 @@ export default function PostDialogs({ post, kind, open, onOpenChange, onDeleted 
       open={open}
       onOpenChange={onOpenChange}
       title={t("delete.title")}
-      message={t("delete.confirm")}
+      description={t("delete.confirm")}
       confirmLabel={t("delete.submit")}
+      destructive
       pendingLabel={t("delete.submitting")}
       pending={remove.isPending}
       onConfirm={() =>

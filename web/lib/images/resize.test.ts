@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAcceptedImage, outputTypeFor, planResize, targetSize } from "./image-resize";
+import { isAcceptedImage, outputTypeFor, planResize, targetSize } from "./resize";
 
 describe("targetSize", () => {
   it("keeps images that already fit", () => {

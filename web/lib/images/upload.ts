@@ -1,4 +1,4 @@
-import { ApiError, errorFromBody, NETWORK_ERROR } from "../../../lib/api";
+import { ApiError, errorFromBody, NETWORK_ERROR } from "../api";
 
 export type UploadedImage = { url: string; width: number; height: number; size: number };
 

@@ -2,7 +2,7 @@ import { Bell, Clock, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { useInitialFocus } from "../use-initial-focus";
+import { useInitialFocus } from "../../../lib/use-initial-focus";
 
 type UnderReviewDialogProps = { open: boolean; name: string; points: number; onUnderstood: () => void };
 

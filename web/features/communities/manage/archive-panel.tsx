@@ -3,11 +3,11 @@ import { Archive, ArchiveRestore } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { api } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { refreshCommunity } from "../community-api";
-import { ConfirmDialog } from "../confirm-dialog";
 import type { CommunityDetail } from "../types";
 
 /** Archive (read-only for everyone, hidden from Explore, no new members) or bring it back. Owner only. */

@@ -3,6 +3,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
@@ -10,7 +11,6 @@ import { api, ApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { topicsQueryOptions } from "../community-api";
-import { ConfirmDialog } from "../confirm-dialog";
 import type { Topic } from "../types";
 
 const TOPIC_NAME_MAX = 40;

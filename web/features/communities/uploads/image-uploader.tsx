@@ -3,8 +3,8 @@ import { useId, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
+import { ACCEPTED_IMAGE_TYPES } from "../../../lib/images/resize";
 import { MAX_COMMUNITY_IMAGES } from "../catalog";
-import { ACCEPTED_IMAGE_TYPES } from "./image-resize";
 import type { ImageUploads, UploadItem } from "./use-image-uploads";
 
 type ImageUploaderProps = {

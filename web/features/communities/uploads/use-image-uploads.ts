@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorMessage } from "../../../lib/errors";
+import { isAcceptedImage, resizeImage } from "../../../lib/images/resize";
+import { uploadImage } from "../../../lib/images/upload";
 import { toast } from "../../../lib/toast";
 import { MAX_COMMUNITY_IMAGE_BYTES, MAX_COMMUNITY_IMAGES } from "../catalog";
-import { isAcceptedImage, resizeImage } from "./image-resize";
-import { uploadImage } from "./upload-image";
 
 export type UploadStatus = "queued" | "processing" | "uploading" | "done" | "error";
 
