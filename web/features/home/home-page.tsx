@@ -77,9 +77,11 @@ export function HomePage() {
     if (user) void FeedView.preload();
   }, [user]);
 
-  // Nothing saved yet: the first community (created ones first) becomes the current one. A saved id that
-  // no longer matches keeps the 'No Community Selected' state, so a removed community is noticed.
-  const autoSelect = !isLoading && !!user && currentId === null && communities.length > 0 ? communities[0]!.id : null;
+  // Nothing saved yet: the first live community (created ones first; one still in review only if there is
+  // nothing else) becomes the current one. A saved id that no longer matches keeps the 'No Community
+  // Selected' state, so a removed community is noticed.
+  const firstChoice = communities.find((c) => c.reviewStatus === "approved" && !c.archived) ?? communities[0];
+  const autoSelect = !isLoading && !!user && currentId === null && firstChoice ? firstChoice.id : null;
   useEffect(() => {
     if (autoSelect) select(autoSelect);
   }, [autoSelect, select]);
