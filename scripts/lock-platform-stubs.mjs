@@ -32,10 +32,13 @@ for (const [path, entry] of Object.entries(pk)) {
     const exact = /^\d+\.\d+\.\d+/.test(version);
     if (found && (!exact || found.version === version)) continue;
     const { os, cpu } = platform(dep);
-    pk[`${path}/node_modules/${dep}`] = { version, ...(entry.dev ? { dev: true } : {}), optional: true, ...(os ? { os: [os] } : {}), cpu: [cpu] };
+    // Field order as npm writes it.
+    pk[`${path}/node_modules/${dep}`] = { version, cpu: [cpu], ...(entry.dev ? { dev: true } : {}), optional: true, ...(os ? { os: [os] } : {}) };
     added += 1;
     console.log(`stub ${path}/node_modules/${dep}@${version}`);
   }
 }
+// Same order as npm writes, so a later `npm install` leaves the file as it is.
+lock.packages = Object.fromEntries(Object.entries(pk).sort(([a], [b]) => a.localeCompare(b, "en")));
 writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
 console.log(`${added} stubs`);
