@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { useErrorMessage } from "../../lib/errors";
-import { toast } from "../../lib/toast";
 import EditPostDialog from "./edit-post-dialog";
 import { useDeletePost } from "./post-mutations";
 import ReportDialog from "./report-dialog";
@@ -23,7 +21,6 @@ type PostDialogsProps = {
  */
 export default function PostDialogs({ post, kind, open, onOpenChange, onDeleted }: PostDialogsProps) {
   const { t } = useTranslation("feed");
-  const errorMessage = useErrorMessage();
   const remove = useDeletePost();
 
   if (kind === "edit") return <EditPostDialog post={post} open={open} onOpenChange={onOpenChange} />;
@@ -41,11 +38,9 @@ export default function PostDialogs({ post, kind, open, onOpenChange, onDeleted 
       onConfirm={() =>
         remove.mutate(post, {
           onSuccess: () => {
-            toast({ title: t("delete.success"), variant: "success" });
             onOpenChange(false);
             onDeleted?.();
           },
-          onError: (err) => toast({ title: t("delete.failed"), description: errorMessage(err), variant: "destructive" }),
         })
       }
     />

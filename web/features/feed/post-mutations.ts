@@ -70,8 +70,14 @@ export function useEditPost() {
   });
 }
 
+/**
+ * The toasts live here, not in `mutate` callbacks: the room's post.deleted can remove the card (and the
+ * dialog with it) before this request answers, and callbacks of an unmounted `mutate` never run.
+ */
 export function useDeletePost() {
   const qc = useQueryClient();
+  const { t } = useTranslation("feed");
+  const errorMessage = useErrorMessage();
   return useMutation({
     mutationFn: (post: Post) => api.delete<unknown>(`/api/posts/${enc(post.id)}`),
     onSuccess: (_, post) => {
@@ -79,7 +85,9 @@ export function useDeletePost() {
       adjustPostsCount(qc, post.communityId, post.id, -1);
       qc.removeQueries({ queryKey: feedKeys.comments(post.id) });
       void qc.invalidateQueries({ queryKey: feedKeys.topics(post.communityId) });
+      toast({ title: t("delete.success"), variant: "success" });
     },
+    onError: (err) => toast({ title: t("delete.failed"), description: errorMessage(err), variant: "destructive" }),
   });
 }
 
