@@ -74,10 +74,20 @@ export function prependNotification(qc: QueryClient, n: NotificationItem) {
  * only follow it down to zero; otherwise it keeps its own +1 / -1 bookkeeping.
  */
 export function setUnreadTotal(qc: QueryClient, count: number) {
+  let fell = false;
   for (const [key, current] of qc.getQueriesData<number>({ queryKey: ["notifications", "unread-count"] })) {
-    if (scopeOf(key) === "all") qc.setQueryData(key, count);
-    else if (count === 0 && typeof current === "number") qc.setQueryData(key, 0);
+    if (scopeOf(key) === "all") {
+      fell ||= typeof current === "number" && count < current;
+      qc.setQueryData(key, count);
+    } else if (count === 0 && typeof current === "number") qc.setQueryData(key, 0);
   }
+  // Fewer unread than we knew: something was read in another tab. The per-community counts and the
+  // blue dots cannot be derived from a total, so those lists ask the server again.
+  if (fell && count > 0)
+    void qc.invalidateQueries({
+      queryKey: ["notifications"],
+      predicate: (q) => scopeOf(q.queryKey) !== "all" || q.queryKey[1] !== "unread-count",
+    });
 }
 
 /** Marks one read everywhere; one fewer unread (never below 0) if it was unread. Returns whether it was. */

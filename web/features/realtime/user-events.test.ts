@@ -65,6 +65,15 @@ describe("user room events in the cache", () => {
     expect([qc.getQueryData(notificationKeys.unread("c1")), qc.getQueryData(notificationKeys.unread("c2"))]).toEqual([0, 0]);
   });
 
+  it("a lower total (read in another tab) makes the per-community counts and lists ask again", () => {
+    const qc = seeded();
+    const before = qc.getQueryData<number>(notificationKeys.unread(null))!;
+    applyUserEvent(qc, { type: "notification.unread", count: before - 1 });
+    expect(qc.getQueryState(notificationKeys.unread("c1"))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(notificationKeys.unread(null))!.isInvalidated).toBe(false);
+    expect(qc.getQueryData(notificationKeys.unread(null))).toBe(before - 1);
+  });
+
   it("reading one lowers the count by one, never below zero, and only once", () => {
     const qc = seeded();
     qc.setQueryData(notificationKeys.unread("c1"), 0);

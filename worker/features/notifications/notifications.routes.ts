@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
 import { notFound } from "../../lib/errors";
+import { publishToUser } from "../../lib/rooms";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.queries";
@@ -17,10 +18,18 @@ export const notificationsRoutes = new Hono<HonoEnv>()
   })
   .post("/read-all", validate("json", readAllBody), async (c) => {
     const user = await requireUser(c);
-    return c.json({ count: await markAllRead(c.env.DB, user.id, c.req.valid("json").communityId) });
+    const count = await markAllRead(c.env.DB, user.id, c.req.valid("json").communityId);
+    if (count > 0) c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id));
+    return c.json({ count });
   })
   .post("/:id/read", validate("param", notificationParams), async (c) => {
     const user = await requireUser(c);
     if (!(await markRead(c.env.DB, user.id, c.req.valid("param").id))) throw notFound("Notification not found.");
+    c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id));
     return c.json({ ok: true as const });
   });
+
+/** The user's other tabs learn the new unread total when something is read. */
+async function pushUnreadCount(env: HonoEnv["Bindings"], userId: string) {
+  await publishToUser(env, userId, { type: "notification.unread", count: await unreadCount(env.DB, userId) });
+}
