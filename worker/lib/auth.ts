@@ -9,7 +9,9 @@ import { createMailer } from "./email";
 /** Verification links live a day; reset links an hour and are single use (better-auth deletes them). */
 const VERIFY_TTL_S = 24 * 60 * 60;
 const RESET_TTL_S = 60 * 60;
-const SESSION_TTL_S = 30 * 24 * 60 * 60;
+export const SESSION_TTL_S = 30 * 24 * 60 * 60;
+/** How often a session in use has its expiry pushed forward. */
+export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 
 const DEV_SECRET = "agora-development-secret-not-for-production-use-0123456789";
 
@@ -48,7 +50,7 @@ export function createAuth(env: AppEnv, request: Request) {
         platformRole: { type: "string", required: false, input: false },
       },
     },
-    session: { expiresIn: SESSION_TTL_S, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

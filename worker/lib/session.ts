@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv, HonoEnv } from "../env";
 import { unauthenticated } from "./errors";
 import { readSessionToken } from "./session-cookie";
+import { refreshSessionIfDue } from "./session-refresh";
 
 export type SessionUser = {
   id: string;
@@ -51,17 +52,26 @@ export function sessionUserStatement(
 
 /** The signed-in user behind a request's session cookie, or null. */
 export async function getSessionUser(env: AppEnv, headers: Headers): Promise<SessionUser | null> {
+  return (await getSession(env, headers))?.user ?? null;
+}
+
+/** The user and the session row's id and last refresh, for sliding the session forward. */
+async function getSession(env: AppEnv, headers: Headers) {
   const token = await readSessionToken(env, headers);
   if (!token) return null;
-  const row = await sessionUserStatement(env.DB, token).first<SessionUserRow>();
-  return row ? toSessionUser(row) : null;
+  const row = await sessionUserStatement(env.DB, token, ", s.id as session_id, s.updated_at as session_updated_at").first<
+    SessionUserRow & { session_id: string; session_updated_at: number }
+  >();
+  return row ? { user: toSessionUser(row), session: { id: row.session_id, updatedAt: row.session_updated_at } } : null;
 }
 
 /** Session user for route handlers, read once per request. */
 export async function currentUser(c: Context<HonoEnv>): Promise<SessionUser | null> {
   const cached = c.get("user");
   if (cached !== undefined) return cached;
-  const user = await getSessionUser(c.env, c.req.raw.headers);
+  const found = await getSession(c.env, c.req.raw.headers);
+  if (found) refreshSessionIfDue(c, found.session);
+  const user = found?.user ?? null;
   c.set("user", user);
   return user;
 }
