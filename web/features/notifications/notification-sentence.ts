@@ -16,6 +16,8 @@ const WITH_SENDER = new Set([
   "COMMUNITY_ROLE_CHANGE",
 ]);
 const WITHOUT_SENDER = new Set(["COURSE_COMPLETED"]);
+/** Staff decisions on a community, sent as SYSTEM_ANNOUNCEMENT with `data.kind = "review"`. */
+const REVIEW_DECISIONS = new Set(["approve", "reject", "suspend", "restore"]);
 
 function keyFor(n: Pick<NotificationItem, "type" | "commentId" | "community">): string {
   if (n.type === "MENTION") return n.commentId ? "types.MENTION_comment" : "types.MENTION_post";
@@ -30,6 +32,10 @@ function keyFor(n: Pick<NotificationItem, "type" | "commentId" | "community">): 
  */
 export function notificationSentence(t: TFunction, n: NotificationItem): string {
   const name = n.sender?.fullName?.trim();
+  const decision = n.data?.kind === "review" ? n.data.decision : undefined;
+  if (n.type === "SYSTEM_ANNOUNCEMENT" && typeof decision === "string" && REVIEW_DECISIONS.has(decision)) {
+    return t(`review.${decision}`, { community: n.community?.name ?? "" });
+  }
   if (WITHOUT_SENDER.has(n.type)) return t(keyFor(n));
   if (WITH_SENDER.has(n.type) && name) return t(keyFor(n), { name, community: n.community?.name ?? "" });
   return n.title;

@@ -53,6 +53,12 @@ describe("notification sentences", () => {
     expect(notificationSentence(t, item(1, { type: "POST_LIKE", sender: null, title: "Someone liked your post" }))).toBe(
       "Someone liked your post",
     );
+    const approved = item(1, { type: "SYSTEM_ANNOUNCEMENT", sender: null, data: { kind: "review", decision: "approve" } });
+    expect(notificationSentence(t, approved)).toBe("Your community Supra Photography Club was approved");
+    await changeLanguage("ru", { persist: false });
+    expect(notificationSentence(i18n.getFixedT("ru", "notifications"), approved)).toBe(
+      "Ваше сообщество Supra Photography Club одобрено",
+    );
     await changeLanguage("ka", { persist: false });
     expect(notificationSentence(i18n.getFixedT("ka", "notifications"), item(1, { type: "POST_LIKE" }))).toBe(
       "მომხმარებელმა Giorgi Maisuradze მოიწონა თქვენი პოსტი",

@@ -15,6 +15,8 @@ export type NotificationItem = {
   eventId: string | null;
   courseId: string | null;
   conversationId: string | null;
+  /** Structured facts for a translated sentence, e.g. `{ kind: "review", decision: "approve" }`. */
+  data?: Record<string, unknown> | null;
 };
 
 export type NotificationPage = { items: NotificationItem[]; nextCursor: string | null };

@@ -23,6 +23,7 @@ export function toNotificationItem(raw: Record<string, unknown>): NotificationIt
     eventId: str(raw.eventId),
     courseId: str(raw.courseId),
     conversationId: str(raw.conversationId),
+    data: obj<Record<string, unknown>>(raw.data),
   };
 }
 

@@ -460,6 +460,15 @@ describe("staff review", () => {
     )
       .bind(owner.user.id)
       .all<{ title: string }>();
+    const listed = (await (await call("/api/notifications?limit=50", { cookie: owner.cookie })).json()) as {
+      items: { type: string; data: { kind?: string; decision?: string; reason?: string } | null }[];
+    };
+    expect(listed.items.filter((n) => n.type === "SYSTEM_ANNOUNCEMENT").map((n) => n.data)).toEqual([
+      { kind: "review", decision: "restore" },
+      { kind: "review", decision: "suspend", reason: "Spam" },
+      { kind: "review", decision: "approve" },
+      { kind: "review", decision: "reject", reason: "Please add a description of your sessions" },
+    ]);
     expect(titles.results.map((r) => r.title)).toEqual([
       "Your community was not approved",
       "Your community was approved",

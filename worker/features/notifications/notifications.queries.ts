@@ -19,6 +19,7 @@ export type NotificationItem = {
   eventId: string | null;
   courseId: string | null;
   conversationId: string | null;
+  data: Record<string, unknown> | null;
 };
 
 type ItemRow = Omit<NotificationItem, "sender" | "community"> & {
@@ -44,6 +45,7 @@ function toItem(r: ItemRow): NotificationItem {
     eventId: r.eventId,
     courseId: r.courseId,
     conversationId: r.conversationId,
+    data: r.data ?? null,
   };
 }
 
@@ -69,6 +71,7 @@ export async function listNotifications(
       eventId: n.eventId,
       courseId: n.courseId,
       conversationId: n.conversationId,
+      data: n.data,
       senderId: sender.id,
       senderName: sender.fullName,
       senderAvatar: sender.avatarUrl,
@@ -116,6 +119,7 @@ export async function listNotificationsByIds(
       eventId: n.eventId,
       courseId: n.courseId,
       conversationId: n.conversationId,
+      data: n.data,
       senderId: sender.id,
       senderName: sender.fullName,
       senderAvatar: sender.avatarUrl,

@@ -18,6 +18,8 @@ export type NewNotification = {
   eventId?: string | null;
   courseId?: string | null;
   conversationId?: string | null;
+  /** Structured facts the web app turns into a translated sentence (e.g. a review decision). */
+  data?: Record<string, string> | null;
   /** Written only while this SQL condition holds when the batch runs (e.g. the membership it announces exists). */
   onlyIf?: { sql: string; params: unknown[] };
 };
@@ -42,10 +44,11 @@ export function notificationInsert(d1: D1Database, n: NewNotification): { id: st
     n.eventId ?? null,
     n.courseId ?? null,
     n.conversationId ?? null,
+    n.data ? JSON.stringify(n.data) : null,
     Date.now(),
   ];
   const columns =
-    "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, created_at";
+    "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at";
   const placeholders = values.map(() => "?").join(", ");
   const statement = n.onlyIf
     ? d1

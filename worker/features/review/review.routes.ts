@@ -114,6 +114,7 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
         type: "SYSTEM_ANNOUNCEMENT",
         title: rule.title,
         content: reason ? `${community.name}: ${reason}` : community.name,
+        data: { kind: "review", decision, ...(reason ? { reason } : {}) },
         onlyIf: {
           sql: "exists (select 1 from communities where id = ? and review_status = ? and reviewed_at = ?)",
           params: [id, rule.to, now],
