@@ -49,35 +49,38 @@ function toItem(r: ItemRow): NotificationItem {
   };
 }
 
+const sender = alias(u, "sender");
+
+/** The columns of a notification as the list shows it; queries join `sender` and `c` (community). */
+const itemColumns = {
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  content: n.content,
+  isRead: n.isRead,
+  createdAt: n.createdAt,
+  postId: n.postId,
+  commentId: n.commentId,
+  eventId: n.eventId,
+  courseId: n.courseId,
+  conversationId: n.conversationId,
+  data: n.data,
+  senderId: sender.id,
+  senderName: sender.fullName,
+  senderAvatar: sender.avatarUrl,
+  communityId: c.id,
+  communityName: c.name,
+};
+
 /** One page, newest first, with sender and community joined: one statement whatever the page size. */
 export async function listNotifications(
   d1: D1Database,
   userId: string,
   opts: { communityId?: string; cursor?: string; limit: number },
 ): Promise<{ items: NotificationItem[]; nextCursor: string | null }> {
-  const db = createDb(d1);
-  const sender = alias(u, "sender");
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const rows = await db
-    .select({
-      id: n.id,
-      type: n.type,
-      title: n.title,
-      content: n.content,
-      isRead: n.isRead,
-      createdAt: n.createdAt,
-      postId: n.postId,
-      commentId: n.commentId,
-      eventId: n.eventId,
-      courseId: n.courseId,
-      conversationId: n.conversationId,
-      data: n.data,
-      senderId: sender.id,
-      senderName: sender.fullName,
-      senderAvatar: sender.avatarUrl,
-      communityId: c.id,
-      communityName: c.name,
-    })
+  const rows = await createDb(d1)
+    .select(itemColumns)
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))
     .leftJoin(c, eq(c.id, n.communityId))
@@ -103,28 +106,10 @@ export async function listNotificationsByIds(
   d1: D1Database,
   ids: string[],
 ): Promise<{ recipientId: string; unread: number; item: NotificationItem }[]> {
-  const db = createDb(d1);
-  const sender = alias(u, "sender");
-  const rows = await db
+  const rows = await createDb(d1)
     .select({
-      id: n.id,
+      ...itemColumns,
       recipientId: n.recipientId,
-      type: n.type,
-      title: n.title,
-      content: n.content,
-      isRead: n.isRead,
-      createdAt: n.createdAt,
-      postId: n.postId,
-      commentId: n.commentId,
-      eventId: n.eventId,
-      courseId: n.courseId,
-      conversationId: n.conversationId,
-      data: n.data,
-      senderId: sender.id,
-      senderName: sender.fullName,
-      senderAvatar: sender.avatarUrl,
-      communityId: c.id,
-      communityName: c.name,
       unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`,
     })
     .from(n)
