@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { registerAndVerify } from "./accounts";
 
 // The communities journey: a new user creates a community with two images on the Free plan, staff
 // approve it, it shows up in Explore, a second user joins it, and the owner renames a topic and archives
@@ -36,26 +37,7 @@ async function signIn(browser: Browser, email: string, password = PASSWORD): Pro
 /** A fresh account (so the daily community-creation limit never trips on re-runs), verified via dev mail. */
 async function signUp(browser: Browser, email: string, password: string): Promise<Page> {
   const page = await newPage(browser);
-  await page.goto("/auth/register");
-  await page.getByLabel("First name").fill("Tamta");
-  await page.getByLabel("Last name").fill("Creator");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByLabel(/I agree to the Terms/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Registration successful!")).toBeVisible();
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page
-    .getByRole("link", { name: /verify-email/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/auth\/complete-profile/);
-  await page
-    .getByRole("button", { name: "Skip for now" })
-    .or(page.getByRole("link", { name: "Skip for now" }))
-    .click();
-  await expect(page).toHaveURL(/\/$/);
+  await registerAndVerify(page, { firstName: "Tamta", lastName: "Creator", email, password });
   return page;
 }
 

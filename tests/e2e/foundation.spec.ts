@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerAndVerify } from "./accounts";
 import ka from "../../web/locales/ka.json" with { type: "json" };
 
 // The foundation journey: register, verify through the dev mail page, skip the wizard, see the shell,
@@ -7,30 +8,7 @@ test("register, verify, use the shell, sign out and come back to a protected pag
   const email = `e2e-${Date.now()}@example.com`;
   const password = "journey-pass-42";
 
-  await page.goto("/auth/register");
-  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
-  await page.getByLabel("First name").fill("Eka");
-  await page.getByLabel("Last name").fill("Journey");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password", { exact: true }).fill(password);
-  await page.getByLabel(/I agree to the Terms/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Registration successful!")).toBeVisible();
-  await expect(page.getByText(email).first()).toBeVisible();
-
-  // The verification link from the development inbox signs in and opens the profile wizard.
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await expect(page.getByRole("heading", { name: "Development mail" })).toBeVisible();
-  await page
-    .getByRole("link", { name: /verify-email/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/auth\/complete-profile/);
-  await page
-    .getByRole("button", { name: "Skip for now" })
-    .or(page.getByRole("link", { name: "Skip for now" }))
-    .click();
+  await registerAndVerify(page, { firstName: "Eka", lastName: "Journey", email, password });
 
   // The shell: header, tab bar, and the home state of a member without communities.
   await expect(page).toHaveURL(/\/$/);
