@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/ui/field";
 import { Input, inputClasses, Textarea } from "../../../components/ui/input";
@@ -119,6 +120,21 @@ export function CommunityFormFields({ idPrefix, values, onChange, errors, upload
   );
 }
 
+/** A fixed, unread-aloud prefix (the country code, the currency) joined to the input after it. */
+function InputWithPrefix({ prefix, children }: { prefix: string; children: ReactNode }) {
+  return (
+    <div className="flex">
+      <span
+        className="inline-flex items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-foreground"
+        aria-hidden="true"
+      >
+        {prefix}
+      </span>
+      {children}
+    </div>
+  );
+}
+
 /** A fixed +995 in front of a box that keeps digits only, at most nine. */
 function PhoneInput({
   id,
@@ -133,13 +149,7 @@ function PhoneInput({
   disabled?: boolean;
 }) {
   return (
-    <div className="flex">
-      <span
-        className="inline-flex items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-foreground"
-        aria-hidden="true"
-      >
-        {PHONE_PREFIX}
-      </span>
+    <InputWithPrefix prefix={PHONE_PREFIX}>
       <input
         {...aria}
         id={id}
@@ -154,7 +164,7 @@ function PhoneInput({
         className={cn(inputClasses, "h-10 rounded-l-none")}
         required
       />
-    </div>
+    </InputWithPrefix>
   );
 }
 
@@ -229,13 +239,7 @@ function PriceInput({
   disabled?: boolean;
 }) {
   return (
-    <div className="flex">
-      <span
-        className="inline-flex items-center rounded-l-lg border border-r-0 border-input bg-muted px-3 text-sm text-foreground"
-        aria-hidden="true"
-      >
-        ₾
-      </span>
+    <InputWithPrefix prefix="₾">
       <input
         {...aria}
         id={id}
@@ -249,6 +253,6 @@ function PriceInput({
         className={cn(inputClasses, "h-10 rounded-l-none")}
         required
       />
-    </div>
+    </InputWithPrefix>
   );
 }
