@@ -1,30 +1,21 @@
 import type { Context } from "hono";
 import type { HonoEnv } from "../../env";
-import { toActor, type CommunityAccess } from "../../lib/community-access";
+import { accessColumns, toAccess, type AccessColumns, type CommunityAccess } from "../../lib/community-access";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
-import { hasMemberAccess, type ReviewStatus } from "../../lib/permissions";
+import { hasMemberAccess } from "../../lib/permissions";
 import { requireUser, sessionUserStatement, toSessionUser, type SessionUser, type SessionUserRow } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 
 export type MemberContext = CommunityAccess & { user: SessionUser; community: NonNullable<CommunityAccess["community"]> };
 
-type AccessRow = SessionUserRow & {
-  c_id: string | null;
-  c_name: string | null;
-  creator_id: string | null;
-  archived: number | null;
-  review_status: ReviewStatus | null;
-  is_paid: number | null;
-  m_role: "admin" | "moderator" | "member" | null;
-  m_access_until: number | null;
-};
+type AccessRow = SessionUserRow & AccessColumns;
 
 /** Session, community and membership in ONE statement, so a route can put it in its own batch. */
 export function accessStatement(d1: D1Database, token: string, communityId: string) {
   return sessionUserStatement(
     d1,
     token,
-    ", c.id as c_id, c.name as c_name, c.creator_id, c.archived, c.review_status, c.is_paid, m.role as m_role, m.access_until as m_access_until",
+    `, ${accessColumns}`,
     "left join communities c on c.id = ?3 left join community_members m on m.community_id = c.id and m.profile_id = u.id",
     [communityId],
   );
@@ -35,18 +26,7 @@ export function memberFromRow(c: Context<HonoEnv>, row: AccessRow | null | undef
   if (!row) throw unauthenticated();
   const user = toSessionUser(row);
   c.set("user", user);
-  const community = row.c_id
-    ? {
-        id: row.c_id,
-        name: row.c_name ?? "",
-        creatorId: row.creator_id,
-        archived: row.archived === 1,
-        reviewStatus: row.review_status ?? "under_review",
-        isPaid: row.is_paid === 1,
-      }
-    : null;
-  const membership = row.m_role ? { role: row.m_role, accessUntil: row.m_access_until } : null;
-  const actor = toActor(user);
+  const { actor, community, membership } = toAccess(row, user);
   if (!community || !hasMemberAccess(actor, community, membership)) throw notFound("Community not found.");
   return { actor, community, membership, user };
 }
