@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { addMember, call, createCommunity, createUser, uploadImage, type TestUser } from "../../../tests/factories";
+import { parseQueryStats } from "../../lib/query-count";
 import type { CommunityView } from "./community-view";
 
 type ErrorJson = { error: { code: string; message: string; issues?: { path: string; message: string }[] } };
@@ -252,6 +253,11 @@ describe("explore", () => {
     expect((await page("minMembers=45")).items).toHaveLength(2);
     expect((await page("paymentType=subscription")).items).toHaveLength(2);
     expect((await page("limit=1", owner.cookie)).items[0]!.isMember).toBe(true);
+    // Signed in or not, any page size: one statement, the session read inside it.
+    for (const [limit, cookie] of [[3, owner.cookie], [48, owner.cookie], [48, undefined]] as const) {
+      const res = await call(`/api/communities?q=${tag}&limit=${limit}`, { cookie });
+      expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 1, roundTrips: 1 });
+    }
   });
 
   it.each(["sort=random", "limit=0", "limit=49", "category=weapons", "minMembers=-1", "cursor=zzz", "q=" + "x".repeat(101)])(

@@ -3,7 +3,8 @@ import type { HonoEnv } from "../../env";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canManageContent, canOwn, isListed } from "../../lib/permissions";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
-import { currentUser, requireUser } from "../../lib/session";
+import { requireUser } from "../../lib/session";
+import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications } from "../notifications/notify";
 import {
@@ -26,8 +27,8 @@ import { topicsRoutes } from "./topics.routes";
 
 export const communitiesRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", exploreQuery), async (c) => {
-    const user = await currentUser(c);
-    return c.json(await exploreCommunities(c.env.DB, c.req.valid("query"), user?.id ?? null));
+    const token = await readSessionToken(c.env, c.req.raw.headers);
+    return c.json(await exploreCommunities(c.env.DB, c.req.valid("query"), token ? { token } : null));
   })
   .post("/", validate("json", createCommunityBody), async (c) => {
     const user = await requireUser(c);

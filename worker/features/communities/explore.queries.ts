@@ -58,13 +58,19 @@ type Row = {
 };
 
 /**
+ * Who is browsing, for the "member" flag on each card: a user id, or the verified session token so the
+ * session lookup happens inside the same statement (a signed-in explore page is one round trip).
+ */
+export type ExploreViewer = { id: string } | { token: string } | null;
+
+/**
  * The explore statement. Listed means approved and not archived (suspension is a review status);
  * the filters narrow the explore indexes. Exported for the query-plan test.
  */
-export function exploreStatement(query: ExploreQuery, viewerId: string | null): { sql: string; params: unknown[] } {
+export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): { sql: string; params: unknown[] } {
   const sort = sorts[query.sort];
   const where: string[] = ["c.review_status = 'approved'", "c.archived = 0"];
-  const params: unknown[] = [viewerId ?? ""];
+  const params: unknown[] = viewer && "token" in viewer ? [viewer.token, Date.now()] : [viewer?.id ?? ""];
   if (query.category) {
     where.push("c.category_key = ?");
     params.push(query.category);
@@ -102,7 +108,9 @@ export function exploreStatement(query: ExploreQuery, viewerId: string | null): 
   params.push(query.limit + 1);
   const sql = `select c.id, c.name, c.description, c.image_urls, c.category_key, c.members_count, c.created_at, c.is_paid,
       c.price, c.currency, c.payment_type, c.subscription_interval,
-      exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ?) as is_member
+      exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ${
+        viewer && "token" in viewer ? "(select s.user_id from sessions s where s.token = ? and s.expires_at > ?)" : "?"
+      }) as is_member
     from communities c
     where ${where.join(" and ")}
     order by ${sort.column} ${sort.dir}, c.id ${sort.dir}
@@ -111,8 +119,8 @@ export function exploreStatement(query: ExploreQuery, viewerId: string | null): 
 }
 
 /** One page of listed communities: one statement whatever the page size. */
-export async function exploreCommunities(d1: D1Database, query: ExploreQuery, viewerId: string | null) {
-  const { sql, params } = exploreStatement(query, viewerId);
+export async function exploreCommunities(d1: D1Database, query: ExploreQuery, viewer: ExploreViewer) {
+  const { sql, params } = exploreStatement(query, viewer);
   const { results } = await d1
     .prepare(sql)
     .bind(...params)
