@@ -20,7 +20,7 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
-          include: ["worker/**/*.test.ts", "party/**/*.test.ts", "db/**/*.test.ts"],
+          include: ["worker/**/*.test.ts", "party/**/*.test.ts", "db/**/*.test.ts", "common/**/*.test.ts"],
           setupFiles: ["./tests/apply-migrations.ts"],
         },
       },

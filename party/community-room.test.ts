@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromCommunity, getCommunityPresence, publishToCommunity } from "../worker/lib/rooms";
 import { addMember, createCommunity, createUser } from "../tests/factories";
-import { HEARTBEAT_PING, HEARTBEAT_PONG, type CommunityEvent } from "./protocol";
+import { HEARTBEAT_PING, HEARTBEAT_PONG, type CommunityEvent } from "../common/realtime-protocol";
 import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
 
 afterEach(closeAll);

@@ -1,5 +1,5 @@
 import type { Connection } from "partyserver";
-import { PRESENCE_LIST_LIMIT, communityEventSchema, type CommunityEvent, type ServerMessageOf } from "./protocol";
+import { PRESENCE_LIST_LIMIT, communityEventSchema, type CommunityEvent, type ServerMessageOf } from "../common/realtime-protocol";
 import { RoomBase, type ConnectionInfo, type TypingMessage } from "./room-base";
 
 export type Presence = { online: string[]; count: number };

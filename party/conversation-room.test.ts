@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromConversation, publishToConversation } from "../worker/lib/rooms";
 import { createConversation, createUser } from "../tests/factories";
-import type { ConversationEvent } from "./protocol";
+import type { ConversationEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
 
 afterEach(closeAll);

@@ -1,5 +1,5 @@
 import type { Connection } from "partyserver";
-import { conversationEventSchema, type ConversationEvent } from "./protocol";
+import { conversationEventSchema, type ConversationEvent } from "../common/realtime-protocol";
 import { RoomBase, type ConnectionInfo, type TypingMessage } from "./room-base";
 
 /**

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import type { AppEnv } from "../worker/env";
 import {
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
@@ -8,7 +7,7 @@ import {
   parseClientMessage,
   type ClientMessage,
   type ServerMessage,
-} from "./protocol";
+} from "../common/realtime-protocol";
 
 /** The only identity a room trusts: set by worker/lib/realtime.ts at the upgrade, after stripping the client's. */
 export const USER_ID_HEADER = "x-agora-user-id";
@@ -33,13 +32,13 @@ const TYPING_MIN_INTERVAL_MS = 1000;
  * What the three rooms share: hibernation, identity from the worker's header, ping/pong, error frames
  * for bad input, publishing and revoking. Subclasses add presence (community) and typing.
  */
-export abstract class RoomBase extends Server<AppEnv> {
+export abstract class RoomBase extends Server<Env> {
   static override options = { hibernate: true };
 
   /** Lost on hibernation on purpose: it only damps typing floods. */
   #lastTyping = new Map<string, number>();
 
-  constructor(ctx: DurableObjectState, env: AppEnv) {
+  constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Heartbeats are answered by the runtime itself, so a room full of idle tabs stays hibernated.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT_PING, HEARTBEAT_PONG));

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectUserRoom, publishToUser, publishToUsers } from "../worker/lib/rooms";
 import { createUser } from "../tests/factories";
-import type { UserEvent } from "./protocol";
+import type { UserEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
 
 afterEach(closeAll);

@@ -1,4 +1,4 @@
-import { userEventSchema, type UserEvent } from "./protocol";
+import { userEventSchema, type UserEvent } from "../common/realtime-protocol";
 import { RoomBase } from "./room-base";
 
 /**

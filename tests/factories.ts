@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { newId } from "../db/ids";
+import { newId } from "../common/ids";
 
 /** Test helpers that go through the real worker (auth) or write real rows (fixtures) in D1. */
 

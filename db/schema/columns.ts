@@ -1,5 +1,5 @@
 import { integer, text } from "drizzle-orm/sqlite-core";
-import { newId } from "../ids";
+import { newId } from "../../common/ids";
 
 /** Column builders shared by every table outside better-auth's, so the conventions live in one place. */
 

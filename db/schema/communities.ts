@@ -9,7 +9,7 @@ import {
   type Category,
   type PlanId,
   type SubscriptionInterval,
-} from "../../worker/features/communities/catalog";
+} from "../../common/catalog";
 import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt } from "./columns";
 
 // The product catalogue (categories, payment types, intervals, plans) is one pure module the web app

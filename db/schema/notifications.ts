@@ -2,25 +2,8 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { createdAt, idColumn } from "./columns";
 import { communities } from "./communities";
+import { notificationTypes } from "../../common/notifications";
 
-export const notificationTypes = [
-  "POST_LIKE",
-  "COMMENT_LIKE",
-  "POST_COMMENT",
-  "COMMENT_REPLY",
-  "MESSAGE",
-  "EVENT_CREATED",
-  "EVENT_REMINDER",
-  "COURSE_ENROLLMENT",
-  "COURSE_COMPLETED",
-  "ACHIEVEMENT_EARNED",
-  "COMMUNITY_JOIN",
-  "COMMUNITY_INVITE",
-  "COMMUNITY_ROLE_CHANGE",
-  "MENTION",
-  "SYSTEM_ANNOUNCEMENT",
-] as const;
-export type NotificationType = (typeof notificationTypes)[number];
 
 /** Extra navigation data; conversationId is where the spec keeps a MESSAGE's target. */
 export type NotificationData = { conversationId?: string; [key: string]: unknown };
@@ -55,3 +38,5 @@ export const notifications = sqliteTable(
     index("notifications_unread_idx").on(t.recipientId, t.isRead),
   ],
 );
+
+export { notificationTypes, type NotificationType } from "../../common/notifications";

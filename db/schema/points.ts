@@ -2,16 +2,8 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
 import { users } from "./auth";
 import { createdAt, idColumn, updatedAt } from "./columns";
 import { communities } from "./communities";
+import type { PointReason } from "../../common/points";
 
-/** Points per action (spec 001 section 9, DESIGN section 4). */
-export const pointValues = {
-  post_created: 10,
-  comment_created: 5,
-  post_like_received: 2,
-  comment_like_received: 1,
-  community_created: 10,
-} as const;
-export type PointReason = keyof typeof pointValues | `${keyof typeof pointValues}_reversed`;
 
 /**
  * The points ledger. Totals and the week/month leaderboards derive from it; the unique key makes
@@ -57,3 +49,5 @@ export const userPoints = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.communityId] }), index("user_points_leaderboard_idx").on(t.communityId, t.points)],
 );
+
+export { pointValues, type PointReason } from "../../common/points";

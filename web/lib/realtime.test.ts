@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HEARTBEAT_PING } from "../../party/protocol";
+import { HEARTBEAT_PING } from "../../common/realtime-protocol";
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, reconnectDelay, useRoom } from "./realtime";
 
 /** A stand-in for the browser WebSocket that the test drives by hand. */

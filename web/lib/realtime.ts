@@ -8,7 +8,7 @@ import {
   type ClientMessageInput,
   type PartyName,
   type RoomMessages,
-} from "../../party/protocol";
+} from "../../common/realtime-protocol";
 
 /** Spec section 9: reconnect back-off 1 s, 2 s, 5 s, then every 10 s; heartbeat every 30 s. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;

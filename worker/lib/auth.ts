@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createDb, schema } from "../../db/client";
-import { newId } from "../../db/ids";
+import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
 import { authEmails } from "./auth-emails";
 import { createMailer } from "./email";

@@ -1,5 +1,5 @@
 import { EmailMessage } from "cloudflare:email";
-import { newId } from "../../db/ids";
+import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };

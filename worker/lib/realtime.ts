@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
-import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../party/protocol";
+import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
 import { USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
 import { loadCommunityAccess } from "./community-access";

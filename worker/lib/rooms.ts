@@ -8,7 +8,7 @@
  */
 import type { CommunityRoom, Presence } from "../../party/community-room";
 import type { ConversationRoom } from "../../party/conversation-room";
-import type { CommunityEvent, ConversationEvent, UserEvent } from "../../party/protocol";
+import type { CommunityEvent, ConversationEvent, UserEvent } from "../../common/realtime-protocol";
 import type { UserRoom } from "../../party/user-room";
 import type { AppEnv } from "../env";
 import { log } from "./logging";

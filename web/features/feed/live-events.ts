@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import type { RoomMessages } from "../../../party/protocol";
+import type { RoomMessages } from "../../../common/realtime-protocol";
 import {
   adjustPostsCount,
   appendComment,

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RoomMessages } from "../../../party/protocol";
+import type { RoomMessages } from "../../../common/realtime-protocol";
 import { prependNotification, setUnreadTotal } from "../notifications/cache";
 import type { NotificationItem } from "../notifications/queries";
 

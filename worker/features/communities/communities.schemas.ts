@@ -7,7 +7,7 @@ import {
   planIds,
   subscriptionIntervals,
   youtubeId,
-} from "./catalog";
+} from "../../../common/catalog";
 
 /** Input rules of community endpoints; the messages are the spec's (spec 002 section 5). */
 const communityImageUrl = z

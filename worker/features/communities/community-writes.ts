@@ -1,7 +1,7 @@
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import { AppError } from "../../lib/errors";
 import { awardStatements } from "../points/points";
-import { plans } from "./catalog";
+import { plans } from "../../../common/catalog";
 import type { CreateCommunityBody, UpdateCommunityBody } from "./communities.schemas";
 
 const toTetri = (gel: number) => Math.round(gel * 100);

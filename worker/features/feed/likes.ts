@@ -1,4 +1,4 @@
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import { awardStatements, reversalStatements } from "../points/points";
 
 type Target = { kind: "post" | "comment"; id: string; authorId: string | null; communityId: string };

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 

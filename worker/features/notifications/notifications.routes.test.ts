@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import { call, createCommunity, createUser, type TestUser } from "../../../tests/factories";
 import type { NotificationItem } from "./notifications.queries";
 

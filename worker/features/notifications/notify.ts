@@ -1,5 +1,5 @@
-import { newId } from "../../../db/ids";
-import type { NotificationType } from "../../../db/schema";
+import { newId } from "../../../common/ids";
+import type { NotificationType } from "../../../common/notifications";
 import type { AppEnv } from "../../env";
 import { publishToUser } from "../../lib/rooms";
 import { listNotificationsByIds } from "./notifications.queries";

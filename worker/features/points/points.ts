@@ -1,5 +1,5 @@
-import { newId } from "../../../db/ids";
-import { pointValues } from "../../../db/schema";
+import { newId } from "../../../common/ids";
+import { pointValues } from "../../../common/points";
 
 export type Award = {
   userId: string;

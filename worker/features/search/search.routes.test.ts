@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
 
 type Results = {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { newId } from "../../../db/ids";
+import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";

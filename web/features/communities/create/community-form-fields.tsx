@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/ui/field";
 import { Input, inputClasses, Textarea } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
-import { categories, subscriptionIntervals } from "../catalog";
+import { categories, subscriptionIntervals } from "../../../../common/catalog";
 import { RadioGroup } from "../radio-group";
 import { Select } from "../select";
 import type { PaymentType, SubscriptionInterval } from "../types";

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { PageHeading, useDocumentTitle } from "../../shell/page";
-import { COMMUNITY_CREATION_BONUS } from "../catalog";
+import { COMMUNITY_CREATION_BONUS } from "../../../../common/catalog";
 import { CommunityFormFields } from "./community-form-fields";
 import { loadDraft, saveDraft, takeDraftIssues } from "./draft";
 import { emptyCommunityForm } from "./form-model";

@@ -1,5 +1,5 @@
 import type { FieldIssue } from "../../../lib/api";
-import { categories, MAX_COMMUNITY_IMAGES, youtubeId, type Category, type PlanId } from "../catalog";
+import { categories, MAX_COMMUNITY_IMAGES, youtubeId, type Category, type PlanId } from "../../../../common/catalog";
 import { tetriToGelInput } from "../format";
 import type { CommunityDetail, PaymentType, SubscriptionInterval } from "../types";
 

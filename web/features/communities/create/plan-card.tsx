@@ -2,7 +2,7 @@ import { Check, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import type { Plan } from "../catalog";
+import type { Plan } from "../../../../common/catalog";
 import { formatGel } from "../format";
 
 type PlanCardProps = {

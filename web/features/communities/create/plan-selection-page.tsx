@@ -7,7 +7,7 @@ import { api, ApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { PageHeading, useDocumentTitle } from "../../shell/page";
-import { planIds, plans, type PlanId } from "../catalog";
+import { planIds, plans, type PlanId } from "../../../../common/catalog";
 import { setCurrentCommunityId } from "../current-community";
 import { myCommunitiesQueryOptions } from "../queries";
 import { clearDraft, saveDraftIssues } from "./draft";

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldIssue } from "../../../lib/api";
-import { MAX_COMMUNITY_IMAGES } from "../catalog";
+import { MAX_COMMUNITY_IMAGES } from "../../../../common/catalog";
 import { useImageUploads } from "../uploads/use-image-uploads";
 import { fieldId } from "./community-form-fields";
 import {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Play } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
-import { youtubeId } from "../catalog";
+import { youtubeId } from "../../../../common/catalog";
 import { CommunityImage } from "../community-image";
 
 export type Slide = { kind: "video"; videoId: string } | { kind: "image"; url: string };

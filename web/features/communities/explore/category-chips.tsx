@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
-import { categories, type Category } from "../catalog";
+import { categories, type Category } from "../../../../common/catalog";
 
 /** 'All' plus the 16 categories, as toggle buttons in a row that scrolls sideways on narrow screens. */
 export function CategoryChips({

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { PageHeading, useDocumentTitle } from "../../shell/page";
-import type { Category } from "../catalog";
+import type { Category } from "../../../../common/catalog";
 import { exploreQueryOptions } from "../community-api";
 import { CategoryChips } from "./category-chips";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card";

@@ -1,4 +1,4 @@
-import { categories, exploreSorts, type Category, type ExploreSort } from "../catalog";
+import { categories, exploreSorts, type Category, type ExploreSort } from "../../../../common/catalog";
 import type { ExploreApiQuery } from "../community-api";
 
 /**

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { exploreSorts, type ExploreSort } from "../catalog";
+import { exploreSorts, type ExploreSort } from "../../../../common/catalog";
 import { Select } from "../select";
 
 /** Spec 002 section 5: explore searches 500 ms after the last keystroke. */

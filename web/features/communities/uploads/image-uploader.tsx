@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { ACCEPTED_IMAGE_TYPES } from "../../../lib/images/resize";
-import { MAX_COMMUNITY_IMAGES } from "../catalog";
+import { MAX_COMMUNITY_IMAGES } from "../../../../common/catalog";
 import type { ImageUploads, UploadItem } from "./use-image-uploads";
 
 type ImageUploaderProps = {

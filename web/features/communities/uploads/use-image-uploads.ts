@@ -4,7 +4,7 @@ import { useErrorMessage } from "../../../lib/errors";
 import { isAcceptedImage, resizeImage } from "../../../lib/images/resize";
 import { uploadImage } from "../../../lib/images/upload";
 import { toast } from "../../../lib/toast";
-import { MAX_COMMUNITY_IMAGE_BYTES, MAX_COMMUNITY_IMAGES } from "../catalog";
+import { MAX_COMMUNITY_IMAGE_BYTES, MAX_COMMUNITY_IMAGES } from "../../../../common/catalog";
 
 export type UploadStatus = "queued" | "processing" | "uploading" | "done" | "error";
 

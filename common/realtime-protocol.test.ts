@@ -7,7 +7,7 @@ import {
   parseServerMessage,
   userEventSchema,
   type ServerMessage,
-} from "./protocol";
+} from "./realtime-protocol";
 
 describe("parseClientMessage", () => {
   it("accepts ping with and without an id", () => {
