@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { ensureNamespace } from "../../lib/i18n";
-import { lazyWithPreload } from "../../lib/lazy";
-import { useSession } from "../auth/session";
+import { ensureNamespace } from "../lib/i18n";
+import { lazyWithPreload } from "../lib/lazy";
+import { useSession } from "../lib/session";
 
 // The socket client and the wire protocol are not needed to draw the first page: they load right after.
 const UserRoomConnection = lazyWithPreload(() =>
