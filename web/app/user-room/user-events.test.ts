@@ -1,9 +1,9 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { conversationKeys } from "../features/messages/queries";
-import { markAllReadInCache, markReadInCache } from "../features/notifications/cache";
-import { notificationKeys, type NotificationItem, type NotificationPage } from "../features/notifications/queries";
-import { createQueryClient } from "../lib/query-client";
+import { conversationKeys } from "../../features/messages/queries";
+import { markAllReadInCache, markReadInCache } from "../../features/notifications/cache";
+import { notificationKeys, type NotificationItem, type NotificationPage } from "../../features/notifications/queries";
+import { createQueryClient } from "../../lib/query-client";
 import { applyUserEvent } from "./user-events";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
