@@ -147,7 +147,7 @@ function findComment(qc: QueryClient, communityId: string, postId: string, comme
   return undefined;
 }
 
-/** Each reply raises its parent's count once, whether our own answer or a refetch came first. */
+/** Each reply raises its parent's count once, whether our own answer or the room's event came first. */
 const countedReplies = new Set<string>();
 
 /**
@@ -187,4 +187,23 @@ export function removeComment(qc: QueryClient, communityId: string, postId: stri
     // A reply we never loaded: only the server knows which comment's count to lower.
     void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, postId), exact: true });
   }
+}
+
+/**
+ * A comment someone made (the room says only which): the list it joined asks the server again; for a
+ * reply so do the comments above it, and since their answer counts the reply, our own answer (when the
+ * reply is ours and it arrives later) does not count it again.
+ */
+export function refetchForNewComment(
+  qc: QueryClient,
+  communityId: string,
+  postId: string,
+  commentId: string,
+  parentId: string | null,
+) {
+  if (parentId) {
+    countedReplies.add(commentId);
+    void qc.invalidateQueries({ queryKey: feedKeys.replies(communityId, postId, parentId), exact: true });
+  }
+  void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, postId), exact: true });
 }

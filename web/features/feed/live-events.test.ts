@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
 import { mockFetch } from "../../test/fetch-mock";
+import { appendComment } from "./cache";
 import { applyCommunityEvent, refreshCommunity, type LiveNotice } from "./live-events";
 import { feedKeys } from "./queries";
 import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
@@ -225,6 +226,30 @@ describe("community room events in the cache", () => {
     applyCommunityEvent(qc, C, { type: "comment.created", postId: "p-x", commentId: "cm-new", parentId: parent.id }, me);
     expect(invalidated(qc, feedKeys.replies(C, "p-x", parent.id))).toBe(true);
     expect(invalidated(qc, feedKeys.comments(C, "p-x"))).toBe(true);
+  });
+
+  it("our own reply counts once on its parent, whether our answer or the room's event comes first", () => {
+    for (const eventFirst of [true, false]) {
+      const qc = createQueryClient();
+      const parent = comment({ postId: "p-x", repliesCount: 0 });
+      qc.setQueryData(feedKeys.comments(C, "p-x"), pages([parent]));
+      const reply = comment({ postId: "p-x", parentCommentId: parent.id });
+      const event = { type: "comment.created", postId: "p-x", commentId: reply.id, parentId: parent.id } as const;
+      const answer = () => appendComment(qc, C, reply);
+
+      if (eventFirst) {
+        applyCommunityEvent(qc, C, event, me);
+        // The refetch the event asked for answers with the server's count, which includes the reply.
+        qc.setQueryData(feedKeys.comments(C, "p-x"), pages([{ ...parent, repliesCount: 1 }]));
+        answer();
+      } else {
+        answer();
+        applyCommunityEvent(qc, C, event, me);
+      }
+
+      const thread = qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.comments(C, "p-x"))!.pages[0]!.items;
+      expect(thread[0]!.repliesCount).toBe(1);
+    }
   });
 
   it("comment.deleted removes the comment by id and lowers its parent's reply count", () => {

@@ -4,6 +4,7 @@ import {
   adjustPostsCount,
   cachedPost,
   insertPost,
+  refetchForNewComment,
   removeComment,
   removePost,
   setOnline,
@@ -53,11 +54,7 @@ export function applyCommunityEvent(
       setPostCounters(qc, communityId, event.postId, event.likesCount, event.commentsCount);
       return;
     case "comment.created":
-      // The list the comment joined asks again; for a reply so do the comments above it (reply count).
-      if (event.parentId) {
-        void qc.invalidateQueries({ queryKey: feedKeys.replies(communityId, event.postId, event.parentId), exact: true });
-      }
-      void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, event.postId), exact: true });
+      refetchForNewComment(qc, communityId, event.postId, event.commentId, event.parentId ?? null);
       return;
     case "comment.deleted":
       removeComment(qc, communityId, event.postId, event.commentId);
