@@ -38,16 +38,18 @@ export default defineConfig(({ command }) => ({
             // Left alone, the bundler cuts the modules shared by the first page and the lazy feature chunks
             // into dozens of tiny chunks (a file per shared icon), each with its own request and gzip
             // overhead: several KB more on the first route. These groups keep the framework, our UI kit and
-            // lib, and the shell (with what it imports) in one file each. The realtime client (partysocket,
-            // zod) stays out, so it still loads only after the first paint.
+            // lib, and the shell (web/app, with what it imports) in one file each. What only lazy chunks use
+            // stays out, so it still loads only after the first paint: the realtime client (partysocket,
+            // zod), the user's room (web/app/user-room), the home page (with its route) and the text format
+            // of posts and comments (with the feed and the notifications menu).
             codeSplitting: {
               groups: [
                 {
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
                 },
-                { name: "app-core", test: /web[\\/](lib[\\/](?!realtime)|components[\\/])/ },
-                { name: "shell", test: /web[\\/]features[\\/]shell[\\/]/ },
+                { name: "app-core", test: /web[\\/](lib[\\/](?!realtime|content-format|mention-tokens)|components[\\/])/ },
+                { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page)/ },
               ],
             },
           },

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId, getCurrentCommunityId, setCurrentCommunityId } from "./features/communities/current-community";
+import { clearCurrentCommunityId, getCurrentCommunityId, setCurrentCommunityId } from "./lib/current-community";
 import { clearToasts } from "./lib/toast";
 import { anaUser, community, mockFetch } from "./test/fetch-mock";
 import { renderApp } from "./test/render-app";

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { meQueryOptions } from "./features/auth/session";
+import { meQueryOptions } from "./lib/session";
 import { initI18n } from "./lib/i18n";
 import { queryClient } from "./lib/query-client";
 import { applyTheme, watchSystemTheme } from "./lib/theme";

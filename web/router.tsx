@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { PageSpinner } from "./components/ui/spinner";
-import { ErrorPage } from "./features/shell/error-page";
-import { NotFoundPage } from "./features/shell/not-found";
+import { ErrorPage } from "./app/error-page";
+import { NotFoundPage } from "./app/not-found";
 import { queryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
 

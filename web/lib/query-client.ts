@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
+import { meKeys } from "./session";
 
 /** A 4xx will not change by asking again, so only network failures and 5xx are retried. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -13,8 +14,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         // A 401 from any endpoint means the session ended (expired, signed out elsewhere): re-ask who we
         // are, so guards and the header stop acting as if someone were signed in.
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== "me") {
-          void client.invalidateQueries({ queryKey: ["me"], exact: true });
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== meKeys.all()[0]) {
+          void client.invalidateQueries({ queryKey: meKeys.session(), exact: true });
         }
       },
     }),

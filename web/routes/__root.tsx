@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Toaster } from "../components/ui/toaster";
-import { NotFoundPage } from "../features/shell/not-found";
+import { NotFoundPage } from "../app/not-found";
 
 export type RouterContext = { queryClient: QueryClient };
 

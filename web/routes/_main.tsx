@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MainLayout } from "../features/shell/main-layout";
+import { MainLayout } from "../app/main-layout";
 
 /** The shell (header and tab bar) around every page that is not an auth screen. */
 export const Route = createFileRoute("/_main")({ component: MainLayout });

@@ -16,6 +16,13 @@ export type ReviewItem = {
 
 export type Decision = "approve" | "reject" | "suspend" | "restore";
 
+/** The staff console's caches: the review queue (one list per status) and the open reports. */
+export const adminKeys = {
+  reviewQueues: () => ["admin", "communities"] as const,
+  reviewQueue: (status: ReviewStatus) => ["admin", "communities", status] as const,
+  reports: () => ["admin", "reports"] as const,
+};
+
 /** The decisions each status allows (the server answers 409 to anything else). */
 export const decisionsFor: Record<ReviewStatus, Decision[]> = {
   under_review: ["approve", "reject"],
@@ -26,7 +33,7 @@ export const decisionsFor: Record<ReviewStatus, Decision[]> = {
 
 export const reviewQueueQueryOptions = (status: ReviewStatus) =>
   infiniteQueryOptions({
-    queryKey: ["admin", "communities", status] as const,
+    queryKey: adminKeys.reviewQueue(status),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       api.get<{ items: ReviewItem[]; nextCursor: string | null }>("/api/admin/communities", {
@@ -38,7 +45,7 @@ export const reviewQueueQueryOptions = (status: ReviewStatus) =>
 
 export const staffReportsQueryOptions = () =>
   queryOptions({
-    queryKey: ["admin", "reports"] as const,
+    queryKey: adminKeys.reports(),
     queryFn: async ({ signal }) =>
       (await api.get<{ items: Report[] }>("/api/admin/reports", { query: { status: "open" }, signal })).items,
   });

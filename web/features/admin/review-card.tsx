@@ -9,8 +9,9 @@ import { ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { useRelativeTime } from "../../lib/time";
 import { toast } from "../../lib/toast";
-import { CommunityImage } from "../communities/community-image";
-import { decide, decisionsFor, type Decision, type ReviewItem } from "./admin-api";
+import { CommunityImage } from "../../components/community-image";
+import { communityKeys } from "../../lib/community-keys";
+import { adminKeys, decide, decisionsFor, type Decision, type ReviewItem } from "./admin-api";
 import { DecisionDialog } from "./decision-dialog";
 
 const decisionIcons = { approve: CheckCircle2, reject: XCircle, suspend: Ban, restore: RotateCcw };
@@ -32,8 +33,8 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
       setDialog(null);
       toast({ variant: "success", title: t(`decision.${decision}.done`, { name: item.name }) });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["admin", "communities"] }),
-        queryClient.invalidateQueries({ queryKey: ["communities"] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.reviewQueues() }),
+        queryClient.invalidateQueries({ queryKey: communityKeys.all() }),
       ]);
     },
     onError: async (err) => {
@@ -42,7 +43,7 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
       setDialog(null);
       toast({ variant: "destructive", title: t("decision.failed"), description: errorMessage(err) });
       // Someone else may have decided first (409): show the queue as it now is.
-      await queryClient.invalidateQueries({ queryKey: ["admin", "communities"] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.reviewQueues() });
     },
   });
 

@@ -1,19 +1,26 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
-import { ReportsList } from "../communities/manage/reports-list";
 import type { ReviewStatus } from "../communities/types";
-import { PageHeading, useDocumentTitle } from "../shell/page";
-import { reviewQueueQueryOptions, staffReportsQueryOptions } from "./admin-api";
+import { PageHeading, useDocumentTitle } from "../../components/page";
+import { reviewQueueQueryOptions } from "./admin-api";
 import { ADMIN_VIEWS, REVIEW_STATUSES, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";
 
+type ReviewsPageProps = {
+  view: AdminView;
+  onViewChange: (view: AdminView) => void;
+  /** The open reports of every community: the communities feature's queue, composed in by the route. */
+  reports: ReactNode;
+};
+
 /** The staff console: the community review queue by status, and every open report. */
-export function ReviewsPage({ view, onViewChange }: { view: AdminView; onViewChange: (view: AdminView) => void }) {
+export function ReviewsPage({ view, onViewChange, reports }: ReviewsPageProps) {
   const { t } = useTranslation("admin");
   useDocumentTitle(t("title"));
   return (
@@ -38,7 +45,7 @@ export function ReviewsPage({ view, onViewChange }: { view: AdminView; onViewCha
           </TabPanel>
         ))}
         <TabPanel value="reports" className="mt-5">
-          <ReportsList queryOptions={staffReportsQueryOptions()} decisionBase="/api/admin/reports" showCommunity />
+          {reports}
         </TabPanel>
       </Tabs>
     </div>

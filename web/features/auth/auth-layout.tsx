@@ -1,7 +1,7 @@
 import { Outlet } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { Brand } from "../shell/brand";
-import { PreferencesMenu } from "../shell/preferences";
+import { Brand } from "../../components/brand";
+import { PreferencesMenu } from "../../components/preferences";
 
 export function AuthLayout() {
   return (

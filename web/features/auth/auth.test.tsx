@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearToasts } from "../../lib/toast";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
-import { clearCurrentCommunityId } from "../communities/current-community";
+import { clearCurrentCommunityId } from "../../lib/current-community";
 
 beforeEach(() => {
   localStorage.clear();

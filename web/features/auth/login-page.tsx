@@ -11,7 +11,7 @@ import { api, ApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
-import { meQueryOptions, safeRedirect } from "./session";
+import { meQueryOptions, safeRedirect } from "../../lib/session";
 import { validateEmail, type FieldErrorKey } from "./validation";
 
 /** Spec 000 section 9: the app moves on 500 ms after the success message. */

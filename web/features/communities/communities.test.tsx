@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearToasts } from "../../lib/toast";
 import { anaUser, community, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
-import { clearCurrentCommunityId, getCurrentCommunityId } from "./current-community";
+import { clearCurrentCommunityId, getCurrentCommunityId } from "../../lib/current-community";
 import type { CommunityCardData, CommunityView } from "./types";
 
 beforeEach(() => {

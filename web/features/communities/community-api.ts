@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { myCommunitiesQueryOptions } from "./queries";
+import { communityKeys } from "../../lib/community-keys";
+import { meKeys } from "../../lib/session";
 import type { CommunityMember, CommunityView, ExplorePage, MemberSort, Report, Topic } from "./types";
 
-/** Query keys and fetchers of the community screens (the shell's own queries stay in queries.ts). */
+/** Query keys and fetchers of the community screens (the user's own list lives in lib/my-communities.ts). */
 
 export type ExploreApiQuery = Record<string, string | number | undefined>;
 
@@ -11,7 +12,7 @@ export const EXPLORE_PAGE_SIZE = 12;
 
 export const exploreQueryOptions = (query: ExploreApiQuery) =>
   infiniteQueryOptions({
-    queryKey: ["communities", "explore", query] as const,
+    queryKey: communityKeys.exploreList(query),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       api.get<ExplorePage>("/api/communities", {
@@ -21,24 +22,22 @@ export const exploreQueryOptions = (query: ExploreApiQuery) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const communityQueryKey = (id: string) => ["communities", "detail", id] as const;
-
 export const communityQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: communityQueryKey(id),
+    queryKey: communityKeys.detail(id),
     queryFn: ({ signal }) => api.get<CommunityView>(`/api/communities/${encodeURIComponent(id)}`, { signal }),
   });
 
 export const topicsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["communities", "topics", id] as const,
+    queryKey: communityKeys.topics(id),
     queryFn: async ({ signal }) =>
       (await api.get<{ topics: Topic[] }>(`/api/communities/${encodeURIComponent(id)}/topics`, { signal })).topics,
   });
 
 export const membersQueryOptions = (id: string, q: string, sort: MemberSort) =>
   queryOptions({
-    queryKey: ["communities", "members", id, { q, sort }] as const,
+    queryKey: communityKeys.memberList(id, q, sort),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ members: CommunityMember[] }>(`/api/communities/${encodeURIComponent(id)}/members`, {
@@ -50,7 +49,7 @@ export const membersQueryOptions = (id: string, q: string, sort: MemberSort) =>
 
 export const communityReportsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["communities", "reports", id] as const,
+    queryKey: communityKeys.reports(id),
     queryFn: async ({ signal }) =>
       (
         await api.get<{ items: Report[] }>(`/api/communities/${encodeURIComponent(id)}/reports`, {
@@ -66,8 +65,8 @@ export const communityReportsQueryOptions = (id: string) =>
  */
 export async function refreshCommunity(client: QueryClient, id: string): Promise<void> {
   await Promise.all([
-    client.invalidateQueries({ queryKey: myCommunitiesQueryOptions.queryKey }),
-    client.invalidateQueries({ queryKey: ["communities", "explore"] }),
-    client.invalidateQueries({ queryKey: communityQueryKey(id) }),
+    client.invalidateQueries({ queryKey: meKeys.communities() }),
+    client.invalidateQueries({ queryKey: communityKeys.explore() }),
+    client.invalidateQueries({ queryKey: communityKeys.detail(id) }),
   ]);
 }

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { AlertCircle, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { useDocumentTitle } from "../shell/page";
+import { useDocumentTitle } from "../../components/page";
 
 /** 'Community not found' with 'Browse Communities' (spec 002 section 8). */
 export function CommunityNotFound() {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu, MenuLink, MenuRadioItem, MenuSeparator, MenuText } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import { useCurrentCommunity } from "./queries";
+import { useCurrentCommunity } from "../../lib/my-communities";
 
 export function CommunitySwitcher() {
   const { t } = useTranslation();

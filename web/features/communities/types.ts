@@ -1,4 +1,4 @@
-import type { CommunityRole } from "./queries";
+import type { CommunityRole } from "../../lib/my-communities";
 
 /** Response shapes of the communities API (worker/features/communities), as the web app reads them. */
 

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { communityQueryKey, refreshCommunity } from "./community-api";
-import { setCurrentCommunityId } from "./current-community";
+import { communityKeys } from "../../lib/community-keys";
+import { refreshCommunity } from "./community-api";
+import { setCurrentCommunityId } from "../../lib/current-community";
 import type { CommunityView } from "./types";
 
 /**
@@ -30,7 +31,7 @@ export function useJoinCommunity(community: { id: string; name: string }) {
     mutationFn: () => api.post<CommunityView>(`/api/communities/${encodeURIComponent(community.id)}/join`),
     onMutate: () => setProblem(null),
     onSuccess: async (view) => {
-      queryClient.setQueryData(communityQueryKey(community.id), view);
+      queryClient.setQueryData(communityKeys.detail(community.id), view);
       toast({ variant: "success", title: t("join.welcome", { community: community.name }) });
       await enter();
     },
@@ -43,7 +44,7 @@ export function useJoinCommunity(community: { id: string; name: string }) {
         if (err.status === 401) return navigate({ to: "/auth/login", search: { redirect: location.href } });
         if (err.code === "CONFLICT" || err.code === "READ_ONLY") {
           setProblem(err.message);
-          await queryClient.invalidateQueries({ queryKey: communityQueryKey(community.id) });
+          await queryClient.invalidateQueries({ queryKey: communityKeys.detail(community.id) });
           return;
         }
       }

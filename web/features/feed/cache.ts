@@ -56,10 +56,17 @@ export function setPostCounters(qc: QueryClient, communityId: string, postId: st
   );
 }
 
-function isCached(qc: QueryClient, communityId: string, postId: string): boolean {
-  return qc
-    .getQueriesData<Pages<Post>>({ queryKey: feedKeys.posts(communityId) })
-    .some(([, data]) => data?.pages.some((page) => page.items.some((p) => p.id === postId)));
+function listedPost(qc: QueryClient, communityId: string, postId: string): Post | undefined {
+  for (const [, data] of qc.getQueriesData<Pages<Post>>({ queryKey: feedKeys.posts(communityId) })) {
+    const found = data?.pages.flatMap((page) => page.items).find((p) => p.id === postId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The post as this screen last knew it: from a list of its community, else from its own page. */
+export function cachedPost(qc: QueryClient, communityId: string, postId: string): Post | undefined {
+  return listedPost(qc, communityId, postId) ?? qc.getQueryData<PostDetail>(feedKeys.post(postId))?.post;
 }
 
 /**
@@ -68,7 +75,7 @@ function isCached(qc: QueryClient, communityId: string, postId: string): boolean
  * other way round).
  */
 export function insertPost(qc: QueryClient, communityId: string, post: Post): boolean {
-  if (isCached(qc, communityId, post.id)) return false;
+  if (listedPost(qc, communityId, post.id)) return false;
   const targets = [feedKeys.postList(communityId, null), ...(post.topic ? [feedKeys.postList(communityId, post.topic.id)] : [])];
   let inserted = false;
   for (const key of targets) {
@@ -102,16 +109,23 @@ export function setOnline(qc: QueryClient, communityId: string, online: string[]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Comments
+// Comments: a post's thread (its comments and each comment's replies) sits under feedKeys.thread.
 
-function threadKey(comment: Pick<Comment, "postId" | "parentCommentId">): QueryKey {
-  return comment.parentCommentId ? feedKeys.replies(comment.parentCommentId) : feedKeys.comments(comment.postId);
+function listKey(communityId: string, comment: Pick<Comment, "postId" | "parentCommentId">): QueryKey {
+  return comment.parentCommentId
+    ? feedKeys.replies(communityId, comment.postId, comment.parentCommentId)
+    : feedKeys.comments(communityId, comment.postId);
 }
 
-/** Changes one comment (or reply) wherever it is cached. */
-export function updateComment(qc: QueryClient, postId: string, commentId: string, fn: (c: Comment) => Comment | null) {
-  const keys = [feedKeys.comments(postId), ...listKeys(qc, ["replies"])];
-  for (const key of keys) {
+/** Changes one comment (or reply) wherever its post's thread holds it. */
+export function updateComment(
+  qc: QueryClient,
+  communityId: string,
+  postId: string,
+  commentId: string,
+  fn: (c: Comment) => Comment | null,
+) {
+  for (const key of listKeys(qc, feedKeys.thread(communityId, postId))) {
     qc.setQueryData<Pages<Comment>>(key, (data) =>
       mapPages(data, (items) => {
         if (!items.some((c) => c.id === commentId)) return items;
@@ -125,25 +139,24 @@ export function updateComment(qc: QueryClient, postId: string, commentId: string
   }
 }
 
-function findComment(qc: QueryClient, postId: string, commentId: string): Comment | undefined {
-  for (const key of [feedKeys.comments(postId), ...listKeys(qc, ["replies"])]) {
-    const data = qc.getQueryData<Pages<Comment>>(key);
+function findComment(qc: QueryClient, communityId: string, postId: string, commentId: string): Comment | undefined {
+  for (const [, data] of qc.getQueriesData<Pages<Comment>>({ queryKey: feedKeys.thread(communityId, postId) })) {
     const found = data?.pages.flatMap((p) => p.items).find((c) => c.id === commentId);
     if (found) return found;
   }
   return undefined;
 }
 
-/** Each reply raises its parent's count once, whether our own answer or the live event came first. */
+/** Each reply raises its parent's count once, whether our own answer or the room's event came first. */
 const countedReplies = new Set<string>();
 
 /**
- * Adds a new comment at the end of its open thread (oldest first), unless more pages remain to load
+ * Adds our new comment at the end of its open thread (oldest first), unless more pages remain to load
  * (it will come with them) or it is already there. Replies also raise their parent's count.
  */
-export function appendComment(qc: QueryClient, comment: Comment): boolean {
+export function appendComment(qc: QueryClient, communityId: string, comment: Comment): boolean {
   let added = false;
-  qc.setQueryData<Pages<Comment>>(threadKey(comment), (data) => {
+  qc.setQueryData<Pages<Comment>>(listKey(communityId, comment), (data) => {
     if (!data || data.pages.some((p) => p.items.some((c) => c.id === comment.id))) return data;
     const last = data.pages.at(-1);
     if (!last || last.nextCursor) return data;
@@ -152,7 +165,7 @@ export function appendComment(qc: QueryClient, comment: Comment): boolean {
   });
   if (comment.parentCommentId && !countedReplies.has(comment.id)) {
     countedReplies.add(comment.id);
-    updateComment(qc, comment.postId, comment.parentCommentId, (parent) => ({
+    updateComment(qc, communityId, comment.postId, comment.parentCommentId, (parent) => ({
       ...parent,
       repliesCount: parent.repliesCount + 1,
     }));
@@ -161,17 +174,36 @@ export function appendComment(qc: QueryClient, comment: Comment): boolean {
 }
 
 /** Removes a comment and, when it was a reply we had loaded, lowers its parent's count. */
-export function removeComment(qc: QueryClient, postId: string, commentId: string) {
-  const existing = findComment(qc, postId, commentId);
-  updateComment(qc, postId, commentId, () => null);
-  qc.removeQueries({ queryKey: feedKeys.replies(commentId), exact: true });
+export function removeComment(qc: QueryClient, communityId: string, postId: string, commentId: string) {
+  const existing = findComment(qc, communityId, postId, commentId);
+  updateComment(qc, communityId, postId, commentId, () => null);
+  qc.removeQueries({ queryKey: feedKeys.replies(communityId, postId, commentId), exact: true });
   if (existing?.parentCommentId) {
-    updateComment(qc, postId, existing.parentCommentId, (parent) => ({
+    updateComment(qc, communityId, postId, existing.parentCommentId, (parent) => ({
       ...parent,
       repliesCount: Math.max(0, parent.repliesCount - 1),
     }));
-  } else if (!existing && qc.getQueryData(feedKeys.comments(postId))) {
+  } else if (!existing && qc.getQueryData(feedKeys.comments(communityId, postId))) {
     // A reply we never loaded: only the server knows which comment's count to lower.
-    void qc.invalidateQueries({ queryKey: feedKeys.comments(postId), exact: true });
+    void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, postId), exact: true });
   }
+}
+
+/**
+ * A comment someone made (the room says only which): the list it joined asks the server again; for a
+ * reply so do the comments above it, and since their answer counts the reply, our own answer (when the
+ * reply is ours and it arrives later) does not count it again.
+ */
+export function refetchForNewComment(
+  qc: QueryClient,
+  communityId: string,
+  postId: string,
+  commentId: string,
+  parentId: string | null,
+) {
+  if (parentId) {
+    countedReplies.add(commentId);
+    void qc.invalidateQueries({ queryKey: feedKeys.replies(communityId, postId, parentId), exact: true });
+  }
+  void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, postId), exact: true });
 }

@@ -8,7 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useRelativeTime } from "../../lib/time";
-import { useSession } from "../auth/session";
+import { useSession } from "../../lib/session";
 import type { CommentDialogKind } from "./comment-dialogs";
 import { useLikeComment } from "./comment-mutations";
 import { AdminBadge } from "./admin-badge";
@@ -34,7 +34,7 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
   const relative = useRelativeTime();
   useMinuteTick();
   const { user } = useSession();
-  const like = useLikeComment(post.id);
+  const like = useLikeComment(post);
   const id = useId();
   const [showReplies, setShowReplies] = useState(false);
   const [dialog, setDialog] = useState<{ kind: CommentDialogKind; open: boolean; seq: number } | null>(null);
@@ -160,7 +160,7 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
 
 function Replies({ post, comment, readOnly }: { post: Post; comment: Comment; readOnly: boolean }) {
   const { t } = useTranslation("feed");
-  const replies = useInfiniteQuery(repliesQueryOptions(comment.id));
+  const replies = useInfiniteQuery(repliesQueryOptions(post.communityId, post.id, comment.id));
   const items = replies.data?.pages.flatMap((p) => p.items) ?? [];
 
   if (replies.isPending) {

@@ -18,7 +18,7 @@ export function useAddComment(post: Post, liveOpen: boolean) {
     mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: string | null }) =>
       api.post<{ comment: Comment }>(`/api/posts/${enc(post.id)}/comments`, { content, parentCommentId }),
     onSuccess: ({ comment }) => {
-      appendComment(qc, comment);
+      appendComment(qc, post.communityId, comment);
       if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));
     },
   });
@@ -31,7 +31,7 @@ export function useDeleteComment(post: Post, liveOpen: boolean) {
   return useMutation({
     mutationFn: (comment: Comment) => api.delete<unknown>(`/api/comments/${enc(comment.id)}`),
     onSuccess: (_, comment) => {
-      removeComment(qc, post.id, comment.id);
+      removeComment(qc, post.communityId, post.id, comment.id);
       if (!liveOpen) {
         const removed = 1 + (comment.parentCommentId ? 0 : comment.repliesCount);
         updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: Math.max(0, p.commentsCount - removed) }));
@@ -42,7 +42,7 @@ export function useDeleteComment(post: Post, liveOpen: boolean) {
   });
 }
 
-export function useLikeComment(postId: string) {
+export function useLikeComment(post: Pick<Post, "id" | "communityId">) {
   const qc = useQueryClient();
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
@@ -53,7 +53,7 @@ export function useLikeComment(postId: string) {
         : api.delete<{ liked: boolean; likesCount: number }>(`/api/comments/${enc(comment.id)}/like`),
     onMutate: ({ comment, like }) => {
       const previous = { userHasLiked: comment.userHasLiked, likesCount: comment.likesCount };
-      updateComment(qc, postId, comment.id, (c) => ({
+      updateComment(qc, post.communityId, post.id, comment.id, (c) => ({
         ...c,
         userHasLiked: like,
         likesCount: Math.max(0, c.likesCount + (like ? 1 : -1)),
@@ -61,11 +61,15 @@ export function useLikeComment(postId: string) {
       return previous;
     },
     onError: (err, { comment }, previous) => {
-      if (previous) updateComment(qc, postId, comment.id, (c) => ({ ...c, ...previous }));
+      if (previous) updateComment(qc, post.communityId, post.id, comment.id, (c) => ({ ...c, ...previous }));
       toast({ title: t("comments.likeFailed"), description: errorMessage(err), variant: "destructive" });
     },
     onSuccess: (res, { comment }) => {
-      updateComment(qc, postId, comment.id, (c) => ({ ...c, userHasLiked: res.liked, likesCount: res.likesCount }));
+      updateComment(qc, post.communityId, post.id, comment.id, (c) => ({
+        ...c,
+        userHasLiked: res.liked,
+        likesCount: res.likesCount,
+      }));
     },
   });
 }

@@ -20,7 +20,7 @@ import type { Post } from "./types";
 export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolean }) {
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
-  const comments = useInfiniteQuery(commentsQueryOptions(post.id));
+  const comments = useInfiniteQuery(commentsQueryOptions(post.communityId, post.id));
   const add = useAddComment(post, useLiveOpen());
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];

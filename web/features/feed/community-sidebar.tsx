@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { cn } from "../../lib/cn";
-import { useCurrentCommunity } from "../communities/queries";
+import { useCurrentCommunity } from "../../lib/my-communities";
 import { statsQueryOptions } from "./queries";
 import { TopicDot } from "./topic-badge";
 

@@ -7,7 +7,7 @@ import { resizeImage } from "../../lib/images/resize";
 import { uploadImage } from "../../lib/images/upload";
 import { toast } from "../../lib/toast";
 import { ImagePicker, type PickedImage } from "./image-picker";
-import { toStored } from "./mention-tokens";
+import { toStored } from "../../lib/mention-tokens";
 import { emptyMentionValue } from "./mention-textarea";
 import { useCreatePost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { toDisplay, toStored } from "./mention-tokens";
+import { toDisplay, toStored } from "../../lib/mention-tokens";
 import { useEditPost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";
 import type { Post } from "./types";

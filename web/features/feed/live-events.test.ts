@@ -1,13 +1,17 @@
-import type { InfiniteData } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
-import { applyCommunityEvent } from "./live-events";
-import type { Viewer } from "./permissions";
+import { mockFetch } from "../../test/fetch-mock";
+import { appendComment } from "./cache";
+import { applyCommunityEvent, refreshCommunity, type LiveNotice } from "./live-events";
 import { feedKeys } from "./queries";
 import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
 
 const C = "c1";
-const viewer: Viewer = { userId: "u-me", role: "member", archived: false };
+const OTHER = "c2";
+const me = "u-me";
+
+afterEach(() => vi.unstubAllGlobals());
 
 let seq = 0;
 function post(overrides: Partial<Post> = {}): Post {
@@ -61,6 +65,25 @@ const pages = <T>(...lists: T[][]): InfiniteData<Page<T>, string | null> => ({
 const listOf = (qc: ReturnType<typeof createQueryClient>, topic: string | null) =>
   qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, topic))!.pages.flatMap((p) => p.items.map((x) => x.id));
 
+/** The API as the room's ids lead to it: each post answers with this viewer's view of it. */
+function serve(...posts: Post[]) {
+  const routes: Record<string, { body: PostDetail }> = {};
+  for (const p of posts) routes[`GET /api/posts/${p.id}`] = { body: { post: p, community: { id: C, name: "Club" } } };
+  return mockFetch(routes);
+}
+
+function stats(qc: QueryClient, postsCount: number) {
+  qc.setQueryData<CommunityStats>(feedKeys.stats(C), {
+    membersCount: 8,
+    postsCount,
+    onlineCount: 0,
+    onlineUserIds: [],
+    trendingTopics: [],
+  });
+}
+
+const invalidated = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)!.isInvalidated;
+
 describe("community room events in the cache", () => {
   it("post.counters updates the counts in every cached page, list and the post page", () => {
     const qc = createQueryClient();
@@ -69,7 +92,7 @@ describe("community room events in the cache", () => {
     qc.setQueryData(feedKeys.postList(C, "t1"), pages([target]));
     qc.setQueryData<PostDetail>(feedKeys.post(target.id), { post: target, community: { id: C, name: "Club" } });
 
-    applyCommunityEvent(qc, C, { type: "post.counters", postId: target.id, likesCount: 7, commentsCount: 3 }, viewer);
+    applyCommunityEvent(qc, C, { type: "post.counters", postId: target.id, likesCount: 7, commentsCount: 3 }, me);
 
     const inAll = qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[1]!.items[1]!;
     const inTopic = qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, "t1"))!.pages[0]!.items[0]!;
@@ -79,109 +102,205 @@ describe("community room events in the cache", () => {
     expect(qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[0]!.likesCount).toBe(0);
   });
 
-  it("post.created goes to the top, under pinned posts, once, with this viewer's permissions", () => {
+  it("post.created reads the post from the API and puts it at the top, under pinned posts, once", async () => {
     const qc = createQueryClient();
     const pinned = post({ pinned: true });
     const older = post();
     qc.setQueryData(feedKeys.postList(C, null), pages([pinned, older]));
-    qc.setQueryData<CommunityStats>(feedKeys.stats(C), {
-      membersCount: 8,
-      postsCount: 10,
-      onlineCount: 1,
-      onlineUserIds: [],
-      trendingTopics: [],
-    });
-    const fresh = post({ author: { id: "u-me", fullName: "Me", avatarUrl: null }, userHasLiked: true });
+    stats(qc, 10);
+    // The API answers with this viewer's view: their own post, editable and deletable.
+    const fresh = post({ author: { id: me, fullName: "Me", avatarUrl: null }, canEdit: true, canDelete: true });
+    const { calls } = serve(fresh);
+    const notices: LiveNotice[] = [];
 
-    const notice = applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id, data: { post: fresh } }, viewer);
-    applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id, data: { post: fresh } }, viewer);
+    applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id }, me, (n) => notices.push(n));
+    applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id }, me, (n) => notices.push(n));
 
-    expect(listOf(qc, null)).toEqual([pinned.id, fresh.id, older.id]);
+    await vi.waitFor(() => expect(listOf(qc, null)).toEqual([pinned.id, fresh.id, older.id]));
+    await vi.waitFor(() => expect(calls.filter((c) => c.path === `/api/posts/${fresh.id}`)).not.toHaveLength(0));
     const inserted = qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[1]!;
     expect(inserted).toMatchObject({ canEdit: true, canDelete: true, canPin: false, userHasLiked: false });
     expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))!.postsCount).toBe(11);
     // Our own post is not announced to ourselves.
-    expect(notice).toBeNull();
+    expect(notices).toEqual([]);
   });
 
-  it("announces someone else's new post and files it under its topic too", () => {
+  it("ignores whatever a frame carries besides ids: the post shown is the API's", async () => {
+    const qc = createQueryClient();
+    qc.setQueryData(feedKeys.postList(C, null), pages([]));
+    const fromApi = post({ content: "what the server says" });
+    serve(fromApi);
+    applyCommunityEvent(
+      qc,
+      C,
+      { type: "post.created", postId: fromApi.id, data: { post: { ...fromApi, content: "forged", canDelete: true } } },
+      me,
+    );
+    await vi.waitFor(() => expect(listOf(qc, null)).toEqual([fromApi.id]));
+    const shown = qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[0]!;
+    expect(shown).toMatchObject({ content: "what the server says", canDelete: false });
+  });
+
+  it("a post the API does not show this viewer (404: blocked) never appears", async () => {
+    const qc = createQueryClient();
+    qc.setQueryData(feedKeys.postList(C, null), pages([]));
+    stats(qc, 3);
+    const { calls } = mockFetch({});
+    applyCommunityEvent(qc, C, { type: "post.created", postId: "p-hidden" }, me);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(listOf(qc, null)).toEqual([]);
+    expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))!.postsCount).toBe(3);
+  });
+
+  it("announces someone else's new post and files it under its topic too", async () => {
     const qc = createQueryClient();
     qc.setQueryData(feedKeys.postList(C, null), pages([]));
     qc.setQueryData(feedKeys.postList(C, "t1"), pages([]));
     qc.setQueryData(feedKeys.postList(C, "t2"), pages([]));
     const fresh = post({ topic: { id: "t1", name: "News", color: "#000" } });
-    const notice = applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id, data: { post: fresh } }, viewer);
-    expect(notice).toEqual({ kind: "post.created", post: expect.objectContaining({ id: fresh.id }) });
+    serve(fresh);
+    const notices: LiveNotice[] = [];
+    applyCommunityEvent(qc, C, { type: "post.created", postId: fresh.id }, me, (n) => notices.push(n));
+    await vi.waitFor(() => expect(notices).toEqual([{ kind: "post.created", post: expect.objectContaining({ id: fresh.id }) }]));
     expect(listOf(qc, "t1")).toEqual([fresh.id]);
     expect(listOf(qc, "t2")).toEqual([]);
   });
 
-  it("post.updated keeps the viewer's own like and permissions; post.deleted removes it everywhere", () => {
+  it("post.updated re-reads the post (the viewer's own like and permissions come with it); post.deleted removes it", async () => {
     const qc = createQueryClient();
     const mine = post({ userHasLiked: true, canDelete: true });
     qc.setQueryData(feedKeys.postList(C, null), pages([mine]));
-    applyCommunityEvent(
-      qc,
-      C,
-      {
-        type: "post.updated",
-        postId: mine.id,
-        data: { post: { ...mine, content: "edited", editedAt: 5, userHasLiked: false, canDelete: false } },
-      },
-      viewer,
+    serve({ ...mine, content: "edited", editedAt: 5 });
+
+    applyCommunityEvent(qc, C, { type: "post.updated", postId: mine.id }, me);
+
+    await vi.waitFor(() =>
+      expect(qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[0]).toMatchObject({
+        content: "edited",
+        editedAt: 5,
+        userHasLiked: true,
+        canDelete: true,
+      }),
     );
-    expect(qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[0]).toMatchObject({
-      content: "edited",
-      editedAt: 5,
-      userHasLiked: true,
-      canDelete: true,
-    });
-    applyCommunityEvent(qc, C, { type: "post.deleted", postId: mine.id }, viewer);
+    // A plain edit leaves the order alone.
+    expect(invalidated(qc, feedKeys.postList(C, null))).toBe(false);
+
+    applyCommunityEvent(qc, C, { type: "post.deleted", postId: mine.id }, me);
     expect(listOf(qc, null)).toEqual([]);
   });
 
-  it("comment.created appends to an open thread once and counts a reply on its parent once", () => {
+  it("a pin or a topic change seen through post.updated re-sorts the lists", async () => {
     const qc = createQueryClient();
-    const parent = comment({ postId: "p-x", repliesCount: 0 });
-    qc.setQueryData(feedKeys.comments("p-x"), pages([parent]));
-    const top = comment({ postId: "p-x" });
-    const reply = comment({ postId: "p-x", parentCommentId: parent.id });
+    const a = post();
+    const b = post({ topic: { id: "t1", name: "News", color: "#000" } });
+    qc.setQueryData(feedKeys.postList(C, null), pages([a, b]));
+    qc.setQueryData(feedKeys.postList(C, "t1"), pages([b]));
+    serve({ ...a, pinned: true });
 
-    for (let i = 0; i < 2; i++) {
-      applyCommunityEvent(
-        qc,
-        C,
-        { type: "comment.created", postId: "p-x", commentId: top.id, parentId: null, data: { comment: top } },
-        viewer,
-      );
-      applyCommunityEvent(
-        qc,
-        C,
-        { type: "comment.created", postId: "p-x", commentId: reply.id, parentId: parent.id, data: { comment: reply } },
-        viewer,
-      );
+    applyCommunityEvent(qc, C, { type: "post.updated", postId: a.id }, me);
+
+    await vi.waitFor(() => expect(invalidated(qc, feedKeys.postList(C, null))).toBe(true));
+    expect(invalidated(qc, feedKeys.postList(C, "t1"))).toBe(true);
+  });
+
+  it("comment.created asks the API again for that post's thread only", () => {
+    const qc = createQueryClient();
+    const parent = comment({ postId: "p-x" });
+    qc.setQueryData(feedKeys.comments(C, "p-x"), pages([parent]));
+    qc.setQueryData(feedKeys.replies(C, "p-x", parent.id), pages([]));
+    qc.setQueryData(feedKeys.comments(C, "p-y"), pages([comment({ postId: "p-y" })]));
+
+    applyCommunityEvent(qc, C, { type: "comment.created", postId: "p-x", commentId: "cm-new", parentId: null }, me);
+    expect(invalidated(qc, feedKeys.comments(C, "p-x"))).toBe(true);
+    expect(invalidated(qc, feedKeys.replies(C, "p-x", parent.id))).toBe(false);
+    expect(invalidated(qc, feedKeys.comments(C, "p-y"))).toBe(false);
+  });
+
+  it("a new reply refreshes its replies and the comments above it (their reply count)", () => {
+    const qc = createQueryClient();
+    const parent = comment({ postId: "p-x" });
+    qc.setQueryData(feedKeys.comments(C, "p-x"), pages([parent]));
+    qc.setQueryData(feedKeys.replies(C, "p-x", parent.id), pages([]));
+
+    applyCommunityEvent(qc, C, { type: "comment.created", postId: "p-x", commentId: "cm-new", parentId: parent.id }, me);
+    expect(invalidated(qc, feedKeys.replies(C, "p-x", parent.id))).toBe(true);
+    expect(invalidated(qc, feedKeys.comments(C, "p-x"))).toBe(true);
+  });
+
+  it("our own reply counts once on its parent, whether our answer or the room's event comes first", () => {
+    for (const eventFirst of [true, false]) {
+      const qc = createQueryClient();
+      const parent = comment({ postId: "p-x", repliesCount: 0 });
+      qc.setQueryData(feedKeys.comments(C, "p-x"), pages([parent]));
+      const reply = comment({ postId: "p-x", parentCommentId: parent.id });
+      const event = { type: "comment.created", postId: "p-x", commentId: reply.id, parentId: parent.id } as const;
+      const answer = () => appendComment(qc, C, reply);
+
+      if (eventFirst) {
+        applyCommunityEvent(qc, C, event, me);
+        // The refetch the event asked for answers with the server's count, which includes the reply.
+        qc.setQueryData(feedKeys.comments(C, "p-x"), pages([{ ...parent, repliesCount: 1 }]));
+        answer();
+      } else {
+        answer();
+        applyCommunityEvent(qc, C, event, me);
+      }
+
+      const thread = qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.comments(C, "p-x"))!.pages[0]!.items;
+      expect(thread[0]!.repliesCount).toBe(1);
     }
+  });
 
-    const thread = qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.comments("p-x"))!.pages[0]!.items;
-    expect(thread.map((c) => c.id)).toEqual([parent.id, top.id]);
-    expect(thread[0]!.repliesCount).toBe(1);
+  it("comment.deleted removes the comment by id and lowers its parent's reply count", () => {
+    const qc = createQueryClient();
+    const parent = comment({ postId: "p-x", repliesCount: 1 });
+    const reply = comment({ postId: "p-x", parentCommentId: parent.id });
+    const other = comment({ postId: "p-x" });
+    qc.setQueryData(feedKeys.comments(C, "p-x"), pages([parent, other]));
+    qc.setQueryData(feedKeys.replies(C, "p-x", parent.id), pages([reply]));
 
-    applyCommunityEvent(qc, C, { type: "comment.deleted", postId: "p-x", commentId: top.id }, viewer);
-    expect(qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.comments("p-x"))!.pages[0]!.items.map((c) => c.id)).toEqual([
-      parent.id,
-    ]);
+    applyCommunityEvent(qc, C, { type: "comment.deleted", postId: "p-x", commentId: reply.id }, me);
+    applyCommunityEvent(qc, C, { type: "comment.deleted", postId: "p-x", commentId: other.id }, me);
+
+    const thread = qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.comments(C, "p-x"))!.pages[0]!.items;
+    expect(thread.map((c) => [c.id, c.repliesCount])).toEqual([[parent.id, 0]]);
+    expect(qc.getQueryData<InfiniteData<Page<Comment>>>(feedKeys.replies(C, "p-x", parent.id))!.pages[0]!.items).toEqual([]);
   });
 
   it("presence sets the live online count of the sidebar", () => {
     const qc = createQueryClient();
-    qc.setQueryData<CommunityStats>(feedKeys.stats(C), {
-      membersCount: 8,
-      postsCount: 10,
-      onlineCount: 0,
-      onlineUserIds: [],
-      trendingTopics: [],
-    });
-    applyCommunityEvent(qc, C, { type: "presence", online: ["a", "b"], count: 2 }, viewer);
+    stats(qc, 10);
+    applyCommunityEvent(qc, C, { type: "presence", online: ["a", "b"], count: 2 }, me);
     expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))).toMatchObject({ onlineCount: 2, onlineUserIds: ["a", "b"] });
+  });
+});
+
+describe("after a reconnect", () => {
+  it("refetches what this community shows, its threads and its post pages, and nothing of another community", () => {
+    const qc = createQueryClient();
+    const here = post();
+    const there = post({ communityId: OTHER });
+    qc.setQueryData(feedKeys.postList(C, null), pages([here]));
+    qc.setQueryData(feedKeys.comments(C, here.id), pages([]));
+    qc.setQueryData(feedKeys.replies(C, here.id, "cm-1"), pages([]));
+    qc.setQueryData<PostDetail>(feedKeys.post(here.id), { post: here, community: { id: C, name: "Club" } });
+    qc.setQueryData(feedKeys.postList(OTHER, null), pages([there]));
+    qc.setQueryData(feedKeys.comments(OTHER, there.id), pages([]));
+    qc.setQueryData<PostDetail>(feedKeys.post(there.id), { post: there, community: { id: OTHER, name: "Other" } });
+
+    refreshCommunity(qc, C);
+
+    for (const key of [
+      feedKeys.postList(C, null),
+      feedKeys.comments(C, here.id),
+      feedKeys.replies(C, here.id, "cm-1"),
+      feedKeys.post(here.id),
+    ]) {
+      expect(invalidated(qc, key)).toBe(true);
+    }
+    for (const key of [feedKeys.postList(OTHER, null), feedKeys.comments(OTHER, there.id), feedKeys.post(there.id)]) {
+      expect(invalidated(qc, key)).toBe(false);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { Textarea } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { activeMentionQuery, storedLength, type Mention } from "./mention-tokens";
+import { activeMentionQuery, storedLength, type Mention } from "../../lib/mention-tokens";
 import { mentionCandidatesQueryOptions } from "./queries";
 import type { MentionCandidate } from "./types";
 

@@ -5,7 +5,7 @@ import { Input, inputClasses } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 import { CharCounter } from "./char-counter";
 import { CONTENT_MAX, HEADLINE_MAX } from "./limits";
-import { storedLength } from "./mention-tokens";
+import { storedLength } from "../../lib/mention-tokens";
 import { MentionTextarea, type MentionValue } from "./mention-textarea";
 import { topicsQueryOptions } from "./queries";
 

@@ -2,7 +2,7 @@ import { Flag, Link2, MoreHorizontal, Pencil, Pin, PinOff, Share2, Trash2 } from
 import { useTranslation } from "react-i18next";
 import { DropdownMenu, MenuItem, MenuSeparator } from "../../components/ui/dropdown-menu";
 import { toast } from "../../lib/toast";
-import { excerpt } from "./content-format";
+import { excerpt } from "../../lib/content-format";
 import type { PostDialogKind } from "./post-dialogs";
 import { usePinPost } from "./post-mutations";
 import { copyText, postUrl, sharePost } from "./share";

@@ -83,7 +83,7 @@ export function useDeletePost() {
     onSuccess: (_, post) => {
       removePost(qc, post.communityId, post.id);
       adjustPostsCount(qc, post.communityId, post.id, -1);
-      qc.removeQueries({ queryKey: feedKeys.comments(post.id) });
+      qc.removeQueries({ queryKey: feedKeys.thread(post.communityId, post.id) });
       void qc.invalidateQueries({ queryKey: feedKeys.topics(post.communityId) });
       toast({ title: t("delete.success"), variant: "success" });
     },

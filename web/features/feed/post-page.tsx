@@ -4,15 +4,16 @@ import { ChevronRight, FileQuestion } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { isApiError } from "../../lib/api";
-import { useDocumentTitle } from "../shell/page";
+import { useDocumentTitle } from "../../components/page";
+import { useMyCommunities } from "../../lib/my-communities";
 import { CommunitySidebar } from "./community-sidebar";
-import { excerpt } from "./content-format";
+import { excerpt } from "../../lib/content-format";
 import { LiveStateContext } from "./live-context";
 import { LiveIndicator } from "./live-indicator";
 import { PostCard } from "./post-card";
 import { postQueryOptions } from "./queries";
 import { PostSkeleton } from "./skeletons";
-import { useCommunityLive, useViewer } from "./use-community-live";
+import { useCommunityLive } from "./use-community-live";
 
 function PostNotFound() {
   const { t } = useTranslation("feed");
@@ -37,7 +38,8 @@ export function PostPage({ postId }: { postId: string }) {
   const detail = query.data;
   const communityId = detail?.community.id ?? null;
   const live = useCommunityLive(communityId);
-  const viewer = useViewer(communityId);
+  // An archived community is read-only for everyone (the server refuses writes too).
+  const archived = useMyCommunities().data?.find((c) => c.id === communityId)?.archived ?? false;
   const title = detail ? detail.post.headline || excerpt(detail.post.content) : null;
   useDocumentTitle(title ?? t("postPage.title"));
 
@@ -91,7 +93,7 @@ export function PostPage({ postId }: { postId: string }) {
 
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <PostCard post={post} readOnly={viewer.archived} detail onDeleted={() => void navigate({ to: "/" })} />
+          <PostCard post={post} readOnly={archived} detail onDeleted={() => void navigate({ to: "/" })} />
         </div>
         <CommunitySidebar
           communityId={community.id}

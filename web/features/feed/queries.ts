@@ -4,8 +4,10 @@ import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "./limits";
 import type { Comment, CommunityStats, MentionCandidate, Page, PostDetail, Post, Topic } from "./types";
 
 /**
- * Every feed cache of a community sits under ["feed", communityId], so a live event or a reconnect can
- * reach all of them (every topic filter) with one prefix.
+ * Every feed cache of a community sits under ["feed", communityId] (its lists for every topic filter, its
+ * sidebar, the comment threads of its posts), so a live event or a reconnect reaches exactly that
+ * community's caches with one prefix. A post's own page is keyed by the post alone, because its route
+ * knows no community; its data says which community it belongs to.
  */
 export const feedKeys = {
   community: (communityId: string) => ["feed", communityId] as const,
@@ -14,9 +16,13 @@ export const feedKeys = {
   topics: (communityId: string) => ["feed", communityId, "topics"] as const,
   stats: (communityId: string) => ["feed", communityId, "stats"] as const,
   mentions: (communityId: string, q: string) => ["feed", communityId, "mentions", q] as const,
+  postPages: () => ["post"] as const,
   post: (postId: string) => ["post", postId] as const,
-  comments: (postId: string) => ["comments", postId] as const,
-  replies: (commentId: string) => ["replies", commentId] as const,
+  /** One post's comment threads: its comments and the replies under each of them. */
+  thread: (communityId: string, postId: string) => ["feed", communityId, "thread", postId] as const,
+  comments: (communityId: string, postId: string) => ["feed", communityId, "thread", postId, "comments"] as const,
+  replies: (communityId: string, postId: string, commentId: string) =>
+    ["feed", communityId, "thread", postId, "replies", commentId] as const,
 };
 
 const enc = encodeURIComponent;
@@ -79,9 +85,9 @@ export function postQueryOptions(postId: string) {
   });
 }
 
-export function commentsQueryOptions(postId: string) {
+export function commentsQueryOptions(communityId: string, postId: string) {
   return infiniteQueryOptions({
-    queryKey: feedKeys.comments(postId),
+    queryKey: feedKeys.comments(communityId, postId),
     queryFn: async ({ pageParam, signal }) =>
       asPage<Comment>(
         await api.get(`/api/posts/${enc(postId)}/comments`, {
@@ -94,9 +100,9 @@ export function commentsQueryOptions(postId: string) {
   });
 }
 
-export function repliesQueryOptions(commentId: string) {
+export function repliesQueryOptions(communityId: string, postId: string, commentId: string) {
   return infiniteQueryOptions({
-    queryKey: feedKeys.replies(commentId),
+    queryKey: feedKeys.replies(communityId, postId, commentId),
     queryFn: async ({ pageParam, signal }) =>
       asPage<Comment>(
         await api.get(`/api/comments/${enc(commentId)}/replies`, {

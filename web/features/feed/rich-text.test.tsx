@@ -1,6 +1,6 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { excerpt, parseContent, plainText } from "./content-format";
+import { excerpt, parseContent, plainText } from "../../lib/content-format";
 import { RichText } from "./rich-text";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { cn } from "../../lib/cn";
-import { parseContent } from "./content-format";
+import { parseContent } from "../../lib/content-format";
 
 /**
  * User text rendered as React nodes only (never innerHTML): http(s) URLs become links that open in a

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { meQueryKey } from "../auth/session";
+import { meKeys } from "../../lib/session";
 import { ensureNamespace, initI18n } from "../../lib/i18n";
 import { createQueryClient } from "../../lib/query-client";
 import { anaUser } from "../../test/fetch-mock";
@@ -11,7 +11,7 @@ export async function renderFeed(ui: ReactElement, seed?: (qc: QueryClient) => v
   await initI18n("en");
   await ensureNamespace("feed", "notifications");
   const queryClient = createQueryClient();
-  queryClient.setQueryData(meQueryKey, anaUser);
+  queryClient.setQueryData(meKeys.session(), anaUser);
   seed?.(queryClient);
   const view = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
   return { ...view, queryClient };

@@ -2,18 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRoom } from "../../lib/realtime";
-import { useSession } from "../auth/session";
-import { useMyCommunities } from "../communities/queries";
+import { useSession } from "../../lib/session";
 import { applyCommunityEvent, refreshCommunity } from "./live-events";
-import type { Viewer } from "./permissions";
-
-/** The viewer's standing in a community, for what live events leave out (permissions). */
-export function useViewer(communityId: string | null): Viewer {
-  const { user } = useSession();
-  const communities = useMyCommunities();
-  const membership = communities.data?.find((c) => c.id === communityId);
-  return { userId: user?.id ?? "", role: membership?.role ?? null, archived: membership?.archived ?? false };
-}
 
 /**
  * The CommunityRoom of the community on screen (feed or post page): its events go straight into the
@@ -23,19 +13,16 @@ export function useViewer(communityId: string | null): Viewer {
 export function useCommunityLive(communityId: string | null) {
   const qc = useQueryClient();
   const { t } = useTranslation("feed");
-  const viewer = useViewer(communityId);
+  const viewerId = useSession().user?.id ?? null;
   const [announcement, setAnnouncement] = useState("");
   const { state } = useRoom(
     "community-room",
     communityId,
     (event) => {
       if (!communityId) return;
-      const announce = (notice: ReturnType<typeof applyCommunityEvent>) => {
-        if (notice?.kind === "post.created") {
-          setAnnouncement(t("live.newPost", { name: notice.post.author?.fullName || t("post.unknownUser") }));
-        }
-      };
-      announce(applyCommunityEvent(qc, communityId, event, viewer, announce));
+      applyCommunityEvent(qc, communityId, event, viewerId, (notice) =>
+        setAnnouncement(t("live.newPost", { name: notice.post.author?.fullName || t("post.unknownUser") })),
+      );
     },
     { onReconnect: () => communityId && refreshCommunity(qc, communityId) },
   );

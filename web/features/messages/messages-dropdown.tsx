@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CountBadge } from "../../components/ui/badge";
 import { DropdownMenu, MenuText } from "../../components/ui/dropdown-menu";
 import { lazyWithPreload } from "../../lib/lazy";
-import { headerIconButton, headerPanel } from "../shell/header-styles";
+import { headerIconButton, headerPanel } from "../../components/header-styles";
 import { unreadMessagesQueryOptions } from "./queries";
 
 const MessagesMenuContent = lazyWithPreload(() => import("./messages-menu-content"));

@@ -13,8 +13,16 @@ export type ConversationPreview = {
 
 export const MESSAGES_DROPDOWN_LIMIT = 3;
 
+/** The conversation caches sit under ["conversations"], so the user's room can refresh all of them. */
+export const conversationKeys = {
+  all: () => ["conversations"] as const,
+  recent: () => ["conversations", "recent"] as const,
+  recentList: (limit: number) => ["conversations", "recent", limit] as const,
+  unread: () => ["conversations", "unread-count"] as const,
+};
+
 export const recentConversationsQueryOptions = queryOptions({
-  queryKey: ["conversations", "recent", MESSAGES_DROPDOWN_LIMIT] as const,
+  queryKey: conversationKeys.recentList(MESSAGES_DROPDOWN_LIMIT),
   queryFn: async ({ signal }) => {
     const res = await api.get<{ items?: ConversationPreview[] }>("/api/conversations", {
       query: { limit: MESSAGES_DROPDOWN_LIMIT },
@@ -25,7 +33,7 @@ export const recentConversationsQueryOptions = queryOptions({
 });
 
 export const unreadMessagesQueryOptions = queryOptions({
-  queryKey: ["conversations", "unread-count"] as const,
+  queryKey: conversationKeys.unread(),
   queryFn: async ({ signal }) => {
     const res = await api.get<{ count?: number }>("/api/conversations/unread-count", { signal });
     return typeof res?.count === "number" ? res.count : 0;

@@ -1,5 +1,5 @@
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { NotificationItem, NotificationPage } from "./queries";
+import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { notificationKeys, type NotificationItem, type NotificationPage } from "./queries";
 
 /**
  * Cache edits for notifications, shared by the user's room (live) and the read mutations. Lists and counts
@@ -15,8 +15,8 @@ type Cached = NotificationPage | InfiniteData<NotificationPage, string | null>;
 const isInfinite = (data: Cached): data is InfiniteData<NotificationPage, string | null> => "pages" in data;
 
 function eachList(qc: QueryClient, fn: (key: QueryKey, data: Cached) => Cached | undefined) {
-  for (const kind of ["recent", "list"]) {
-    for (const [key, data] of qc.getQueriesData<Cached>({ queryKey: ["notifications", kind] })) {
+  for (const prefix of [notificationKeys.recentLists(), notificationKeys.lists()]) {
+    for (const [key, data] of qc.getQueriesData<Cached>({ queryKey: prefix })) {
       if (!data) continue;
       const next = fn(key, data);
       if (next && next !== data) qc.setQueryData(key, next);
@@ -35,7 +35,7 @@ function contains(data: Cached, id: string): boolean {
 }
 
 function findItem(qc: QueryClient, id: string): NotificationItem | undefined {
-  for (const [, data] of qc.getQueriesData<Cached>({ queryKey: ["notifications"] })) {
+  for (const [, data] of qc.getQueriesData<Cached>({ queryKey: notificationKeys.all() })) {
     if (!data || typeof data !== "object") continue;
     const pages = isInfinite(data) ? data.pages : "items" in data ? [data] : [];
     const found = pages.flatMap((p) => p.items).find((n) => n.id === id);
@@ -45,7 +45,7 @@ function findItem(qc: QueryClient, id: string): NotificationItem | undefined {
 }
 
 function adjustUnread(qc: QueryClient, community: string | null, fn: (count: number) => number) {
-  for (const [key, count] of qc.getQueriesData<number>({ queryKey: ["notifications", "unread-count"] })) {
+  for (const [key, count] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
     const scope = scopeOf(key);
     if (typeof count === "number" && (scope === "all" || scope === community)) qc.setQueryData(key, fn(count));
   }
@@ -75,7 +75,7 @@ export function prependNotification(qc: QueryClient, n: NotificationItem) {
  */
 export function setUnreadTotal(qc: QueryClient, count: number) {
   let fell = false;
-  for (const [key, current] of qc.getQueriesData<number>({ queryKey: ["notifications", "unread-count"] })) {
+  for (const [key, current] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
     if (scopeOf(key) === "all") {
       fell ||= typeof current === "number" && count < current;
       qc.setQueryData(key, count);
@@ -85,8 +85,8 @@ export function setUnreadTotal(qc: QueryClient, count: number) {
   // blue dots cannot be derived from a total, so those lists ask the server again.
   if (fell && count > 0)
     void qc.invalidateQueries({
-      queryKey: ["notifications"],
-      predicate: (q) => scopeOf(q.queryKey) !== "all" || q.queryKey[1] !== "unread-count",
+      queryKey: notificationKeys.all(),
+      predicate: (q) => q.queryHash !== hashKey(notificationKeys.unread(null)),
     });
 }
 
@@ -105,7 +105,7 @@ export function markReadInCache(qc: QueryClient, id: string): boolean {
 export function markAllReadInCache(qc: QueryClient, communityId: string | null) {
   const scope = communityId ?? "all";
   eachList(qc, (_, data) => mapItems(data, (n) => (!n.isRead && inScope(n, scope) ? { ...n, isRead: true } : n)));
-  for (const [key, count] of qc.getQueriesData<number>({ queryKey: ["notifications", "unread-count"] })) {
+  for (const [key, count] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
     if (typeof count !== "number") continue;
     if (scope === "all" || scopeOf(key) === scope) qc.setQueryData(key, 0);
   }

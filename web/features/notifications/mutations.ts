@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { markAllReadInCache, markReadInCache } from "./cache";
+import { notificationKeys } from "./queries";
 
 /**
  * Marking read is optimistic: the dot and the badge change at once; read never goes back to unread, so on
@@ -13,7 +14,7 @@ export function useMarkNotificationRead() {
     onMutate: (id: string) => {
       markReadInCache(qc, id);
     },
-    onError: () => qc.invalidateQueries({ queryKey: ["notifications"] }),
+    onError: () => qc.invalidateQueries({ queryKey: notificationKeys.all() }),
   });
 }
 
@@ -25,8 +26,8 @@ export function useMarkAllNotificationsRead() {
     onSuccess: (_, communityId) => {
       markAllReadInCache(qc, communityId);
       // The other scopes' badges lost an unknown share of their unread: ask the server.
-      if (communityId) void qc.invalidateQueries({ queryKey: ["notifications", "unread-count", "all"] });
+      if (communityId) void qc.invalidateQueries({ queryKey: notificationKeys.unread(null) });
     },
-    onError: () => qc.invalidateQueries({ queryKey: ["notifications"] }),
+    onError: () => qc.invalidateQueries({ queryKey: notificationKeys.all() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { useRelativeTime } from "../../lib/time";
-import { plainText } from "../feed/content-format";
+import { plainText } from "../../lib/content-format";
 import { NotificationIcon } from "./notification-icon";
 import { notificationSentence } from "./notification-sentence";
 import type { NotificationItem } from "./queries";

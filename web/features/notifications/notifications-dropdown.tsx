@@ -6,8 +6,8 @@ import { CountBadge } from "../../components/ui/badge";
 import { DropdownMenu, MenuText } from "../../components/ui/dropdown-menu";
 import { ensureNamespace } from "../../lib/i18n";
 import { lazyWithPreload } from "../../lib/lazy";
-import { useCurrentCommunityId } from "../communities/current-community";
-import { headerIconButton, headerPanel } from "../shell/header-styles";
+import { useCurrentCommunityId } from "../../lib/current-community";
+import { headerIconButton, headerPanel } from "../../components/header-styles";
 import { unreadNotificationsQueryOptions } from "./queries";
 
 // The menu's code and its sentence texts arrive together, on the first hover or focus of the bell.

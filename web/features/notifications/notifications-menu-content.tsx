@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import { useCurrentCommunityId } from "../communities/current-community";
+import { useCurrentCommunityId } from "../../lib/current-community";
 import { notificationTarget } from "./notification-target";
 import { NotificationSummary } from "./notification-summary";
 import { useMarkNotificationRead } from "./mutations";

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId } from "../communities/current-community";
+import { clearCurrentCommunityId } from "../../lib/current-community";
 import { changeLanguage, ensureNamespace, i18n, initI18n } from "../../lib/i18n";
 import { clearToasts } from "../../lib/toast";
 import { anaUser, mockFetch } from "../../test/fetch-mock";

@@ -30,6 +30,10 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  * the lists and counts a notification belongs to.
  */
 export const notificationKeys = {
+  all: () => ["notifications"] as const,
+  recentLists: () => ["notifications", "recent"] as const,
+  lists: () => ["notifications", "list"] as const,
+  unreadCounts: () => ["notifications", "unread-count"] as const,
   recent: (communityId: string | null) => ["notifications", "recent", communityId ?? "all"] as const,
   list: (communityId: string | null) => ["notifications", "list", communityId ?? "all"] as const,
   unread: (communityId: string | null) => ["notifications", "unread-count", communityId ?? "all"] as const,
@@ -53,7 +57,7 @@ export function recentNotificationsQueryOptions(communityId: string | null) {
 }
 
 /**
- * The badge. No polling: the user's room pushes new notifications and counts (see features/realtime);
+ * The badge. No polling: the user's room pushes new notifications and counts (see app/user-events.ts);
  * TanStack Query still refetches when the window regains focus, and the room's reconnect refetches it.
  */
 export function unreadNotificationsQueryOptions(communityId: string | null) {

@@ -9,9 +9,13 @@ export type SearchResults = {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+export const searchKeys = {
+  results: (communityId: string | null, q: string) => ["search", communityId ?? "all", q] as const,
+};
+
 export function searchQueryOptions(q: string, communityId: string | null) {
   return queryOptions({
-    queryKey: ["search", communityId ?? "all", q] as const,
+    queryKey: searchKeys.results(communityId, q),
     queryFn: async ({ signal }): Promise<SearchResults> => {
       const res = await api.get<Partial<SearchResults>>("/api/search", { query: { q, communityId }, signal });
       return {

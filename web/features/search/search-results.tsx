@@ -7,7 +7,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { Spinner } from "../../components/ui/spinner";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useRelativeTime } from "../../lib/time";
-import { useCurrentCommunityId } from "../communities/current-community";
+import { useCurrentCommunityId } from "../../lib/current-community";
 import { SEARCH_DEBOUNCE_MS, searchQueryOptions } from "./queries";
 
 const linkClasses =

@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, Outlet, useLocation } from "@tanstack/react-router";
 import { PageSpinner } from "../../components/ui/spinner";
-import { requireUser, useSession } from "../../features/auth/session";
+import { requireUser, useSession } from "../../lib/session";
 
 /** Signed-in-only pages: visitors go to /auth/login?redirect=<where they wanted to go>. */
 export const Route = createFileRoute("/_main/_protected")({

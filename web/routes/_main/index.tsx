@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { setCurrentCommunityId } from "../../features/communities/current-community";
-import { HomePage } from "../../features/home/home-page";
+import { setCurrentCommunityId } from "../../lib/current-community";
+import { HomePage } from "../../app/home-page";
 import { optionalString } from "../../lib/search";
 
 export type HomeSearch = { id?: string; topic?: string };

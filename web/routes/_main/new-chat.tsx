@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/ui/spinner";
-import { useSession } from "../../features/auth/session";
-import { ComingSoonPage, SignInPrompt } from "../../features/shell/page";
+import { useSession } from "../../lib/session";
+import { ComingSoonPage, SignInPrompt } from "../../components/page";
 
 export const Route = createFileRoute("/_main/new-chat")({ component: NewChatPage });
 

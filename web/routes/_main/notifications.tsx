@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/ui/spinner";
-import { useSession } from "../../features/auth/session";
+import { useSession } from "../../lib/session";
 import { NotificationsPage } from "../../features/notifications/notifications-page";
-import { SignInPrompt } from "../../features/shell/page";
+import { SignInPrompt } from "../../components/page";
 import { ensureNamespace } from "../../lib/i18n";
 
 export const Route = createFileRoute("/_main/notifications")({

@@ -2,8 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/ui/spinner";
 import { CompleteProfilePage } from "../../features/auth/complete-profile-page";
-import { requireUser } from "../../features/auth/session";
-import { useDocumentTitle } from "../../features/shell/page";
+import { requireUser } from "../../lib/session";
+import { useDocumentTitle } from "../../components/page";
 
 export const Route = createFileRoute("/auth/complete-profile")({
   beforeLoad: requireUser,

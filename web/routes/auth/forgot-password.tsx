@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ForgotPasswordPage } from "../../features/auth/forgot-password-page";
-import { useDocumentTitle } from "../../features/shell/page";
+import { useDocumentTitle } from "../../components/page";
 
 export const Route = createFileRoute("/auth/forgot-password")({ component: ForgotPasswordRoute });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { RegisterPage } from "../../features/auth/register-page";
-import { redirectIfSignedIn } from "../../features/auth/session";
-import { useDocumentTitle } from "../../features/shell/page";
+import { redirectIfSignedIn } from "../../lib/session";
+import { useDocumentTitle } from "../../components/page";
 import { validateRedirectSearch } from "../../lib/search";
 
 export const Route = createFileRoute("/auth/register")({

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ResetPasswordPage } from "../../features/auth/reset-password-page";
-import { useDocumentTitle } from "../../features/shell/page";
+import { useDocumentTitle } from "../../components/page";
 import { optionalString } from "../../lib/search";
 
 export const Route = createFileRoute("/auth/reset-password")({

@@ -7,14 +7,14 @@ import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
-import { CommunityImage } from "../community-image";
+import { CommunityImage } from "../../../components/community-image";
 import { CommunityLoadError } from "../community-states";
 import { formatLongDate } from "../detail/community-stats";
 import { formatCount } from "../format";
 import { PriceLabel } from "../price-label";
-import { useCurrentCommunity } from "../queries";
+import { useCurrentCommunity } from "../../../lib/my-communities";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
 import type { CommunityView } from "../types";
 

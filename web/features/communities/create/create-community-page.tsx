@@ -3,7 +3,7 @@ import { ArrowRight, Info } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { COMMUNITY_CREATION_BONUS } from "../../../../common/catalog";
 import { CommunityFormFields } from "./community-form-fields";
 import { loadDraft, saveDraft, takeDraftIssues } from "./draft";

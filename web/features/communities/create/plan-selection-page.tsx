@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { planIds, plans, type PlanId } from "../../../../common/catalog";
-import { setCurrentCommunityId } from "../current-community";
-import { myCommunitiesQueryOptions } from "../queries";
+import { setCurrentCommunityId } from "../../../lib/current-community";
+import { meKeys } from "../../../lib/session";
 import { clearDraft, saveDraftIssues } from "./draft";
 import { toCreateBody, type CommunityFormValues } from "./form-model";
 import { PlanCard } from "./plan-card";
@@ -34,7 +34,7 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
     onSuccess: async (result) => {
       clearDraft();
       setCurrentCommunityId(result.community.id);
-      await queryClient.invalidateQueries({ queryKey: myCommunitiesQueryOptions.queryKey });
+      await queryClient.invalidateQueries({ queryKey: meKeys.communities() });
       setCreated(result);
     },
     onError: (err) => {

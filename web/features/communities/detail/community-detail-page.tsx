@@ -4,7 +4,7 @@ import { ArrowLeft, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { isApiError } from "../../../lib/api";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";

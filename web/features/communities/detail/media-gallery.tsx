@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
 import { youtubeId } from "../../../../common/catalog";
-import { CommunityImage } from "../community-image";
+import { CommunityImage } from "../../../components/community-image";
 
 export type Slide = { kind: "video"; videoId: string } | { kind: "image"; url: string };
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import type { Category } from "../../../../common/catalog";
 import { exploreQueryOptions } from "../community-api";
 import { CategoryChips } from "./category-chips";

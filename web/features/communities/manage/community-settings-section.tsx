@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../../components/ui/tabs";
 import { communityQueryOptions, communityReportsQueryOptions } from "../community-api";
 import { CommunityLoadError } from "../community-states";
-import type { MyCommunity } from "../queries";
+import type { MyCommunity } from "../../../lib/my-communities";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
 import type { CommunityView } from "../types";
 import { ArchivePanel } from "./archive-panel";

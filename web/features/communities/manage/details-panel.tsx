@@ -6,7 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { api, ApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { communityQueryKey, refreshCommunity } from "../community-api";
+import { communityKeys } from "../../../lib/community-keys";
+import { refreshCommunity } from "../community-api";
 import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";
@@ -25,7 +26,7 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
     mutationFn: (body: ReturnType<typeof toCommunityBody>) =>
       api.patch<CommunityView>(`/api/communities/${encodeURIComponent(community.id)}`, body),
     onSuccess: async (updated) => {
-      queryClient.setQueryData(communityQueryKey(community.id), updated);
+      queryClient.setQueryData(communityKeys.detail(community.id), updated);
       toast({ variant: "success", title: t("manage.saved") });
       await refreshCommunity(queryClient, community.id);
     },

@@ -13,8 +13,9 @@ import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { formatLongDate } from "../detail/community-stats";
+import { communityKeys } from "../../../lib/community-keys";
 import { membersQueryOptions } from "../community-api";
-import type { CommunityRole } from "../queries";
+import type { CommunityRole } from "../../../lib/my-communities";
 import { Select } from "../select";
 import type { CommunityMember, MemberSort } from "../types";
 
@@ -115,7 +116,7 @@ function MemberRow({
       api.patch(`/api/communities/${encodeURIComponent(communityId)}/members/${encodeURIComponent(member.id)}`, { role }),
     onSuccess: (_, role) => toast({ variant: "success", title: t("members.roleChanged", { name, role: t(`roles.${role}`) }) }),
     onError: (err) => toast({ variant: "destructive", title: t("members.roleFailed"), description: errorMessage(err) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["communities", "members", communityId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) }),
   });
 
   return (

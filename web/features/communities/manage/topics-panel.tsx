@@ -10,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { api, ApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
+import { communityKeys } from "../../../lib/community-keys";
 import { topicsQueryOptions } from "../community-api";
 import type { Topic } from "../types";
 
@@ -75,7 +76,7 @@ function useTopicMutation<V>(communityId: string, fn: (v: V) => Promise<unknown>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: topicsQueryOptions(communityId).queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: communityKeys.topics(communityId) }),
   });
 }
 

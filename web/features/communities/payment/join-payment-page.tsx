@@ -4,7 +4,7 @@ import { AlertCircle, CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { PriceLabel } from "../price-label";

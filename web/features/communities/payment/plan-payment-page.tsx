@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CreditCard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClasses } from "../../../components/ui/button";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 
 /** /payment/input: where a paid creator plan would be paid. Not available yet, so it creates nothing. */
 export function PlanPaymentPage() {

@@ -6,11 +6,11 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { changeLanguage, currentLanguage, LANGUAGES, type Language } from "../../../lib/i18n";
 import { THEMES, useTheme, type Theme } from "../../../lib/theme";
-import { useSignOut } from "../../auth/use-sign-out";
-import { PageHeading, useDocumentTitle } from "../../shell/page";
+import { useSignOut } from "../../../lib/use-sign-out";
+import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { CommunitySettingsSection } from "../manage/community-settings-section";
 import type { ManageTab } from "../manage/manage-tabs";
-import { useCurrentCommunity } from "../queries";
+import { useCurrentCommunity } from "../../../lib/my-communities";
 import { RadioGroup } from "../radio-group";
 
 type SettingsHubPageProps = { tab: ManageTab | undefined; onTabChange: (tab: ManageTab) => void };

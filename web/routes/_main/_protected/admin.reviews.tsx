@@ -1,7 +1,9 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { staffReportsQueryOptions } from "../../../features/admin/admin-api";
 import { validateAdminSearch, type AdminView } from "../../../features/admin/admin-views";
 import { ReviewsPage } from "../../../features/admin/reviews-page";
+import { ReportsList } from "../../../features/communities/manage/reports-list";
 import { ensureNamespace } from "../../../lib/i18n";
 
 export const Route = createFileRoute("/_main/_protected/admin/reviews")({
@@ -21,5 +23,11 @@ function AdminReviewsRoute() {
     (next: AdminView) => void navigate({ search: next === "under_review" ? {} : { view: next }, replace: true }),
     [navigate],
   );
-  return <ReviewsPage view={view} onViewChange={onViewChange} />;
+  return (
+    <ReviewsPage
+      view={view}
+      onViewChange={onViewChange}
+      reports={<ReportsList queryOptions={staffReportsQueryOptions()} decisionBase="/api/admin/reports" showCommunity />}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../features/shell/page";
+import { ComingSoonPage } from "../../../components/page";
 
 export const Route = createFileRoute("/_main/_protected/video/$videoId")({ component: VideoPage });
 

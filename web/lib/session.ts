@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "../../lib/api";
+import { api, ApiError } from "./api";
 
 export type SessionUser = {
   id: string;
@@ -12,10 +12,18 @@ export type SessionUser = {
   platformRole: "staff" | null;
 };
 
-export const meQueryKey = ["me"] as const;
+/**
+ * The signed-in user's own caches sit under ["me"]: the session, and what hangs off it (their
+ * communities). A 401 re-asks only the session (exact), and signing out clears everything.
+ */
+export const meKeys = {
+  all: () => ["me"] as const,
+  session: () => ["me"] as const,
+  communities: () => ["me", "communities"] as const,
+};
 
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: meKeys.session(),
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
       const res = await api.get<{ user: SessionUser | null }>("/api/me", { signal });
@@ -63,7 +71,7 @@ async function loadUser(queryClient: QueryClient): Promise<SessionUser | null> {
 }
 
 function cachedUser(queryClient: QueryClient): SessionUser | null | undefined {
-  return queryClient.getQueryData(meQueryKey);
+  return queryClient.getQueryData(meKeys.session());
 }
 
 type GuardArgs = { context: { queryClient: QueryClient }; location: ParsedLocation };

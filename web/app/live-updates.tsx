@@ -1,11 +1,11 @@
 import { Suspense } from "react";
-import { ensureNamespace } from "../../lib/i18n";
-import { lazyWithPreload } from "../../lib/lazy";
-import { useSession } from "../auth/session";
+import { ensureNamespace } from "../lib/i18n";
+import { lazyWithPreload } from "../lib/lazy";
+import { useSession } from "../lib/session";
 
 // The socket client and the wire protocol are not needed to draw the first page: they load right after.
 const UserRoomConnection = lazyWithPreload(() =>
-  Promise.all([import("./user-room-connection"), ensureNamespace("notifications")]).then(([m]) => m),
+  Promise.all([import("./user-room/user-room-connection"), ensureNamespace("notifications")]).then(([m]) => m),
 );
 
 /** Live updates for the signed-in user, mounted once in the main layout. */

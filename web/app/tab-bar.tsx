@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useCurrentCommunity } from "../communities/queries";
+import { useCurrentCommunity } from "../lib/my-communities";
 
 const TABS = [
   { to: "/", key: "community" },

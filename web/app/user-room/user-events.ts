@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoomMessages } from "../../../common/realtime-protocol";
-import { prependNotification, setUnreadTotal } from "../notifications/cache";
-import type { NotificationItem } from "../notifications/queries";
+import { conversationKeys } from "../../features/messages/queries";
+import { prependNotification, setUnreadTotal } from "../../features/notifications/cache";
+import { notificationKeys, type NotificationItem } from "../../features/notifications/queries";
 
 export type UserMessage = RoomMessages["user-room"];
 
@@ -42,10 +43,10 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
       setUnreadTotal(qc, event.count);
       return null;
     case "message.unread":
-      qc.setQueryData(["conversations", "unread-count"], event.count);
+      qc.setQueryData(conversationKeys.unread(), event.count);
       return null;
     case "conversation.bumped":
-      void qc.invalidateQueries({ queryKey: ["conversations", "recent"] });
+      void qc.invalidateQueries({ queryKey: conversationKeys.recent() });
       return null;
     default:
       return null;
@@ -54,6 +55,6 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
 
 /** After a reconnect: whatever arrived while we were away is fetched again. */
 export function refreshUserData(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: ["notifications"] });
-  void qc.invalidateQueries({ queryKey: ["conversations"] });
+  void qc.invalidateQueries({ queryKey: notificationKeys.all() });
+  void qc.invalidateQueries({ queryKey: conversationKeys.all() });
 }

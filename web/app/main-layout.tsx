@@ -1,10 +1,10 @@
 import { Outlet } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../auth/session";
-import { clearCurrentCommunityId } from "../communities/current-community";
-import { LiveUpdates } from "../realtime/live-updates";
+import { clearCurrentCommunityId } from "../lib/current-community";
+import { useSession } from "../lib/session";
 import { Header } from "./header";
+import { LiveUpdates } from "./live-updates";
 import { TabBar } from "./tab-bar";
 
 export function MainLayout() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
-import { useErrorMessage } from "../../lib/errors";
-import { toast } from "../../lib/toast";
-import { clearCurrentCommunityId } from "../communities/current-community";
-import { meQueryKey } from "./session";
+import { api } from "./api";
+import { clearCurrentCommunityId } from "./current-community";
+import { useErrorMessage } from "./errors";
+import { meKeys } from "./session";
+import { toast } from "./toast";
 
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -19,7 +19,7 @@ export function useSignOut() {
       // Nothing of the previous user may leak into the next session on this browser.
       clearCurrentCommunityId();
       queryClient.removeQueries();
-      queryClient.setQueryData(meQueryKey, null);
+      queryClient.setQueryData(meKeys.session(), null);
       toast({ variant: "success", title: t("auth.signOut.successTitle"), description: t("auth.signOut.successDescription") });
       await navigate({ to: "/auth/login" });
     },

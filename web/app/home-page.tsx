@@ -2,18 +2,20 @@ import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { Archive, Clock, Users } from "lucide-react";
 import { Suspense, useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/ui/avatar";
-import { Badge } from "../../components/ui/badge";
-import { buttonClasses } from "../../components/ui/button";
-import { PageSpinner } from "../../components/ui/spinner";
-import { ensureNamespace } from "../../lib/i18n";
-import { lazyWithPreload } from "../../lib/lazy";
-import { useCurrentCommunity } from "../communities/queries";
-import { PageHeading, useDocumentTitle } from "../shell/page";
+import { PageHeading, useDocumentTitle } from "../components/page";
+import { Avatar } from "../components/ui/avatar";
+import { Badge } from "../components/ui/badge";
+import { buttonClasses } from "../components/ui/button";
+import { PageSpinner } from "../components/ui/spinner";
+import { ensureNamespace } from "../lib/i18n";
+import { lazyWithPreload } from "../lib/lazy";
+import { useCurrentCommunity } from "../lib/my-communities";
 
 // The feed is most of this page's code: it loads after the shell, with its texts, so the first route
 // stays small (DESIGN section 7).
-const FeedView = lazyWithPreload(() => Promise.all([import("../feed/feed-view"), ensureNamespace("feed")]).then(([m]) => m));
+const FeedView = lazyWithPreload(() =>
+  Promise.all([import("../features/feed/feed-view"), ensureNamespace("feed")]).then(([m]) => m),
+);
 
 function Welcome() {
   const { t } = useTranslation();

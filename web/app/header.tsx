@@ -1,9 +1,9 @@
-import { useSession } from "../auth/session";
-import { CommunitySwitcher } from "../communities/community-switcher";
-import { MessagesDropdown } from "../messages/messages-dropdown";
-import { NotificationsDropdown } from "../notifications/notifications-dropdown";
-import { HeaderSearch } from "../search/header-search";
-import { Brand } from "./brand";
+import { Brand } from "../components/brand";
+import { CommunitySwitcher } from "../features/communities/community-switcher";
+import { MessagesDropdown } from "../features/messages/messages-dropdown";
+import { NotificationsDropdown } from "../features/notifications/notifications-dropdown";
+import { HeaderSearch } from "../features/search/header-search";
+import { useSession } from "../lib/session";
 import { SignedOutActions, UserMenu } from "./user-menu";
 
 export function Header() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import { useSession } from "../auth/session";
+import { api } from "./api";
 import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
+import { meKeys, useSession } from "./session";
 
 export type CommunityRole = "admin" | "moderator" | "member";
 
@@ -24,7 +24,7 @@ export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
 }
 
 export const myCommunitiesQueryOptions = queryOptions({
-  queryKey: ["me", "communities"] as const,
+  queryKey: meKeys.communities(),
   queryFn: async ({ signal }) => {
     const res = await api.get<{ communities?: MyCommunity[] }>("/api/me/communities", { signal });
     return orderCommunities(Array.isArray(res?.communities) ? res.communities : []);

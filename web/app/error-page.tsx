@@ -1,6 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/button";
+import { Button } from "../components/ui/button";
 
 /** Shown when a route throws; the app keeps its shell and offers a retry instead of a white page. */
 export function ErrorPage({ reset }: { error?: unknown; reset?: () => void }) {

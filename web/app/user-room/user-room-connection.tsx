@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { notificationSentence } from "../../features/notifications/notification-sentence";
 import { useRoom } from "../../lib/realtime";
-import { notificationSentence } from "../notifications/notification-sentence";
 import { applyUserEvent, refreshUserData } from "./user-events";
 
 /**

@@ -2,8 +2,8 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { Construction, LogIn } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClasses } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
+import { buttonClasses } from "./ui/button";
 
 /** Keeps the browser tab title in step with the page, for history and screen readers. */
 export function useDocumentTitle(title: string | null | undefined) {

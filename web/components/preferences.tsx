@@ -1,8 +1,8 @@
 import { Globe, Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DropdownMenu, MenuGroup, MenuRadioItem, MenuSeparator } from "../../components/ui/dropdown-menu";
-import { changeLanguage, currentLanguage, LANGUAGES } from "../../lib/i18n";
-import { THEMES, useTheme, type Theme } from "../../lib/theme";
+import { changeLanguage, currentLanguage, LANGUAGES } from "../lib/i18n";
+import { THEMES, useTheme, type Theme } from "../lib/theme";
+import { DropdownMenu, MenuGroup, MenuRadioItem, MenuSeparator } from "./ui/dropdown-menu";
 
 const themeIcons: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 

@@ -1,8 +1,9 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { conversationKeys } from "../../features/messages/queries";
+import { markAllReadInCache, markReadInCache } from "../../features/notifications/cache";
+import { notificationKeys, type NotificationItem, type NotificationPage } from "../../features/notifications/queries";
 import { createQueryClient } from "../../lib/query-client";
-import { markAllReadInCache, markReadInCache } from "../notifications/cache";
-import { notificationKeys, type NotificationItem, type NotificationPage } from "../notifications/queries";
 import { applyUserEvent } from "./user-events";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
@@ -97,6 +98,6 @@ describe("user room events in the cache", () => {
   it("message.unread sets the messages badge", () => {
     const qc = createQueryClient();
     applyUserEvent(qc, { type: "message.unread", count: 3 });
-    expect(qc.getQueryData(["conversations", "unread-count"])).toBe(3);
+    expect(qc.getQueryData(conversationKeys.unread())).toBe(3);
   });
 });

@@ -1,13 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { HelpCircle, LogOut, Settings, ShieldCheck, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/ui/avatar";
-import { buttonClasses } from "../../components/ui/button";
-import { DropdownMenu, MenuItem, MenuLink, MenuSeparator } from "../../components/ui/dropdown-menu";
-import { displayNameOf, type SessionUser } from "../auth/session";
-import { useSignOut } from "../auth/use-sign-out";
-import { useCurrentCommunity } from "../communities/queries";
-import { PreferenceItems, PreferencesMenu } from "./preferences";
+import { PreferenceItems, PreferencesMenu } from "../components/preferences";
+import { Avatar } from "../components/ui/avatar";
+import { buttonClasses } from "../components/ui/button";
+import { DropdownMenu, MenuItem, MenuLink, MenuSeparator } from "../components/ui/dropdown-menu";
+import { useCurrentCommunity } from "../lib/my-communities";
+import { displayNameOf, type SessionUser } from "../lib/session";
+import { useSignOut } from "../lib/use-sign-out";
 
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../components/ui/button";
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { initialOf } from "../../components/ui/avatar";
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
+import { initialOf } from "./ui/avatar";
 
 /** A community's picture, or its initial on a coloured panel when it has none (or it fails to load). */
 export function CommunityImage({ src, name, className }: { src: string | null | undefined; name: string; className?: string }) {

@@ -1,0 +1,15 @@
+/**
+ * Query keys of the community screens (explore, detail, settings). They live in the core because more
+ * than the communities feature edits them: a staff decision in the console re-reads every community
+ * screen. Everything sits under ["communities"], so one prefix reaches all of them.
+ */
+export const communityKeys = {
+  all: () => ["communities"] as const,
+  explore: () => ["communities", "explore"] as const,
+  exploreList: (query: Record<string, string | number | undefined>) => ["communities", "explore", query] as const,
+  detail: (id: string) => ["communities", "detail", id] as const,
+  topics: (id: string) => ["communities", "topics", id] as const,
+  members: (id: string) => ["communities", "members", id] as const,
+  memberList: (id: string, q: string, sort: string) => ["communities", "members", id, { q, sort }] as const,
+  reports: (id: string) => ["communities", "reports", id] as const,
+};
