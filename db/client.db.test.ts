@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../common/ids";
 import { seedCommunity, seedUser } from "../tests/db-fixtures";
@@ -55,6 +55,22 @@ describe(`the database contract on ${testEngine()}`, () => {
     ]);
     expect(inserted).toEqual([{ name: "Batch" }]);
     expect(counted).toHaveLength(1);
+  });
+
+  // drizzle-orm 0.45's D1 batch cannot bind a sql-template statement that has parameters ("reading
+  // 'bind' of undefined"); libSQL's can. Known on D1 until createDatabase builds D1 with a batch that
+  // prepares every item from its SQL: then this marker fails, and it becomes a plain `it`.
+  const mixedBatch = testEngine() === "d1" ? it.fails : it;
+  mixedBatch("mixes builder and sql-template statements in one batch", async () => {
+    const owner = await seedUser(db, { fullName: "Mixed" });
+    const [names, all, one] = await db.batch([
+      db.select({ fullName: schema.users.fullName }).from(schema.users).where(eq(schema.users.id, owner.id)),
+      db.all<{ n: number }>(sql`select count(*) as n from ${schema.users} where ${schema.users.id} = ${owner.id}`),
+      db.get<{ two: number }>(sql`select 2 as two`),
+    ]);
+    expect(names).toEqual([{ fullName: "Mixed" }]);
+    expect(all).toEqual([{ n: 1 }]);
+    expect(one).toEqual({ two: 2 });
   });
 
   it("enforces foreign keys", async () => {
