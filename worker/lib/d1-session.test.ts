@@ -172,6 +172,13 @@ describe("the bookmark round trip through the app", () => {
     expect(signedOut.status).toBe(200);
   });
 
+  it("sets no cookie on a response that read nothing from D1 (a file)", async () => {
+    const key = "community_image/00000000-0000-7000-8000-000000000000.png";
+    const file = await call(`/files/${key}`, { cookie: `agora.d1_bookmark=${OLD}` });
+    expect(file.status).toBe(404);
+    expect(file.headers.getSetCookie()).toEqual([]);
+  });
+
   it("a member who just joined opens the community room from the join's bookmark", async () => {
     const owner = await createUser();
     const member = await createUser();
