@@ -22,6 +22,17 @@ export default defineConfig({
           name: "worker",
           include: ["worker/**/*.test.ts", "party/**/*.test.ts", "db/**/*.test.ts", "common/**/*.test.ts"],
           setupFiles: ["./tests/apply-migrations.ts"],
+          provide: { dbEngine: "d1" },
+        },
+      },
+      {
+        // The data-layer tests (`*.db.test.ts`) again, in Node on libSQL file databases (the second engine).
+        test: {
+          name: "libsql",
+          environment: "node",
+          include: ["worker/**/*.db.test.ts", "db/**/*.db.test.ts"],
+          globalSetup: ["./tests/node/libsql-global-setup.ts"],
+          provide: { dbEngine: "libsql" },
         },
       },
       {

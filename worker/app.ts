@@ -13,6 +13,7 @@ import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { filesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { sameOriginWrites } from "./lib/csrf";
+import { d1Session } from "./lib/d1-session";
 import { AppError } from "./lib/errors";
 import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
@@ -43,6 +44,8 @@ const api = new Hono<HonoEnv>()
 const app = new Hono<HonoEnv>()
   .use(requestContext())
   .use(securityHeaders())
+  // Every request in one D1 session, set up before anything reads or wraps c.env.DB (rooms check membership too).
+  .use(d1Session())
   .use("/parties/*", realtime())
   .use("/api/*", queryCount())
   .use("/api/*", sameOriginWrites())

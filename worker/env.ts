@@ -5,6 +5,9 @@ export type AppEnv = Env & {
   AUTH_SECRET?: string;
   /** Sender address for outgoing mail in production. */
   MAIL_FROM?: string;
+  /** With DB_ENGINE = "libsql": the database's https:// (or libsql://, wss://) URL, and its token (a secret). */
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
 };
 
 export type Variables = {

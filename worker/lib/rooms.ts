@@ -55,7 +55,7 @@ export async function publishToUsers(env: AppEnv, userIds: readonly string[], ev
 
 /** Who is online in a community right now (all ids, uncapped); empty when the room cannot be reached. */
 export function getCommunityPresence(env: AppEnv, communityId: string): Promise<Presence> {
-  return bestEffort("presence", `community-room/${communityId}`, { online: [], count: 0 }, () =>
+  return bestEffort<Presence>("presence", `community-room/${communityId}`, { online: [], count: 0 }, () =>
     communityRoom(env, communityId).getPresence(),
   );
 }

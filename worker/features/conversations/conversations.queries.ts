@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { createDb, schema } from "../../../db/client";
+import { createDb, schema, type DbSource } from "../../../db/client";
 
 const { conversations: cv, conversationParticipants: p, users: u } = schema;
 
@@ -16,7 +16,7 @@ export type ConversationSummary = {
 };
 
 /** The user's conversations, most recent activity first, with the other participant of direct chats. */
-export async function listConversationSummaries(d1: D1Database, userId: string, limit: number): Promise<ConversationSummary[]> {
+export async function listConversationSummaries(d1: DbSource, userId: string, limit: number): Promise<ConversationSummary[]> {
   const db = createDb(d1);
   const other = alias(p, "other");
   const otherUser = alias(u, "other_user");
@@ -54,7 +54,7 @@ export async function listConversationSummaries(d1: D1Database, userId: string, 
   }));
 }
 
-export async function unreadMessagesCount(d1: D1Database, userId: string): Promise<number> {
+export async function unreadMessagesCount(d1: DbSource, userId: string): Promise<number> {
   const db = createDb(d1);
   const [row] = await db
     .select({ total: sum(p.unreadCount) })

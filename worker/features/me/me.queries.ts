@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { createDb, schema } from "../../../db/client";
+import { createDb, schema, type DbSource } from "../../../db/client";
 import { canManage, canManageContent, type Actor } from "../../lib/permissions";
 import type { SessionUser } from "../../lib/session";
 
@@ -18,7 +18,7 @@ export type MyCommunity = {
 };
 
 /** The user's communities, the ones they created first, then by most recent join. One statement. */
-export async function listMyCommunities(d1: D1Database, user: SessionUser): Promise<MyCommunity[]> {
+export async function listMyCommunities(d1: DbSource, user: SessionUser): Promise<MyCommunity[]> {
   const db = createDb(d1);
   const { communities: c, communityMembers: m } = schema;
   const rows = await db

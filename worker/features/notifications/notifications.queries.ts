@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { createDb, schema } from "../../../db/client";
+import { createDb, schema, type DbSource } from "../../../db/client";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 
 const { notifications: n, users: u, communities: c } = schema;
@@ -74,7 +74,7 @@ const itemColumns = {
 
 /** One page, newest first, with sender and community joined: one statement whatever the page size. */
 export async function listNotifications(
-  d1: D1Database,
+  d1: DbSource,
   userId: string,
   opts: { communityId?: string; cursor?: string; limit: number },
 ): Promise<{ items: NotificationItem[]; nextCursor: string | null }> {
@@ -103,7 +103,7 @@ export async function listNotifications(
 
 /** Rows just written, shaped as the list shows them, with each recipient's unread count. */
 export async function listNotificationsByIds(
-  d1: D1Database,
+  d1: DbSource,
   ids: string[],
 ): Promise<{ recipientId: string; unread: number; item: NotificationItem }[]> {
   const rows = await createDb(d1)
@@ -119,7 +119,7 @@ export async function listNotificationsByIds(
   return rows.map((r) => ({ recipientId: r.recipientId, unread: r.unread, item: toItem(r) }));
 }
 
-export async function unreadCount(d1: D1Database, userId: string, communityId?: string): Promise<number> {
+export async function unreadCount(d1: DbSource, userId: string, communityId?: string): Promise<number> {
   const db = createDb(d1);
   const [row] = await db
     .select({ value: count() })
@@ -129,7 +129,7 @@ export async function unreadCount(d1: D1Database, userId: string, communityId?: 
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
-export async function markRead(d1: D1Database, userId: string, id: string): Promise<boolean> {
+export async function markRead(d1: DbSource, userId: string, id: string): Promise<boolean> {
   const db = createDb(d1);
   const rows = await db
     .update(n)
@@ -139,7 +139,7 @@ export async function markRead(d1: D1Database, userId: string, id: string): Prom
   return rows.length > 0;
 }
 
-export async function markAllRead(d1: D1Database, userId: string, communityId?: string): Promise<number> {
+export async function markAllRead(d1: DbSource, userId: string, communityId?: string): Promise<number> {
   const db = createDb(d1);
   const rows = await db
     .update(n)

@@ -1,0 +1,13 @@
+import { inject } from "vitest";
+import type { Db } from "../db/client";
+
+/**
+ * The database a data-layer test (`*.db.test.ts`) runs on: the migrated D1 in the workerd project, a
+ * fresh, migrated libSQL file in the Node project. Each engine's module loads only where it can run.
+ */
+export async function openTestDb(): Promise<Db> {
+  if (inject("dbEngine") === "libsql") return (await import("./test-db-libsql")).openLibsqlTestDb(inject("libsqlDir"));
+  return (await import("./test-db-d1")).openD1TestDb();
+}
+
+export const testEngine = () => inject("dbEngine");
