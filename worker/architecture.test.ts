@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 
 /**
@@ -46,7 +47,7 @@ describe("architecture", () => {
     const raw = code.filter(
       (f) =>
         f.startsWith("worker/") &&
-        !["worker/lib/db.ts", "worker/lib/query-count.ts", "worker/scheduled.ts"].includes(f) &&
+        !["worker/lib/db.ts", "worker/lib/query-count.ts"].includes(f) &&
         /\.prepare\(|env\.DB\b|\bD1Database\b|D1PreparedStatement/.test(sources[f]!),
     );
     expect(raw).toEqual([]);

@@ -4,7 +4,7 @@ import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
 export async function scheduled(_controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
-  const db = openDb(env.DB);
+  const db = openDb(env);
   const jobs: [string, () => Promise<unknown>][] = [["cleanup", () => cleanUp(db)]];
   for (const [name, job] of jobs) {
     try {

@@ -45,8 +45,9 @@ export const isUniqueViolation = (error: unknown) => dbErrorMessage(error).inclu
 
 type Prepared = { getQuery(): { sql: string; params: unknown[] }; mapResult(result: unknown, isFromBatch: boolean): unknown };
 
-/** The one place a D1 binding becomes a database (the request's own, or the cron's). */
-export function openDb(d1: D1Database): Db {
+/** The one place the environment's D1 binding becomes a database (the request's own, or the cron's). */
+export function openDb(env: { DB: D1Database }): Db {
+  const d1 = env.DB;
   const db = drizzle(d1, { schema });
   // drizzle-orm 0.45's D1 batch binds each item through the D1 statement its builder prepared, which
   // `sql`-template queries (db.all/get/run/values) do not have. This batch prepares every item from its
@@ -68,6 +69,6 @@ export function openDb(d1: D1Database): Db {
  * is counted: a batch of N statements is N statements and one round trip.
  */
 export const database = (): MiddlewareHandler<{ Bindings: { DB: D1Database }; Variables: { db: Db } }> => async (c, next) => {
-  c.set("db", openDb(c.env.DB));
+  c.set("db", openDb(c.env));
   await next();
 };

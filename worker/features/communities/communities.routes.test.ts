@@ -275,7 +275,7 @@ describe("explore", () => {
 
   it("uses indexes for every sort, with and without a category", async () => {
     const { exploreStatement } = await import("./explore.queries");
-    const db = openDb(env.DB);
+    const db = openDb(env);
     for (const sort of ["popular", "newest", "oldest", "price_low", "price_high"] as const) {
       for (const category of [undefined, "music" as const]) {
         const statement = exploreStatement({ sort, category, price: "all", paymentType: "all", limit: 12 }, null);
