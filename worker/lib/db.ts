@@ -1,7 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { MiddlewareHandler } from "hono";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { MiddlewareHandler } from "hono";
 import * as schema from "../../db/schema";
 
 type Schema = typeof schema;

@@ -51,8 +51,9 @@ export const communitiesRoutes = new Hono<HonoEnv>()
   })
   .get("/:id", validate("param", communityParams), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
-    const { actor, row } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
-    return c.json(communityView(visibleCommunity(actor, row), actor));
+    const { actor, row: found } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
+    const row = visibleCommunity(actor, found);
+    return c.json(communityView(row, actor));
   })
   .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
     const db = c.var.db;
@@ -104,7 +105,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
           ]
         : [],
     );
-    const after = communityStatement(db, token, row.id);
+    const readAfter = communityStatement(db, token, row.id);
     // The limit is checked inside the insert, so two last-place joins cannot both get in.
     const read = await batch(db, [
       db.run(
@@ -118,15 +119,15 @@ export const communitiesRoutes = new Hono<HonoEnv>()
             where id = ${row.id}`,
       ),
       ...notifications.statements,
-      after,
+      readAfter,
       ...(notifications.readBack ? [notifications.readBack] : []),
     ]);
-    const joined = toCommunityRow(read(after));
-    if (!joined?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
-    if (joined.membership.joinedAt !== joinedAt)
+    const after = toCommunityRow(read(readAfter));
+    if (!after?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
+    if (after.membership.joinedAt !== joinedAt)
       throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
-    return c.json(communityView(joined, actor));
+    return c.json(communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
   .post("/:id/unarchive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, false))

@@ -36,12 +36,12 @@ export const topicsRoutes = new Hono<HonoEnv>()
         id: communityTopics.id,
         name: communityTopics.name,
         color: communityTopics.color,
-        postsCount: communityTopics.postsCount,
+        posts_count: communityTopics.postsCount,
       })
       .from(communityTopics)
       .where(eq(communityTopics.communityId, community.id))
       .orderBy(asc(communityTopics.name));
-    return c.json({ topics: results });
+    return c.json({ topics: results.map(toTopic) });
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);

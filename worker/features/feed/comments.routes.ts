@@ -159,7 +159,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
       ]),
     );
-    return c.json({ comment: withCommentPermissions(toComment(read(created)!), access) }, 201);
+    const comment = toComment(read(created)!);
+    return c.json({ comment: withCommentPermissions(comment, access) }, 201);
   });
 
 /** /api/comments/:commentId… */

@@ -79,7 +79,9 @@ function unlikeStatements(db: Db, target: Target, userId: string) {
   ];
 }
 
-type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Partial<NewNotification> };
+/** What the author's notification says about the liked thing. */
+type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
+type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Notice };
 
 /** The target with the caller's access to it, in one statement; what the like notification says. */
 async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<Liked> {
@@ -131,7 +133,7 @@ export async function setLike(
             senderName: user.fullName,
             communityId: target.communityId,
             onlyIf: likeNotificationGuard(like.awardSource),
-          } as NewNotification,
+          },
         ]
       : [],
   );

@@ -39,13 +39,11 @@ export const postsRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const target = postFor(db, token, c.req.valid("param").postId);
     const shown = findPost(db, c.req.valid("param").postId, { token });
-    const [row, found] = await db.batch([target.query, shown]);
+    const [row, shownRow] = await db.batch([target.query, shown]);
     const { access } = target.read(c, row);
-    if (!found) throw notFound("Post not found.");
-    return c.json({
-      post: withPermissions(toFeedPost(found), access),
-      community: { id: access.community.id, name: access.community.name },
-    });
+    if (!shownRow) throw notFound("Post not found.");
+    const found = toFeedPost(shownRow);
+    return c.json({ post: withPermissions(found, access), community: { id: access.community.id, name: access.community.name } });
   })
   .patch("/:postId", validate("param", postParams), validate("json", editPostBody), async (c) => {
     // Two round trips: the access row with the topic and mention checks, then the write batch.
@@ -81,7 +79,7 @@ export const postsRoutes = new Hono<HonoEnv>()
       })),
     );
     const topicChanged = (body.topicId ?? null) !== post.topicId;
-    const updated = findPost(db, post.id, { id: user.id });
+    const shown = findPost(db, post.id, { id: user.id });
     const read = await batch(db, [
       db.run(
         sql`update posts set headline = ${body.headline}, content = ${body.content}, topic_id = ${body.topicId ?? null},
@@ -90,7 +88,7 @@ export const postsRoutes = new Hono<HonoEnv>()
       ...(topicChanged && post.topicId ? [topicCount(db, post.topicId, -1)] : []),
       ...(topicChanged && body.topicId ? [topicCount(db, body.topicId, 1)] : []),
       ...notifications.statements,
-      updated,
+      shown,
       ...(notifications.readBack ? [notifications.readBack] : []),
     ]);
     c.executionCtx.waitUntil(
@@ -99,7 +97,8 @@ export const postsRoutes = new Hono<HonoEnv>()
         notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
       ]),
     );
-    return c.json({ post: withPermissions(toFeedPost(read(updated)!), access) });
+    const updated = toFeedPost(read(shown)!);
+    return c.json({ post: withPermissions(updated, access) });
   })
   .delete("/:postId", validate("param", postParams), async (c) => {
     const db = c.var.db;
