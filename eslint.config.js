@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", ".wrangler", "node_modules", "web/routeTree.gen.ts", "worker/worker-configuration.d.ts", "db/migrations", "test-results", "playwright-report"] },
+  { ignores: ["dist", ".wrangler", "node_modules", "web/routeTree.gen.ts", "worker/generated/worker-configuration.d.ts", "db/migrations", "test-results", "playwright-report"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,12 +1,14 @@
-// Feed and explore benchmark: one process run, ratios against a baseline measured in the same run.
+// Feed, explore and like benchmark: one process run, ratios against a baseline measured in the same run.
 // Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
 // drives it with a closed-loop load from this process. See bench/README.md.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const state = `${root}bench/.results/state`;
+// Wiped and reseeded on every run: under AGORA_STATE_DIR (in its own folder, beside a dev server's data) when set.
+const state = process.env.AGORA_STATE_DIR ? join(process.env.AGORA_STATE_DIR, "bench") : `${root}bench/.results/state`;
 const port = Number(process.env.BENCH_PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
 // Runs alternate in short rounds so a change in background load hits every run alike.
@@ -14,6 +16,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 1.5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const origin = { origin: base, "content-type": "application/json" };
+// One post per like client, so the clients never toggle the same like.
+const likePosts = concurrency;
+const likePostId = (i) => `00000004-0000-7000-8000-${(i + 1).toString(16).padStart(12, "0")}`;
 
 const sh = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", env: { ...process.env, CI: "1" } });
 
@@ -34,6 +39,14 @@ function seedSql() {
      select ${ids(1)}, 'bench-small', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
     `${cte(100000)} insert into posts (id, community_id, author_id, headline, content, likes_count, comments_count, created_at, updated_at)
      select ${ids(2)}, 'bench-large', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
+    // The like run: posts by a real author, so every like earns points and notifies, as in the product.
+    `insert into users (id, email, email_verified, full_name, created_at, updated_at)
+     values ('bench-author', 'bench-author@example.invalid', 1, 'Bench Author', ${now}, ${now});`,
+    `insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, posts_count, created_at, updated_at)
+     values ('bench-likes', 'Bench likes', 'posts to like', 'technology', 'bench-author', 'approved', 0, 2, ${likePosts}, ${now}, ${now});`,
+    `insert into community_members (community_id, profile_id, role, joined_at) values ('bench-likes', 'bench-author', 'admin', ${now});`,
+    `${cte(likePosts)} insert into posts (id, community_id, author_id, headline, content, created_at, updated_at)
+     select ${ids(4)}, 'bench-likes', 'bench-author', 'Post ' || n, 'A post to like, number ' || n, ${now} - n * 1000, ${now} from seq;`,
   ].join("\n");
 }
 
@@ -57,27 +70,31 @@ async function signUpAndIn() {
   if (!r1.ok) throw new Error(`sign-up ${r1.status} ${await r1.text()}`);
   sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command",
     `update users set email_verified = 1 where email = '${email}';
-     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u where u.email = '${email}' and c.id in ('bench-small', 'bench-large');`]);
+     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u where u.email = '${email}' and c.id in ('bench-small', 'bench-large', 'bench-likes');`]);
   const r2 = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password }) });
   if (!r2.ok) throw new Error(`sign-in ${r2.status} ${await r2.text()}`);
   return r2.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
-/** Closed loop for one round: `concurrency` workers each send the next request when the last answered. */
-async function round(run, path, cookie) {
+/**
+ * Closed loop for one round: `concurrency` workers each send the next request when the last answered.
+ * A run is a GET of `path`, or `request(worker, n)` for runs whose requests differ per worker and turn.
+ */
+async function round(run, cookie) {
   const { latencies } = run;
   const end = Date.now() + roundSeconds * 1000;
-  const worker = async () => {
+  const worker = async (i) => {
     while (Date.now() < end) {
+      const { method, path } = run.request ? run.request(i, run.turns[i]++) : { method: "GET", path: run.path };
       const t = performance.now();
-      const res = await fetch(base + path, { headers: cookie ? { cookie } : {} });
+      const res = await fetch(base + path, { method, headers: method === "GET" ? { cookie } : { cookie, origin: base } });
       await res.arrayBuffer();
       if (!res.ok) run.errors += 1;
       latencies.push(performance.now() - t);
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
   run.elapsed += (performance.now() - started) / 1000;
 }
 
@@ -89,13 +106,20 @@ function summary(run) {
 
 /** Every run gets `rounds` short rounds, interleaved with the others. */
 async function interleaved(specs, cookie) {
-  const runs = specs.map(([name, path]) => ({ name, path, latencies: [], errors: 0, elapsed: 0 }));
-  for (let r = 0; r < rounds; r++) for (const run of runs) await round(run, run.path, cookie);
+  const runs = specs.map(([name, target]) => ({
+    name,
+    ...(typeof target === "string" ? { path: target } : { request: target }),
+    turns: Array(concurrency).fill(0),
+    latencies: [],
+    errors: 0,
+    elapsed: 0,
+  }));
+  for (let r = 0; r < rounds; r++) for (const run of runs) await round(run, cookie);
   return runs.map(summary);
 }
 
-async function cost(path, cookie) {
-  const res = await fetch(base + path, { headers: { cookie } });
+async function cost(path, cookie, method = "GET") {
+  const res = await fetch(base + path, { method, headers: method === "GET" ? { cookie } : { cookie, origin: base } });
   const body = await res.json();
   const match = res.headers.get("server-timing")?.match(/statements=(\d+) round-trips=(\d+)/);
   return { status: res.status, items: body.items?.length ?? 0, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
@@ -106,6 +130,7 @@ mkdirSync(state, { recursive: true });
 console.log("building...");
 sh("npx", ["vite", "build", "--logLevel", "error"]);
 sh("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+mkdirSync(`${root}bench/.results`, { recursive: true });
 const seedFile = `${root}bench/.results/seed.sql`;
 writeFileSync(seedFile, seedSql());
 console.log("seeding 10,000 communities and 101,000 posts...");
@@ -120,12 +145,17 @@ try {
   // Warm up every path once so no run pays for first-request compilation.
   for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12"]) await fetch(base + path, { headers: { cookie } });
 
+  const like = (i) => `/api/posts/${likePostId(i)}/like`;
+  // Each like client toggles its own post: like, unlike, like, ...
+  const toggle = (i, n) => ({ method: n % 2 === 0 ? "POST" : "DELETE", path: like(i) });
   const costs = {
     "feed, page size 5": await cost(feed("bench-large", 5), cookie),
     "feed, page size 20": await cost(feed("bench-large", 20), cookie),
     "explore, page size 12": await cost("/api/communities?limit=12", cookie),
     "explore, page size 48": await cost("/api/communities?limit=48", cookie),
     "explore, music by price, page size 48": await cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
+    "like a post": await cost(like(0), cookie, "POST"),
+    "unlike a post": await cost(like(0), cookie, "DELETE"),
   };
   const rows = await interleaved(
     [
@@ -133,10 +163,11 @@ try {
       ["feed, 1,000 posts, page 20", feed("bench-small", 20)],
       ["feed, 100,000 posts, page 20", feed("bench-large", 20)],
       ["explore, 10,000 communities, page 12", "/api/communities?limit=12"],
+      [`like/unlike toggling, ${concurrency} clients on ${concurrency} posts`, toggle],
     ],
     cookie,
   );
-  const [baseline, small, large] = rows;
+  const [baseline, small, large, , likes] = rows;
   console.log(`\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`);
   console.log("| run | requests | errors | req/s | p50 ms | p95 ms | throughput vs baseline |");
   console.log("|---|---|---|---|---|---|---|");
@@ -152,6 +183,9 @@ try {
       costs["feed, page size 5"].statements <= 3 && costs["feed, page size 5"].statements === costs["feed, page size 20"].statements && costs["feed, page size 20"].roundTrips === 1],
     [`feed p50 100,000 / 1,000 posts ${ratio.toFixed(2)} (target <= 1.3)`, ratio <= 1.3],
     [`explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`, costs["explore, page size 12"].statements === costs["explore, page size 48"].statements],
+    [`like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`, likes.rps / baseline.rps >= 0.5 && likes.errors === 0],
+    [`like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
+      costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2],
   ];
   console.log("");
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);

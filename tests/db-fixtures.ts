@@ -1,5 +1,6 @@
 import { newId } from "../common/ids";
-import { schema, type Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Db } from "../worker/lib/db";
 import type { SessionUser } from "../worker/lib/session";
 
 /**

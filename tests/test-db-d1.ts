@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
-import { createDb, type Db } from "../db/client";
+import { openD1, type Db } from "../worker/lib/db";
 
 /** The workerd project's D1 (migrated by tests/apply-migrations.ts). */
 export function openD1TestDb(): Db {
-  return createDb(env.DB);
+  return openD1(env.DB);
 }

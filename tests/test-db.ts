@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { Db } from "../db/client";
+import type { Db } from "../worker/lib/db";
 
 /**
  * The database a data-layer test (`*.db.test.ts`) runs on: the migrated D1 in the workerd project, a

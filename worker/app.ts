@@ -1,36 +1,46 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { HonoEnv } from "./env";
 import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
+import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
 import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
+import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
 import { meRoutes } from "./features/me/me.routes";
+import { membersRoutes } from "./features/members/members.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
-import { staffReportsRoutes } from "./features/reports/reports.routes";
+import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { filesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { sameOriginWrites } from "./lib/csrf";
 import { d1Session } from "./lib/d1-session";
+import { database } from "./lib/db";
 import { AppError } from "./lib/errors";
 import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
 import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
 import { securityHeaders } from "./lib/security-headers";
+import { users } from "./lib/tables";
 
 /** The typed JSON API (hono/client uses AppType). */
 const api = new Hono<HonoEnv>()
   .get("/health", (c) => c.json({ ok: true as const }))
   // Readiness: one indexed D1 read (also the benchmarks' baseline).
   .get("/health/db", async (c) => {
-    await c.env.DB.prepare("select id from users where email = ?").bind("health-check@agora.invalid").first();
+    await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
     return c.json({ ok: true as const, db: true as const });
   })
   .route("/me", meRoutes)
   .route("/communities", communitiesRoutes)
+  .route("/communities/:id/topics", topicsRoutes)
+  .route("/communities/:id/members", membersRoutes)
+  .route("/communities/:id/reports", communityReportsRoutes)
+  .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
   .route("/comments", commentsRoutes)
@@ -44,10 +54,11 @@ const api = new Hono<HonoEnv>()
 const app = new Hono<HonoEnv>()
   .use(requestContext())
   .use(securityHeaders())
-  // Every request in one D1 session, set up before anything reads or wraps c.env.DB (rooms check membership too).
+  // Every request in one D1 session, set up before anything reads or wraps the binding (rooms check membership too).
   .use(d1Session())
-  .use("/parties/*", realtime())
   .use("/api/*", queryCount())
+  .use(database())
+  .use("/parties/*", realtime())
   .use("/api/*", sameOriginWrites())
   .route("/api/auth", authRoutes)
   .route("/api", api)

@@ -1,3 +1,6 @@
+import type { Db } from "./lib/db";
+import type { SessionUser } from "./lib/session-user";
+
 /** Bindings and variables of the Worker, as declared in wrangler.toml (types from `wrangler types`). */
 /** APP_ENV is production (wrangler.toml), development (dev server) or test (vitest). */
 export type AppEnv = Env & {
@@ -13,7 +16,9 @@ export type AppEnv = Env & {
 export type Variables = {
   requestId: string;
   /** The session user, once read (undefined = not read yet, null = signed out). */
-  user: import("./lib/session").SessionUser | null;
+  user: SessionUser | null;
+  /** The request's database (worker/lib/db.ts). */
+  db: Db;
 };
 
 export type HonoEnv = { Bindings: AppEnv; Variables: Variables };

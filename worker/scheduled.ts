@@ -1,9 +1,11 @@
 import type { AppEnv } from "./env";
 import { cleanUp } from "./features/maintenance/cleanup";
+import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
 export async function scheduled(_controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
-  const jobs: [string, () => Promise<unknown>][] = [["cleanup", () => cleanUp(env.DB)]];
+  const db = openDb(env);
+  const jobs: [string, () => Promise<unknown>][] = [["cleanup", () => cleanUp(db)]];
   for (const [name, job] of jobs) {
     try {
       const result = await job();

@@ -1,25 +1,16 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createDb, schema } from "../../db/client";
 import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
+import { authSecret, SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth-config";
 import { authEmails } from "./auth-emails";
+import type { Db } from "./db";
 import { createMailer } from "./email";
+import { accounts, sessions, users, verifications } from "./tables";
 
 /** Verification links live a day; reset links an hour and are single use (better-auth deletes them). */
 const VERIFY_TTL_S = 24 * 60 * 60;
 const RESET_TTL_S = 60 * 60;
-export const SESSION_TTL_S = 30 * 24 * 60 * 60;
-/** How often a session in use has its expiry pushed forward. */
-export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
-
-const DEV_SECRET = "agora-development-secret-not-for-production-use-0123456789";
-
-export function authSecret(env: AppEnv): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (isDevelopment(env)) return DEV_SECRET;
-  throw new Error("AUTH_SECRET is not configured");
-}
 
 /**
  * The public origin links point to. Production uses APP_URL; development and tests follow the host
@@ -29,9 +20,8 @@ export function publicOrigin(env: AppEnv, request: Request): string {
   return isDevelopment(env) ? new URL(request.url).origin : env.APP_URL;
 }
 
-export function createAuth(env: AppEnv, request: Request) {
-  const db = createDb(env.DB);
-  const mailer = createMailer(env);
+export function createAuth(env: AppEnv, db: Db, request: Request) {
+  const mailer = createMailer(env, db);
   const origin = publicOrigin(env, request);
   const emails = authEmails(origin);
   return betterAuth({
@@ -42,7 +32,7 @@ export function createAuth(env: AppEnv, request: Request) {
     trustedOrigins: [origin, env.APP_URL],
     database: drizzleAdapter(db, {
       provider: "sqlite",
-      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     user: {
       fields: { name: "fullName", image: "avatarUrl" },

@@ -1,6 +1,8 @@
 import { EmailMessage } from "cloudflare:email";
 import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
+import type { Db } from "./db";
+import { mailOutbox } from "./tables";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
 
@@ -12,7 +14,7 @@ export interface Mailer {
  * Every message is recorded in mail_outbox. In development and tests that record is the delivery
  * (the dev mail page shows it); in production the message also goes out through the send_email binding.
  */
-export function createMailer(env: AppEnv): Mailer {
+export function createMailer(env: AppEnv, db: Db): Mailer {
   return {
     async send(message) {
       const deliver = !isDevelopment(env);
@@ -29,11 +31,16 @@ export function createMailer(env: AppEnv): Mailer {
           );
         }
       }
-      await env.DB.prepare(
-        'insert into mail_outbox (id, "to", subject, text, html, kind, status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-        .bind(newId(), message.to, message.subject, message.text, message.html, message.kind, status, Date.now())
-        .run();
+      await db.insert(mailOutbox).values({
+        id: newId(),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        kind: message.kind,
+        status,
+        createdAt: Date.now(),
+      });
     },
   };
 }

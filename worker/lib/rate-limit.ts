@@ -1,5 +1,7 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../env";
+import type { Db } from "./db";
 import { AppError } from "./errors";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
@@ -20,34 +22,41 @@ export function clientIp(c: Context): string {
 }
 
 /**
- * Counts one hit for `subject` and throws 429 with Retry-After once the window's limit is passed.
- * One statement: the upsert restarts an expired window or increments the current one atomically.
+ * Counts one hit for `subject` (a value, or an SQL expression such as the session's user id, so the
+ * hit can ride in the same batch as the session lookup): one statement whose upsert restarts an
+ * expired window or increments the current one atomically. No subject (a null expression) counts nothing.
  */
-export async function hit(db: D1Database, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
-  const key = `${rule.name}:${subject}`;
+export function hitStatement(db: Db, rule: RateLimitRule, subject: string | SQLWrapper, now = Date.now()) {
   const windowStart = now - (now % rule.windowMs);
-  const row = await db
-    .prepare(
-      `insert into rate_limits (key, window_start, count) values (?1, ?2, 1)
-       on conflict(key) do update set
-         count = case when rate_limits.window_start = ?2 then rate_limits.count + 1 else 1 end,
-         window_start = ?2
-       returning count`,
-    )
-    .bind(key, windowStart)
-    .first<{ count: number }>();
-  if (row && row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
-    throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${retryAfter} seconds.`, {
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
+  const key = sql`${`${rule.name}:`} || ${subject}`;
+  return db.get<{ count: number } | undefined>(
+    sql`insert into rate_limits (key, window_start, count) select ${key}, ${windowStart}, 1 where ${key} is not null
+        on conflict(key) do update set
+          count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
+          window_start = excluded.window_start
+        returning count`,
+  );
+}
+
+/** 429 with Retry-After once the window's limit is passed (`row` is what `hitStatement` returned). */
+export function assertUnderLimit(rule: RateLimitRule, row: { count: number } | undefined, now = Date.now()) {
+  if (!row || row.count <= rule.limit) return;
+  const windowStart = now - (now % rule.windowMs);
+  const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+  throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${retryAfter} seconds.`, {
+    headers: { "Retry-After": String(retryAfter) },
+  });
+}
+
+/** One hit on its own. */
+export async function hit(db: Db, rule: RateLimitRule, subject: string, now = Date.now()): Promise<void> {
+  assertUnderLimit(rule, await hitStatement(db, rule, subject, now), now);
 }
 
 /** Middleware form, keyed by the client's address (cf-connecting-ip). */
 export const rateLimitByIp =
   (rule: RateLimitRule): MiddlewareHandler<HonoEnv> =>
   async (c, next) => {
-    await hit(c.env.DB, rule, clientIp(c));
+    await hit(c.var.db, rule, clientIp(c));
     await next();
   };

@@ -1,12 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
 import { USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
-import { loadCommunityAccess } from "./community-access";
+import { communityAccess } from "./access";
+import type { Db } from "./db";
 import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
 import { getSessionUser, type SessionUser } from "./session";
+import { conversationParticipants } from "./tables";
 
 /** Headers a client must never be able to set on the request a room sees. */
 const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.startsWith("x-partykit-");
@@ -14,19 +17,21 @@ const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.s
 const noSuchRoom = () => notFound("No such room.");
 
 /** Whether `user` may join room `name` of `party`; refusals are 404 so no room's existence leaks. */
-const mayJoin: Record<PartyName, (env: AppEnv, user: SessionUser, name: string) => Promise<boolean>> = {
+const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Promise<boolean>> = {
   // Same gate as the community's feed: owner, or member of an approved community with paid access current.
-  "community-room": async (env, user, communityId) => {
-    const access = await loadCommunityAccess(env.DB, communityId, user);
+  "community-room": async (db, user, communityId) => {
+    const access = await communityAccess(db, communityId, user);
     return access.community !== null && hasMemberAccess(access.actor, access.community, access.membership);
   },
-  "conversation-room": async (env, user, conversationId) => {
-    const row = await env.DB.prepare("select 1 as ok from conversation_participants where conversation_id = ? and user_id = ?")
-      .bind(conversationId, user.id)
-      .first();
-    return row !== null;
+  "conversation-room": async (db, user, conversationId) => {
+    const [row] = await db
+      .select({ ok: conversationParticipants.userId })
+      .from(conversationParticipants)
+      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, user.id)))
+      .limit(1);
+    return row !== undefined;
   },
-  "user-room": async (_env, user, userId) => user.id === userId,
+  "user-room": async (_db, user, userId) => user.id === userId,
 };
 
 function allowedOrigins(requestUrl: string, env: AppEnv): Set<string> {
@@ -71,9 +76,9 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
   const request = new Request(url, { method: "GET", headers });
 
   const guard = async (req: Request, lobby: Lobby<AppEnv>): Promise<Request> => {
-    const user = await getSessionUser(c.env, req.headers);
+    const user = await getSessionUser(c.env, c.var.db, req.headers);
     if (!user) throw unauthenticated();
-    if (!(await mayJoin[party](c.env, user, lobby.name))) throw noSuchRoom();
+    if (!(await mayJoin[party](c.var.db, user, lobby.name))) throw noSuchRoom();
     const forwarded = new Request(req);
     forwarded.headers.set(USER_ID_HEADER, user.id);
     // The room needs the identity, not the credentials.

@@ -1,5 +1,5 @@
 import type { AppEnv } from "../env";
-import { authSecret } from "./auth";
+import { authSecret } from "./auth-config";
 
 const COOKIE_NAMES = ["__Secure-agora.session_token", "agora.session_token"];
 const keys = new Map<string, Promise<CryptoKey>>();

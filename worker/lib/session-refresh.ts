@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { HonoEnv } from "../env";
 import { isDevelopment } from "../env";
-import { SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth";
+import { SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth-config";
+import { sessions } from "./tables";
 
 /**
  * Sessions slide like better-auth's own: once a day of use pushes the expiry 30 days ahead, and the
@@ -13,7 +15,11 @@ export function refreshSessionIfDue(c: Context<HonoEnv>, session: { id: string; 
   if (now - session.updatedAt < SESSION_UPDATE_AGE_S * 1000) return;
   const expiresAt = now + SESSION_TTL_S * 1000;
   c.executionCtx.waitUntil(
-    c.env.DB.prepare("update sessions set expires_at = ?, updated_at = ? where id = ?").bind(expiresAt, now, session.id).run(),
+    c.var.db
+      .update(sessions)
+      .set({ expiresAt: new Date(expiresAt), updatedAt: new Date(now) })
+      .where(eq(sessions.id, session.id))
+      .then(),
   );
   const cookies = c.req.header("cookie") ?? "";
   if (/(^|;\s*)(__Secure-)?agora\.dont_remember=/.test(cookies)) return;

@@ -1,79 +1,104 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv, HonoEnv } from "../env";
+import type { Db } from "./db";
 import { unauthenticated } from "./errors";
 import { readSessionToken } from "./session-cookie";
 import { refreshSessionIfDue } from "./session-refresh";
+import type { SessionUser } from "./session-user";
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  fullName: string;
-  avatarUrl: string | null;
-  emailVerified: boolean;
-  platformRole: "staff" | null;
+export type { SessionUser };
+
+/**
+ * The session's columns, prefixed so they never collide with a route's own: `s` is sessions and
+ * `su` its user. Any statement that joins them (see `sessionFrom`) can select these and hand its row
+ * to `sessionUserFrom`.
+ */
+export const sessionColumns = sql.raw(
+  "su.id as su_id, su.email as su_email, su.full_name as su_full_name, su.avatar_url as su_avatar_url, " +
+    "su.email_verified as su_email_verified, su.platform_role as su_platform_role, s.id as s_id, s.updated_at as s_updated_at",
+);
+
+export type SessionColumns = {
+  su_id: string | null;
+  su_email: string | null;
+  su_full_name: string | null;
+  su_avatar_url: string | null;
+  su_email_verified: number | null;
+  su_platform_role: string | null;
+  s_id: string | null;
+  s_updated_at: number | null;
 };
 
-/** Columns of the session user; `s` is sessions and `u` users. Shared by every session lookup. */
-export const sessionUserColumns = "u.id, u.email, u.full_name, u.avatar_url, u.email_verified, u.platform_role";
-
-export type SessionUserRow = {
-  id: string;
-  email: string;
-  full_name: string;
-  avatar_url: string | null;
-  email_verified: number;
-  platform_role: string | null;
-};
-
-export const toSessionUser = (r: SessionUserRow): SessionUser => ({
-  id: r.id,
-  email: r.email,
-  fullName: r.full_name,
-  avatarUrl: r.avatar_url,
-  emailVerified: r.email_verified === 1,
-  platformRole: r.platform_role === "staff" ? "staff" : null,
-});
-
-/** The live session behind a verified token: one statement, joinable into a route's own batch. */
-export function sessionUserStatement(
-  d1: D1Database,
-  token: string,
-  extraColumns = "",
-  extraJoins = "",
-  extraParams: unknown[] = [],
-) {
-  return d1
-    .prepare(
-      `select ${sessionUserColumns}${extraColumns} from sessions s join users u on u.id = s.user_id ${extraJoins}
-       where s.token = ?1 and s.expires_at > ?2`,
-    )
-    .bind(token, Date.now(), ...extraParams);
+/**
+ * The live session behind a token and its user, as the start of a FROM clause. `required` joins
+ * exclude the row without a session (the route answers 401); optional ones keep it for guests.
+ */
+export function sessionFrom(token: string | null, opts: { required: boolean }): SQL {
+  const live = sql`s.token = ${token ?? ""} and s.expires_at > ${Date.now()}`;
+  return opts.required
+    ? sql`sessions s join users su on su.id = s.user_id and ${live}`
+    : sql`(select 1) left join sessions s on ${live} left join users su on su.id = s.user_id`;
 }
 
-/** The signed-in user behind a request's session cookie, or null. */
-export async function getSessionUser(env: AppEnv, headers: Headers): Promise<SessionUser | null> {
-  return (await getSession(env, headers))?.user ?? null;
+/**
+ * The session's user id as an SQL value (null when the session is missing or expired), for statements
+ * that run in the same batch as the session lookup and so cannot know the id yet.
+ */
+export const sessionUserId = (token: string): SQL =>
+  sql`(select ss.user_id from sessions ss where ss.token = ${token} and ss.expires_at > ${Date.now()})`;
+
+/**
+ * Who is looking: a user id, or the session token when the statement runs in the same round trip as
+ * the session lookup (the id is then read from the session inside the statement).
+ */
+export type Viewer = { id: string } | { token: string };
+export const viewerSql = (viewer: Viewer): SQL => ("id" in viewer ? sql`${viewer.id}` : sessionUserId(viewer.token));
+
+/** The user of a row that selected `sessionColumns`, or null when the session was not there. */
+export function toSessionUser(r: SessionColumns | null | undefined): SessionUser | null {
+  if (!r?.su_id) return null;
+  return {
+    id: r.su_id,
+    email: r.su_email ?? "",
+    fullName: r.su_full_name ?? "",
+    avatarUrl: r.su_avatar_url,
+    emailVerified: r.su_email_verified === 1,
+    platformRole: r.su_platform_role === "staff" ? "staff" : null,
+  };
 }
 
-/** The user and the session row's id and last refresh, for sliding the session forward. */
-async function getSession(env: AppEnv, headers: Headers) {
+/** Takes the session out of a route's own row: remembers the user for the request and slides the session. */
+export function sessionUserFrom(c: Context<HonoEnv>, row: SessionColumns | null | undefined): SessionUser | null {
+  const user = toSessionUser(row);
+  if (user && row?.s_id && row.s_updated_at !== null) refreshSessionIfDue(c, { id: row.s_id, updatedAt: row.s_updated_at });
+  c.set("user", user);
+  return user;
+}
+
+/** The session and its user alone: one statement. */
+export const sessionStatement = (db: Db, token: string) =>
+  db.get<SessionColumns | undefined>(sql`select ${sessionColumns} from ${sessionFrom(token, { required: true })}`);
+
+/** The verified session token of the request; 401 without one (before any database work). */
+export async function sessionToken(c: Context<HonoEnv>): Promise<string> {
+  const token = await readSessionToken(c.env, c.req.raw.headers);
+  if (!token) throw unauthenticated();
+  return token;
+}
+
+/** The signed-in user behind a request's session cookie, or null (the room upgrade's check). */
+export async function getSessionUser(env: AppEnv, db: Db, headers: Headers): Promise<SessionUser | null> {
   const token = await readSessionToken(env, headers);
-  if (!token) return null;
-  const row = await sessionUserStatement(env.DB, token, ", s.id as session_id, s.updated_at as session_updated_at").first<
-    SessionUserRow & { session_id: string; session_updated_at: number }
-  >();
-  return row ? { user: toSessionUser(row), session: { id: row.session_id, updatedAt: row.session_updated_at } } : null;
+  return token ? toSessionUser(await sessionStatement(db, token)) : null;
 }
 
 /** Session user for route handlers, read once per request. */
 export async function currentUser(c: Context<HonoEnv>): Promise<SessionUser | null> {
   const cached = c.get("user");
   if (cached !== undefined) return cached;
-  const found = await getSession(c.env, c.req.raw.headers);
-  if (found) refreshSessionIfDue(c, found.session);
-  const user = found?.user ?? null;
-  c.set("user", user);
-  return user;
+  const token = await readSessionToken(c.env, c.req.raw.headers);
+  return sessionUserFrom(c, token ? await sessionStatement(c.var.db, token) : null);
 }
 
 export async function requireUser(c: Context<HonoEnv>): Promise<SessionUser> {

@@ -29,7 +29,7 @@ async function forward(c: Context<HonoEnv>, body?: unknown): Promise<Response> {
     }
     init = { method: original.method, headers: original.headers, body: text || undefined };
   }
-  const response = await createAuth(c.env, original).handler(new Request(original.url, init));
+  const response = await createAuth(c.env, c.var.db, original).handler(new Request(original.url, init));
   return toEnvelope(c, response);
 }
 

@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../env";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { canManageContent, canOwn, isListed } from "../../lib/permissions";
-import { hit, rateLimitRules } from "../../lib/rate-limit";
-import { requireUser } from "../../lib/session";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
-import { notificationInsert, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../notifications/notify";
 import {
   communityParams,
   createCommunityBody,
@@ -15,148 +18,168 @@ import {
   roleBody,
   updateCommunityBody,
 } from "./communities.schemas";
-import { findCommunity } from "./community.queries";
-import { assertWritable, visibleCommunity } from "./community-guard";
+import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
 import { communityView } from "./community-view";
-import { assertOwnImages, createCommunity, updateCommunity } from "./community-writes";
+import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
-import { communityFeedRoutes } from "../feed/community-feed.routes";
-import { membersRoutes } from "../members/members.routes";
-import { communityReportsRoutes } from "../reports/reports.routes";
-import { topicsRoutes } from "./topics.routes";
 
 export const communitiesRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", exploreQuery), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
-    return c.json(await exploreCommunities(c.env.DB, c.req.valid("query"), token ? { token } : null));
+    return c.json(await exploreCommunities(c.var.db, c.req.valid("query"), token ? { token } : null));
   })
   .post("/", validate("json", createCommunityBody), async (c) => {
-    const user = await requireUser(c);
     const body = c.req.valid("json");
     if (body.plan !== "free") {
+      await requireUser(c);
       throw new AppError("NOT_AVAILABLE", "Paid plans are not available yet. Choose the Free plan for now.");
     }
-    await hit(c.env.DB, rateLimitRules.communityCreate, user.id);
-    await assertOwnImages(c.env.DB, user.id, body.imageUrls);
-    const { id } = await createCommunity(c.env.DB, user.id, body);
+    // The session, the rate limit and the images in one round trip, then the community in one batch.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const session = sessionStatement(db, token);
+    const limit = hitStatement(db, rateLimitRules.communityCreate, sessionUserId(token));
+    const images = ownImages(db, sessionUserId(token), body.imageUrls);
+    const checks = await batch(db, [session, limit, ...(images ? [images] : [])]);
+    const user = sessionUserFrom(c, checks(session));
+    if (!user) throw unauthenticated();
+    assertUnderLimit(rateLimitRules.communityCreate, checks(limit));
+    assertOwnImages(images && checks(images), body.imageUrls);
+    const { id, statements } = createCommunity(db, user.id, body);
+    await batch(db, statements);
     return c.json({ community: { id, name: body.name, reviewStatus: "under_review" as const }, pointsEarned: 10 }, 201);
   })
   .get("/:id", validate("param", communityParams), async (c) => {
-    const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
+    const token = await readSessionToken(c.env, c.req.raw.headers);
+    const { actor, row: found } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
+    const row = visibleCommunity(actor, found);
     return c.json(communityView(row, actor));
   })
   .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
-    const { user, actor, row } = await visibleCommunity(c, c.req.valid("param").id);
+    const db = c.var.db;
+    const token = await readSessionToken(c.env, c.req.raw.headers);
+    const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const found = communityFor(db, token, id);
+    const images = token && body.imageUrls ? ownImages(db, sessionUserId(token), body.imageUrls) : null;
+    const checks = await batch(db, [found.query, ...(images ? [images] : [])]);
+    const { user, actor, row: maybe } = found.read(c, checks(found.query));
+    const row = visibleCommunity(actor, maybe);
     if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     assertWritable(row);
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can edit this community.");
-    const body = c.req.valid("json");
-    if (body.imageUrls) await assertOwnImages(c.env.DB, user.id, body.imageUrls, row.imageUrls);
-    await updateCommunity(c.env.DB, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
-    const updated = await findCommunity(c.env.DB, row.id, user.id);
+    if (body.imageUrls) assertOwnImages(images && checks(images), body.imageUrls, row.imageUrls);
+    const update = updateCommunity(db, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
+    const after = communityStatement(db, token, row.id);
+    const read = await batch(db, [...(update ? [update] : []), after]);
+    const updated = toCommunityRow(read(after));
     return c.json(communityView(updated!, actor));
   })
   .post("/:id/join", validate("param", communityParams), async (c) => {
-    const user = await requireUser(c);
-    const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
+    // Two round trips: the caller with the community, then the join batch, which reads the result back.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const found = await load(c, communityFor(db, token, c.req.valid("param").id));
+    const { user, actor } = found;
+    if (!user) throw unauthenticated();
+    const row = visibleCommunity(actor, found.row);
     if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
     if (row.isPaid) throw new AppError("NOT_AVAILABLE", "Payments are not available yet, so paid communities cannot be joined.");
     const joinedAt = Date.now();
-    const d1 = c.env.DB;
     const limit = row.planLimits.maxMembers;
-    const notification = row.creatorId
-      ? notificationInsert(d1, {
-          recipientId: row.creatorId,
-          senderId: user.id,
-          communityId: row.id,
-          type: "COMMUNITY_JOIN",
-          senderName: user.fullName,
-          title: `joined ${row.name}`,
-          content: "Say hello and make them feel welcome.",
-          onlyIf: {
-            sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and joined_at = ?)",
-            params: [row.id, user.id, joinedAt],
-          },
-        })
-      : null;
+    const notifications = notificationWrites(
+      db,
+      row.creatorId
+        ? [
+            {
+              recipientId: row.creatorId,
+              senderId: user.id,
+              communityId: row.id,
+              type: "COMMUNITY_JOIN",
+              senderName: user.fullName,
+              title: `joined ${row.name}`,
+              content: "Say hello and make them feel welcome.",
+              onlyIf: sql`exists (select 1 from community_members where community_id = ${row.id} and profile_id = ${user.id} and joined_at = ${joinedAt})`,
+            },
+          ]
+        : [],
+    );
+    const readAfter = communityStatement(db, token, row.id);
     // The limit is checked inside the insert, so two last-place joins cannot both get in.
-    await d1.batch([
-      d1
-        .prepare(
-          `insert into community_members (community_id, profile_id, role, joined_at)
-           select ?1, ?2, 'member', ?3 where ?4 is null or (select count(*) from community_members where community_id = ?1) < ?4
-           on conflict do nothing`,
-        )
-        .bind(row.id, user.id, joinedAt, limit),
-      d1
-        .prepare(
-          "update communities set members_count = (select count(*) from community_members where community_id = ?1) where id = ?1",
-        )
-        .bind(row.id),
-      ...(notification ? [notification.statement] : []),
+    const read = await batch(db, [
+      db.run(
+        sql`insert into community_members (community_id, profile_id, role, joined_at)
+            select ${row.id}, ${user.id}, 'member', ${joinedAt}
+            where ${limit} is null or (select count(*) from community_members where community_id = ${row.id}) < ${limit}
+            on conflict do nothing`,
+      ),
+      db.run(
+        sql`update communities set members_count = (select count(*) from community_members where community_id = ${row.id})
+            where id = ${row.id}`,
+      ),
+      ...notifications.statements,
+      readAfter,
+      ...(notifications.readBack ? [notifications.readBack] : []),
     ]);
-    const after = await findCommunity(d1, row.id, user.id);
+    const after = toCommunityRow(read(readAfter));
     if (!after?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
     if (after.membership.joinedAt !== joinedAt)
       throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
-    if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
+    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
     return c.json(communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
   .post("/:id/unarchive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, false))
   .patch("/:id/members/:userId", validate("param", memberParams), validate("json", roleBody), async (c) => {
-    const user = await requireUser(c);
+    const db = c.var.db;
     const { id, userId } = c.req.valid("param");
-    const { actor, row } = await visibleCommunity(c, id);
-    if (!canOwn(actor, row, row.membership)) throw forbidden("Only the owner can change member roles.");
-    assertWritable(row);
-    if (userId === row.creatorId) throw new AppError("CONFLICT", "The owner's role cannot be changed.");
+    const { user, ...access } = await load(c, viewerOf(db, await sessionToken(c), id));
+    if (!user) throw unauthenticated();
+    const community = visibleCommunity(access.actor, access.community);
+    if (!canOwn(access.actor, community, access.membership)) throw forbidden("Only the owner can change member roles.");
+    assertWritable(community);
+    if (userId === community.creatorId) throw new AppError("CONFLICT", "The owner's role cannot be changed.");
     const { role } = c.req.valid("json");
-    const d1 = c.env.DB;
-    const notification = notificationInsert(d1, {
-      recipientId: userId,
-      senderId: user.id,
-      communityId: row.id,
-      type: "COMMUNITY_ROLE_CHANGE",
-      senderName: user.fullName,
-      title: "changed your role",
-      content: `You are now ${role === "admin" ? "an admin" : `a ${role}`} of ${row.name}`,
-      onlyIf: {
-        sql: "exists (select 1 from community_members where community_id = ? and profile_id = ? and role = ?)",
-        params: [row.id, userId, role],
+    const notifications = notificationWrites(db, [
+      {
+        recipientId: userId,
+        senderId: user.id,
+        communityId: community.id,
+        type: "COMMUNITY_ROLE_CHANGE",
+        senderName: user.fullName,
+        title: "changed your role",
+        content: `You are now ${role === "admin" ? "an admin" : `a ${role}`} of ${community.name}`,
+        onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role = ${role})`,
       },
-    });
-    const [updated] = await d1.batch([
-      d1
-        .prepare(
-          "update community_members set role = ? where community_id = ? and profile_id = ? and role != ? returning profile_id",
-        )
-        .bind(role, row.id, userId, role),
-      ...(notification ? [notification.statement] : []),
     ]);
-    if ((updated?.results.length ?? 0) === 0) {
-      const exists = await d1
-        .prepare("select role from community_members where community_id = ? and profile_id = ?")
-        .bind(row.id, userId)
-        .first();
-      if (!exists) throw notFound("Member not found.");
-      return c.json({ userId, role });
-    }
-    if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
+    // A "change" to the same role updates nothing and notifies nobody; the member row tells 404 from that.
+    const changed = db.all<{ profile_id: string }>(
+      sql`update community_members set role = ${role} where community_id = ${community.id} and profile_id = ${userId} and role != ${role}
+          returning profile_id`,
+    );
+    const exists = db.all<{ role: string }>(
+      sql`select role from community_members where community_id = ${community.id} and profile_id = ${userId}`,
+    );
+    const read = await batch(db, [
+      changed,
+      ...notifications.statements,
+      exists,
+      ...(notifications.readBack ? [notifications.readBack] : []),
+    ]);
+    if (read(exists).length === 0) throw notFound("Member not found.");
+    if (read(changed).length > 0 && notifications.readBack)
+      c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
     return c.json({ userId, role });
-  })
-  .route("/:id/topics", topicsRoutes)
-  .route("/:id/members", membersRoutes)
-  .route("/:id/reports", communityReportsRoutes)
-  .route("/:id", communityFeedRoutes);
+  });
 
 async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
-  await requireUser(c);
-  const { actor, row } = await visibleCommunity(c, id);
-  if (!canOwn(actor, row, row.membership)) throw forbidden("Only the owner can archive or unarchive this community.");
-  await c.env.DB.prepare("update communities set archived = ?, updated_at = ? where id = ?")
-    .bind(archived ? 1 : 0, Date.now(), id)
-    .run();
+  const db = c.var.db;
+  const { user, ...access } = await load(c, viewerOf(db, await sessionToken(c), id));
+  if (!user) throw unauthenticated();
+  const community = visibleCommunity(access.actor, access.community);
+  if (!canOwn(access.actor, community, access.membership))
+    throw forbidden("Only the owner can archive or unarchive this community.");
+  await db.run(sql`update communities set archived = ${archived ? 1 : 0}, updated_at = ${Date.now()} where id = ${id}`);
   return c.json({ id, archived });
 }

@@ -1,23 +1,30 @@
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { newId } from "../../../common/ids";
+import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
+import { communities, communityMembers, uploads } from "../../lib/tables";
 import { awardStatements } from "../points/points";
 import { plans } from "../../../common/catalog";
 import type { CreateCommunityBody, UpdateCommunityBody } from "./communities.schemas";
 
 const toTetri = (gel: number) => Math.round(gel * 100);
 
+/** Which of these community images are uploads of `ownerId` (a value or the session's user id): a statement. */
+export function ownImages(db: Db, ownerId: string | SQLWrapper, urls: string[]) {
+  const keys = urls.map((u) => u.slice("/files/".length));
+  return keys.length > 0
+    ? db
+        .select({ key: uploads.r2Key })
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, ownerId), eq(uploads.purpose, "community_image"), inArray(uploads.r2Key, keys)))
+    : null;
+}
+
 /** Every image of a community must be an upload of the person saving it (or already on the community). */
-export async function assertOwnImages(d1: D1Database, userId: string, urls: string[], alreadyThere: string[] = []) {
+export function assertOwnImages(owned: { key: string }[] | null, urls: string[], alreadyThere: string[] = []) {
+  const keys = new Set((owned ?? []).map((r) => r.key));
   const fresh = urls.filter((u) => !alreadyThere.includes(u)).map((u) => u.slice("/files/".length));
-  if (fresh.length === 0) return;
-  const placeholders = fresh.map(() => "?").join(", ");
-  const row = await d1
-    .prepare(
-      `select count(*) as n from uploads where owner_id = ? and purpose = 'community_image' and r2_key in (${placeholders})`,
-    )
-    .bind(userId, ...fresh)
-    .first<{ n: number }>();
-  if ((row?.n ?? 0) !== new Set(fresh).size) {
+  if (fresh.some((key) => !keys.has(key))) {
     throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
       issues: [{ path: "imageUrls", message: "Images must be uploaded first" }],
     });
@@ -25,51 +32,46 @@ export async function assertOwnImages(d1: D1Database, userId: string, urls: stri
 }
 
 /** The community, its owner (stored as admin) and the creation bonus, in one batch. */
-export async function createCommunity(d1: D1Database, ownerId: string, body: CreateCommunityBody): Promise<{ id: string }> {
+export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBody) {
   const id = newId();
   const now = Date.now();
   const plan = plans[body.plan];
-  await d1.batch([
-    d1
-      .prepare(
-        `insert into communities (id, name, description, phone_number, cover_video_url, category_key, image_urls, is_paid, price, currency,
-           payment_type, subscription_interval, target_audience, subscription_plan, plan_features, plan_limits, creator_id, review_status,
-           submitted_for_review_at, archived, members_count, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'GEL', ?, ?, ?, ?, ?, ?, ?, 'under_review', ?, 0, 1, ?, ?)`,
-      )
-      .bind(
-        id,
-        body.name,
-        body.description,
-        body.phoneNumber,
-        body.coverVideoUrl ?? null,
-        body.categoryKey,
-        JSON.stringify(body.imageUrls),
-        body.isPaid ? 1 : 0,
-        body.isPaid && body.price != null ? toTetri(body.price) : 0,
-        body.isPaid ? (body.paymentType ?? null) : null,
-        body.isPaid && body.paymentType === "subscription" ? (body.subscriptionInterval ?? "monthly") : null,
-        JSON.stringify(body.targetAudience),
-        plan.id,
-        JSON.stringify(plan.features),
-        JSON.stringify({ maxMembers: plan.maxMembers }),
-        ownerId,
-        now,
-        now,
-        now,
-      ),
-    d1
-      .prepare("insert into community_members (community_id, profile_id, role, joined_at) values (?, ?, 'admin', ?)")
-      .bind(id, ownerId, now),
-    ...awardStatements(d1, {
+  const statements = [
+    db.insert(communities).values({
+      id,
+      name: body.name,
+      description: body.description,
+      phoneNumber: body.phoneNumber,
+      coverVideoUrl: body.coverVideoUrl ?? null,
+      categoryKey: body.categoryKey,
+      imageUrls: body.imageUrls,
+      isPaid: body.isPaid,
+      price: body.isPaid && body.price != null ? toTetri(body.price) : 0,
+      currency: "GEL",
+      paymentType: body.isPaid ? (body.paymentType ?? null) : null,
+      subscriptionInterval: body.isPaid && body.paymentType === "subscription" ? (body.subscriptionInterval ?? "monthly") : null,
+      targetAudience: body.targetAudience,
+      subscriptionPlan: plan.id,
+      planFeatures: [...plan.features],
+      planLimits: { maxMembers: plan.maxMembers },
+      creatorId: ownerId,
+      reviewStatus: "under_review",
+      submittedForReviewAt: now,
+      archived: false,
+      membersCount: 1,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.insert(communityMembers).values({ communityId: id, profileId: ownerId, role: "admin", joinedAt: now }),
+    ...awardStatements(db, {
       userId: ownerId,
       communityId: id,
       reason: "community_created",
       sourceKind: "community",
       sourceId: id,
     }),
-  ]);
-  return { id };
+  ];
+  return { id, statements };
 }
 
 const columnOf: Record<string, string> = {
@@ -86,30 +88,25 @@ const columnOf: Record<string, string> = {
   subscriptionInterval: "subscription_interval",
 };
 
-/** Writes only the fields the owner or an admin sent. */
-export async function updateCommunity(d1: D1Database, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
-  const sets: string[] = [];
-  const params: unknown[] = [];
+/** Writes only the fields the owner or an admin sent: a statement, or null when nothing changes. */
+export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
+  const sets: SQL[] = [];
   const free = body.isPaid === false;
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || !(key in columnOf)) continue;
     // Going free clears the paid fields below, once.
     if (free && (key === "price" || key === "paymentType" || key === "subscriptionInterval")) continue;
-    sets.push(`${columnOf[key]} = ?`);
-    if (key === "imageUrls" || key === "targetAudience") params.push(JSON.stringify(value));
-    else if (key === "isPaid") params.push(value ? 1 : 0);
-    else if (key === "price") params.push(value === null ? 0 : toTetri(value as number));
-    else params.push(value);
+    let param: unknown = value;
+    if (key === "imageUrls" || key === "targetAudience") param = JSON.stringify(value);
+    else if (key === "isPaid") param = value ? 1 : 0;
+    else if (key === "price") param = value === null ? 0 : toTetri(value as number);
+    sets.push(sql`${sql.raw(columnOf[key]!)} = ${param}`);
   }
-  if (free) sets.push("price = 0", "payment_type = null", "subscription_interval = null");
-  if (sets.length === 0) return;
+  if (free) sets.push(sql.raw("price = 0"), sql.raw("payment_type = null"), sql.raw("subscription_interval = null"));
+  if (sets.length === 0) return null;
   // A rejected community goes back into the review queue once its owner has changed it.
   if (opts.resubmit)
-    sets.push("review_status = 'under_review'", "rejection_reason = null", `submitted_for_review_at = ${Date.now()}`);
-  sets.push("updated_at = ?");
-  params.push(Date.now(), id);
-  await d1
-    .prepare(`update communities set ${sets.join(", ")} where id = ?`)
-    .bind(...params)
-    .run();
+    sets.push(sql`review_status = 'under_review'`, sql`rejection_reason = null`, sql`submitted_for_review_at = ${Date.now()}`);
+  sets.push(sql`updated_at = ${Date.now()}`);
+  return db.run(sql`update communities set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }

@@ -1,4 +1,10 @@
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
+import type { HonoEnv } from "../../env";
+import { toActor } from "../../lib/access";
+import type { Db } from "../../lib/db";
 import type { ReviewStatus } from "../../lib/permissions";
+import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns } from "../../lib/session";
 
 export type CommunityRow = {
   id: string;
@@ -61,23 +67,43 @@ type Raw = {
   member_access_until: number | null;
 };
 
-/** A community with its creator and the viewer's membership: one statement. */
-export async function findCommunity(d1: D1Database, id: string, viewerId: string | null): Promise<CommunityRow | null> {
-  const r = await d1
-    .prepare(
-      `select c.id, c.name, c.description, c.phone_number, c.cover_video_url, c.category_key, c.image_urls, c.is_paid, c.price,
-         c.currency, c.payment_type, c.subscription_interval, c.target_audience, c.subscription_plan, c.plan_limits, c.creator_id,
-         c.review_status, c.rejection_reason, c.archived, c.members_count, c.posts_count, c.events_count, c.courses_count,
-         c.created_at, u.full_name as creator_name, u.avatar_url as creator_avatar,
-         m.role as member_role, m.joined_at as member_joined_at, m.access_until as member_access_until
-       from communities c
-       left join users u on u.id = c.creator_id
-       left join community_members m on m.community_id = c.id and m.profile_id = ?2
-       where c.id = ?1`,
-    )
-    .bind(id, viewerId ?? "")
-    .first<Raw>();
-  if (!r) return null;
+const detailColumns = sql.raw(
+  `c.id, c.name, c.description, c.phone_number, c.cover_video_url, c.category_key, c.image_urls, c.is_paid, c.price, c.currency,
+   c.payment_type, c.subscription_interval, c.target_audience, c.subscription_plan, c.plan_limits, c.creator_id, c.review_status,
+   c.rejection_reason, c.archived, c.members_count, c.posts_count, c.events_count, c.courses_count, c.created_at,
+   cu.full_name as creator_name, cu.avatar_url as creator_avatar,
+   m.role as member_role, m.joined_at as member_joined_at, m.access_until as member_access_until`,
+);
+
+export type CommunityDetailRow = Raw & SessionColumns;
+
+/**
+ * A community with its creator, the caller (if the token holds a live session) and the caller's
+ * membership: one statement, always one row (the community columns are null when it does not exist).
+ */
+export function communityStatement(db: Db, token: string | null, id: string) {
+  return db.get<CommunityDetailRow>(
+    sql`select ${sessionColumns}, ${detailColumns} from ${sessionFrom(token, { required: false })}
+        left join communities c on c.id = ${id}
+        left join users cu on cu.id = c.creator_id
+        left join community_members m on m.community_id = c.id and m.profile_id = su.id`,
+  );
+}
+
+/** The caller and the community from `communityStatement`'s row; the route decides 401 and 404 (see `visibleCommunity`). */
+export function communityFor(db: Db, token: string | null, id: string) {
+  const query = communityStatement(db, token, id);
+  return {
+    query,
+    read: (c: Context<HonoEnv>, r: CommunityDetailRow | undefined) => {
+      const user = sessionUserFrom(c, r);
+      return { user, actor: toActor(user), row: toCommunityRow(r) };
+    },
+  };
+}
+
+export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
+  if (!r?.id) return null;
   return {
     id: r.id,
     name: r.name,

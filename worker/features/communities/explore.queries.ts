@@ -1,5 +1,7 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
-import { containsParams, containsSql } from "../../lib/text-search";
+import { contains } from "../../lib/text-search";
 import type { ExploreQuery } from "./communities.schemas";
 
 export type CommunityCard = {
@@ -19,11 +21,11 @@ export type CommunityCard = {
 
 /** Each sort is a column plus the id as tie-breaker, so pages never skip or repeat a card. */
 const sorts = {
-  popular: { column: "c.members_count", dir: "desc" },
-  newest: { column: "c.created_at", dir: "desc" },
-  oldest: { column: "c.created_at", dir: "asc" },
-  price_low: { column: "c.price", dir: "asc" },
-  price_high: { column: "c.price", dir: "desc" },
+  popular: { column: sql.raw("c.members_count"), dir: "desc" },
+  newest: { column: sql.raw("c.created_at"), dir: "desc" },
+  oldest: { column: sql.raw("c.created_at"), dir: "asc" },
+  price_low: { column: sql.raw("c.price"), dir: "asc" },
+  price_high: { column: sql.raw("c.price"), dir: "desc" },
 } as const;
 
 type ExploreCursor = { v: number; id: string };
@@ -67,64 +69,41 @@ export type ExploreViewer = { id: string } | { token: string } | null;
  * The explore statement. Listed means approved and not archived (suspension is a review status);
  * the filters narrow the explore indexes. Exported for the query-plan test.
  */
-export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): { sql: string; params: unknown[] } {
+export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): SQL {
   const sort = sorts[query.sort];
-  const where: string[] = ["c.review_status = 'approved'", "c.archived = 0"];
-  const params: unknown[] = viewer && "token" in viewer ? [viewer.token, Date.now()] : [viewer?.id ?? ""];
-  if (query.category) {
-    where.push("c.category_key = ?");
-    params.push(query.category);
-  }
-  if (query.price === "free") where.push("c.is_paid = 0");
+  const where: SQL[] = [sql`c.review_status = 'approved'`, sql`c.archived = 0`];
+  if (query.category) where.push(sql`c.category_key = ${query.category}`);
+  if (query.price === "free") where.push(sql`c.is_paid = 0`);
   if (query.price === "paid") {
-    where.push("c.is_paid = 1");
-    if (query.minPrice !== undefined) {
-      where.push("c.price >= ?");
-      params.push(Math.round(query.minPrice * 100));
-    }
-    if (query.maxPrice !== undefined) {
-      where.push("c.price <= ?");
-      params.push(Math.round(query.maxPrice * 100));
-    }
+    where.push(sql`c.is_paid = 1`);
+    if (query.minPrice !== undefined) where.push(sql`c.price >= ${Math.round(query.minPrice * 100)}`);
+    if (query.maxPrice !== undefined) where.push(sql`c.price <= ${Math.round(query.maxPrice * 100)}`);
   }
-  if (query.paymentType !== "all") {
-    where.push("c.payment_type = ?");
-    params.push(query.paymentType);
-  }
-  if (query.minMembers !== undefined) {
-    where.push("c.members_count >= ?");
-    params.push(query.minMembers);
-  }
-  if (query.q) {
-    where.push(`(${containsSql("c.name")} or ${containsSql("c.description")})`);
-    params.push(...containsParams(query.q), ...containsParams(query.q));
-  }
+  if (query.paymentType !== "all") where.push(sql`c.payment_type = ${query.paymentType}`);
+  if (query.minMembers !== undefined) where.push(sql`c.members_count >= ${query.minMembers}`);
+  if (query.q) where.push(sql`(${contains(sql.raw("c.name"), query.q)} or ${contains(sql.raw("c.description"), query.q)})`);
+  const dir = sql.raw(sort.dir);
   if (query.cursor) {
     const cursor = decode(query.cursor);
-    const op = sort.dir === "desc" ? "<" : ">";
-    where.push(`(${sort.column} ${op} ? or (${sort.column} = ? and c.id ${op} ?))`);
-    params.push(cursor.v, cursor.v, cursor.id);
+    const op = sql.raw(sort.dir === "desc" ? "<" : ">");
+    where.push(sql`(${sort.column} ${op} ${cursor.v} or (${sort.column} = ${cursor.v} and c.id ${op} ${cursor.id}))`);
   }
-  params.push(query.limit + 1);
-  const sql = `select c.id, c.name, c.description, c.image_urls, c.category_key, c.members_count, c.created_at, c.is_paid,
+  const member =
+    viewer && "token" in viewer
+      ? sql`(select s.user_id from sessions s where s.token = ${viewer.token} and s.expires_at > ${Date.now()})`
+      : sql`${viewer?.id ?? ""}`;
+  return sql`select c.id, c.name, c.description, c.image_urls, c.category_key, c.members_count, c.created_at, c.is_paid,
       c.price, c.currency, c.payment_type, c.subscription_interval,
-      exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ${
-        viewer && "token" in viewer ? "(select s.user_id from sessions s where s.token = ? and s.expires_at > ?)" : "?"
-      }) as is_member
+      exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ${member}) as is_member
     from communities c
-    where ${where.join(" and ")}
-    order by ${sort.column} ${sort.dir}, c.id ${sort.dir}
-    limit ?`;
-  return { sql, params };
+    where ${sql.join(where, sql` and `)}
+    order by ${sort.column} ${dir}, c.id ${dir}
+    limit ${query.limit + 1}`;
 }
 
 /** One page of listed communities: one statement whatever the page size. */
-export async function exploreCommunities(d1: D1Database, query: ExploreQuery, viewer: ExploreViewer) {
-  const { sql, params } = exploreStatement(query, viewer);
-  const { results } = await d1
-    .prepare(sql)
-    .bind(...params)
-    .all<Row>();
+export async function exploreCommunities(db: Db, query: ExploreQuery, viewer: ExploreViewer) {
+  const results = await db.all<Row>(exploreStatement(query, viewer));
   const page = results.slice(0, query.limit);
   const last = page.at(-1);
   const sortValue = (r: Row) =>

@@ -1,73 +1,87 @@
-import { Hono } from "hono";
+import { asc, eq, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
+import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
+import { isUniqueViolation } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canManageContent, hasMemberAccess } from "../../lib/permissions";
+import { readSessionToken } from "../../lib/session-cookie";
+import { communityTopics } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { assertWritable, visibleCommunity } from "./community-guard";
 import { communityParams, topicBody, topicParams } from "./communities.schemas";
 
 type TopicRow = { id: string; name: string; color: string; posts_count: number };
 const toTopic = (r: TopicRow) => ({ id: r.id, name: r.name, color: r.color, postsCount: r.posts_count });
 
 function duplicateName(error: unknown): never {
-  if (String(error).includes("UNIQUE")) throw new AppError("CONFLICT", "A topic with this name already exists.");
+  if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A topic with this name already exists.");
   throw error;
+}
+
+/** The caller and the community they may see (404 otherwise): one statement. */
+async function visible(c: Context<HonoEnv>, id: string) {
+  const token = await readSessionToken(c.env, c.req.raw.headers);
+  const access = await load(c, viewerOf(c.var.db, token, id));
+  return { ...access, community: visibleCommunity(access.actor, access.community) };
 }
 
 /** Topics of a community: members read them (feed pills), the owner and admins manage them. */
 export const topicsRoutes = new Hono<HonoEnv>()
   .get("/", validate("param", communityParams), async (c) => {
-    const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
-    if (!hasMemberAccess(actor, row, row.membership)) throw notFound("Community not found.");
-    const { results } = await c.env.DB.prepare(
-      "select id, name, color, posts_count from community_topics where community_id = ? order by name",
-    )
-      .bind(row.id)
-      .all<TopicRow>();
+    const { actor, community, membership } = await visible(c, c.req.valid("param").id);
+    if (!hasMemberAccess(actor, community, membership)) throw notFound("Community not found.");
+    const results = await c.var.db
+      .select({
+        id: communityTopics.id,
+        name: communityTopics.name,
+        color: communityTopics.color,
+        posts_count: communityTopics.postsCount,
+      })
+      .from(communityTopics)
+      .where(eq(communityTopics.communityId, community.id))
+      .orderBy(asc(communityTopics.name));
     return c.json({ topics: results.map(toTopic) });
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
-    const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
+    const { actor, community, membership } = await visible(c, c.req.valid("param").id);
     if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    assertWritable(row);
-    if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can manage topics.");
+    assertWritable(community);
+    if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
     const id = newId();
-    await c.env.DB.prepare(
-      "insert into community_topics (id, community_id, name, color, posts_count, created_at) values (?, ?, ?, ?, 0, ?)",
-    )
-      .bind(id, row.id, name, color.toUpperCase(), Date.now())
-      .run()
+    await c.var.db
+      .insert(communityTopics)
+      .values({ id, communityId: community.id, name, color: color.toUpperCase(), postsCount: 0, createdAt: Date.now() })
       .catch(duplicateName);
     return c.json({ topic: { id, name, color: color.toUpperCase(), postsCount: 0 } }, 201);
   })
   .patch("/:topicId", validate("param", topicParams), validate("json", topicBody), async (c) => {
     const { id, topicId } = c.req.valid("param");
-    const { actor, row } = await visibleCommunity(c, id);
+    const { actor, community, membership } = await visible(c, id);
     if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    assertWritable(row);
-    if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can manage topics.");
+    assertWritable(community);
+    if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
-    const updated = await c.env.DB.prepare(
-      "update community_topics set name = ?, color = ? where id = ? and community_id = ? returning id, name, color, posts_count",
-    )
-      .bind(name, color.toUpperCase(), topicId, row.id)
-      .first<TopicRow>()
+    const updated = await c.var.db
+      .get<TopicRow | undefined>(
+        sql`update community_topics set name = ${name}, color = ${color.toUpperCase()} where id = ${topicId} and community_id = ${community.id}
+            returning id, name, color, posts_count`,
+      )
       .catch(duplicateName);
     if (!updated) throw notFound("Topic not found.");
     return c.json({ topic: toTopic(updated) });
   })
   .delete("/:topicId", validate("param", topicParams), async (c) => {
     const { id, topicId } = c.req.valid("param");
-    const { actor, row } = await visibleCommunity(c, id);
+    const { actor, community, membership } = await visible(c, id);
     if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
-    assertWritable(row);
-    if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can manage topics.");
+    assertWritable(community);
+    if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     // Posts keep existing without a topic (the foreign key sets it to null).
-    const deleted = await c.env.DB.prepare("delete from community_topics where id = ? and community_id = ? returning id")
-      .bind(topicId, row.id)
-      .first();
+    const deleted = await c.var.db.get(
+      sql`delete from community_topics where id = ${topicId} and community_id = ${community.id} returning id`,
+    );
     if (!deleted) throw notFound("Topic not found.");
     return c.json({ ok: true as const });
   });

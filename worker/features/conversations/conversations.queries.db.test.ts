@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema, type Db } from "../../../db/client";
+import type { Db } from "../../lib/db";
+import * as schema from "../../lib/tables";
 import { seedCommunity, seedConversation, seedUser } from "../../../tests/db-fixtures";
 import { openTestDb, testEngine } from "../../../tests/test-db";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";

@@ -1,8 +1,7 @@
 import { and, desc, eq, ne, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { createDb, schema, type DbSource } from "../../../db/client";
-
-const { conversations: cv, conversationParticipants: p, users: u } = schema;
+import type { Db } from "../../lib/db";
+import { conversationParticipants as p, conversations as cv, users as u } from "../../lib/tables";
 
 export type ConversationSummary = {
   id: string;
@@ -16,8 +15,7 @@ export type ConversationSummary = {
 };
 
 /** The user's conversations, most recent activity first, with the other participant of direct chats. */
-export async function listConversationSummaries(d1: DbSource, userId: string, limit: number): Promise<ConversationSummary[]> {
-  const db = createDb(d1);
+export async function listConversationSummaries(db: Db, userId: string, limit: number): Promise<ConversationSummary[]> {
   const other = alias(p, "other");
   const otherUser = alias(u, "other_user");
   const rows = await db
@@ -54,8 +52,7 @@ export async function listConversationSummaries(d1: DbSource, userId: string, li
   }));
 }
 
-export async function unreadMessagesCount(d1: DbSource, userId: string): Promise<number> {
-  const db = createDb(d1);
+export async function unreadMessagesCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sum(p.unreadCount) })
     .from(p)

@@ -11,9 +11,9 @@ const listQuery = z.object({ limit: limitParam(100, 50) });
 export const conversationsRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", listQuery), async (c) => {
     const user = await requireUser(c);
-    return c.json({ items: await listConversationSummaries(c.env.DB, user.id, c.req.valid("query").limit) });
+    return c.json({ items: await listConversationSummaries(c.var.db, user.id, c.req.valid("query").limit) });
   })
   .get("/unread-count", async (c) => {
     const user = await requireUser(c);
-    return c.json({ count: await unreadMessagesCount(c.env.DB, user.id) });
+    return c.json({ count: await unreadMessagesCount(c.var.db, user.id) });
   });

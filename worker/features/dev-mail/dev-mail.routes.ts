@@ -1,9 +1,9 @@
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { isDevelopment, type HonoEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { escapeHtml } from "../../lib/html";
-
-type MailRow = { id: string; to: string; subject: string; text: string; kind: string; created_at: number };
+import { mailOutbox } from "../../lib/tables";
 
 /** The plain-text body with its links made clickable. */
 function linkify(text: string): string {
@@ -21,12 +21,19 @@ export const devMailRoutes = new Hono<HonoEnv>()
   })
   .get("/", async (c) => {
     const to = c.req.query("to");
-    const stmt = to
-      ? c.env.DB.prepare(
-          'select id, "to", subject, text, kind, created_at from mail_outbox where "to" = ? order by created_at desc limit 50',
-        ).bind(to.toLowerCase())
-      : c.env.DB.prepare('select id, "to", subject, text, kind, created_at from mail_outbox order by created_at desc limit 50');
-    const { results } = await stmt.all<MailRow>();
+    const results = await c.var.db
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        kind: mailOutbox.kind,
+        created_at: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(50);
     const items = results
       .map(
         (m) => `<article>

@@ -1,4 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
+import { blockedBetween } from "../../lib/access";
+import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
+import { viewerSql, type Viewer } from "../../lib/session";
 
 export type FeedComment = {
   id: string;
@@ -30,18 +34,17 @@ type Row = {
   created_at: number;
 };
 
-const select = `select pc.id, pc.post_id, pc.parent_comment_id, pc.author_id, u.full_name, u.avatar_url, c.creator_id, pc.content,
-    pc.likes_count, pc.replies_count, pc.edited_at, pc.created_at,
-    exists (select 1 from comment_likes l where l.comment_id = pc.id and l.user_id = ?1) as liked
+const select = (viewer: SQL) => sql`select pc.id, pc.post_id, pc.parent_comment_id, pc.author_id, u.full_name, u.avatar_url,
+    c.creator_id, pc.content, pc.likes_count, pc.replies_count, pc.edited_at, pc.created_at,
+    exists (select 1 from comment_likes l where l.comment_id = pc.id and l.user_id = ${viewer}) as liked
   from post_comments pc
   join posts p on p.id = pc.post_id
   join communities c on c.id = p.community_id
   left join users u on u.id = pc.author_id`;
 
-const notBlocked = `not exists (select 1 from blocked_users b
-    where (b.blocker_id = pc.author_id and b.blocked_id = ?1) or (b.blocker_id = ?1 and b.blocked_id = pc.author_id))`;
+const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(sql.raw("pc.author_id"), viewer)}`;
 
-const toComment = (r: Row): FeedComment => ({
+export const toComment = (r: Row): FeedComment => ({
   id: r.id,
   postId: r.post_id,
   parentCommentId: r.parent_comment_id,
@@ -55,38 +58,37 @@ const toComment = (r: Row): FeedComment => ({
   createdAt: r.created_at,
 });
 
-/** Top-level comments of a post (or the replies of one comment), oldest first, keyset paged. */
-export async function listComments(
-  d1: D1Database,
-  viewerId: string,
+/** Top-level comments of a post (or the replies of one comment), oldest first, keyset paged: one statement. */
+export function listComments(
+  db: Db,
+  viewer: Viewer,
   scope: { postId: string } | { parentId: string },
   opts: { cursor?: string; limit: number },
 ) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const where = "postId" in scope ? "pc.post_id = ?2 and pc.parent_comment_id is null" : "pc.parent_comment_id = ?2";
-  const { results } = await d1
-    .prepare(
-      `${select} where ${where} and ${notBlocked}
-         and (?3 is null or pc.created_at > ?3 or (pc.created_at = ?3 and pc.id > ?4))
-       order by pc.created_at asc, pc.id asc limit ?5`,
-    )
-    .bind(
-      viewerId,
-      "postId" in scope ? scope.postId : scope.parentId,
-      after?.createdAt ?? null,
-      after?.id ?? null,
-      opts.limit + 1,
-    )
-    .all<Row>();
-  const page = results.slice(0, opts.limit);
+  const who = viewerSql(viewer);
+  const where =
+    "postId" in scope
+      ? sql`pc.post_id = ${scope.postId} and pc.parent_comment_id is null`
+      : sql`pc.parent_comment_id = ${scope.parentId}`;
+  const keyset = after
+    ? sql` and (pc.created_at > ${after.createdAt} or (pc.created_at = ${after.createdAt} and pc.id > ${after.id}))`
+    : sql``;
+  return db.all<Row>(
+    sql`${select(who)} where ${where} and ${notBlocked(who)}${keyset} order by pc.created_at asc, pc.id asc limit ${opts.limit + 1}`,
+  );
+}
+
+/** Shapes the rows of `listComments`. */
+export function commentsPage(rows: Row[], opts: { limit: number }) {
+  const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
     items: page.map(toComment),
-    nextCursor: results.length > opts.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
 
-export async function findComment(d1: D1Database, viewerId: string, id: string): Promise<FeedComment | null> {
-  const row = await d1.prepare(`${select} where pc.id = ?2`).bind(viewerId, id).first<Row>();
-  return row ? toComment(row) : null;
-}
+/** One comment as its thread shows it. */
+export const findComment = (db: Db, viewer: Viewer, id: string) =>
+  db.get<Row | undefined>(sql`${select(viewerSql(viewer))} where pc.id = ${id}`);

@@ -1,63 +1,97 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
+import { assertWritable, commentFor, load, postFor } from "../../lib/access";
+import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { canDeleteContent } from "../../lib/permissions";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { publishToCommunity } from "../../lib/rooms";
+import { sessionToken, sessionUserId } from "../../lib/session";
+import { postComments } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { notificationInsert, pushNotifications, type NewNotification } from "../notifications/notify";
+import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
-import { findComment, listComments, type FeedComment } from "./comments.queries";
+import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { commentBody, commentParams, commentsQuery, postParams, REPLY_MAX, reportBody } from "./feed.schemas";
-import { likeNotificationGuard, likeStatements, unlikeStatements } from "./likes";
-import { assertNotArchived, blockedBetween, commentFor, postFor, type MemberContext } from "./post-access";
-import { mentionTargets } from "./posts.routes";
+import { setLike } from "./likes";
+import { mentionedMembers, mentionTargets } from "./mentions";
+import { withCommentPermissions } from "./post-permissions";
 import { fileReport } from "./reports";
 
-const withCommentPermissions = (comment: FeedComment, access: MemberContext) => ({
-  ...comment,
-  canDelete: canDeleteContent(access.actor, access.community, access.membership, comment.author?.id ?? null),
-});
+/** A post's counters recounted from its comments; the row is what the room's counter event carries. */
+const recountComments = (db: Db, postId: string) =>
+  db.all<{ likes_count: number; comments_count: number }>(
+    sql`update posts set comments_count = (select count(*) from post_comments where post_id = ${postId}) where id = ${postId}
+        returning likes_count, comments_count`,
+  );
 
-const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
+const recountReplies = (db: Db, parentId: string) =>
+  db.run(
+    sql`update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ${parentId})
+        where id = ${parentId}`,
+  );
 
-async function publishCounters(c: Context<HonoEnv>, postId: string, communityId: string) {
-  const counts = await c.env.DB.prepare("select likes_count, comments_count from posts where id = ?")
-    .bind(postId)
-    .first<{ likes_count: number; comments_count: number }>();
-  if (counts) {
-    await publishToCommunity(c.env, communityId, {
-      type: "post.counters",
-      postId,
-      likesCount: counts.likes_count,
-      commentsCount: counts.comments_count,
-    });
-  }
+function publishCounters(
+  c: Context<HonoEnv>,
+  postId: string,
+  communityId: string,
+  counts: { likes_count: number; comments_count: number } | undefined,
+) {
+  if (!counts) return null;
+  return publishToCommunity(c.env, communityId, {
+    type: "post.counters",
+    postId,
+    likesCount: counts.likes_count,
+    commentsCount: counts.comments_count,
+  });
 }
 
 /** /api/posts/:postId/comments */
 export const postCommentsRoutes = new Hono<HonoEnv>()
   .get("/:postId/comments", validate("param", postParams), validate("query", commentsQuery), async (c) => {
-    const { post, access } = await postFor(c, c.req.valid("param").postId);
-    if (post.author_id && (await blockedBetween(c.env.DB, access.user.id, post.author_id))) throw notFound("Post not found.");
-    const page = await listComments(c.env.DB, access.user.id, { postId: post.id }, c.req.valid("query"));
+    // The access row and the page in one round trip.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const postId = c.req.valid("param").postId;
+    const query = c.req.valid("query");
+    const target = postFor(db, token, postId);
+    const [row, rows] = await db.batch([target.query, listComments(db, { token }, { postId }, query)]);
+    const { access, blocked } = target.read(c, row);
+    if (blocked) throw notFound("Post not found.");
+    const page = commentsPage(rows, query);
     return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .post("/:postId/comments", validate("param", postParams), validate("json", commentBody), async (c) => {
-    const { post, access } = await postFor(c, c.req.valid("param").postId);
-    assertNotArchived(access);
-    const d1 = c.env.DB;
-    const user = access.user;
-    if (post.author_id && (await blockedBetween(d1, user.id, post.author_id))) throw notFound("Post not found.");
+    // Two round trips: the access row, rate limit, parent comment and mentioned members in one batch,
+    // then the comment with its counters, points and notifications, and the comment as shown.
+    const db = c.var.db;
+    const token = await sessionToken(c);
     const body = c.req.valid("json");
-    await hit(d1, rateLimitRules.posting, user.id);
-    let parent: { id: string; author_id: string | null } | null = null;
-    if (body.parentCommentId) {
-      parent = await d1
-        .prepare("select id, author_id from post_comments where id = ? and post_id = ? and parent_comment_id is null")
-        .bind(body.parentCommentId, post.id)
-        .first<{ id: string; author_id: string | null }>();
+    const postId = c.req.valid("param").postId;
+    const author = sessionUserId(token);
+    const target = postFor(db, token, postId);
+    const limit = hitStatement(db, rateLimitRules.posting, author);
+    const parentOf = body.parentCommentId
+      ? db
+          .select({ id: postComments.id, authorId: postComments.authorId })
+          .from(postComments)
+          .where(
+            and(eq(postComments.id, body.parentCommentId), eq(postComments.postId, postId), isNull(postComments.parentCommentId)),
+          )
+      : null;
+    const mentions = mentionTargets(db, sql`(select community_id from posts where id = ${postId})`, author, body.content);
+    const checks = await batch(db, [target.query, limit, ...[parentOf, mentions].filter((q) => q !== null)]);
+
+    const { post, access, blocked } = target.read(c, checks(target.query));
+    assertWritable(access.community);
+    const user = access.user;
+    if (blocked) throw notFound("Post not found.");
+    assertUnderLimit(rateLimitRules.posting, checks(limit));
+    let parent: { id: string; authorId: string | null } | null = null;
+    if (parentOf) {
+      parent = checks(parentOf)[0] ?? null;
       if (!parent)
         throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
           issues: [{ path: "parentCommentId", message: "Unknown comment" }],
@@ -73,152 +107,122 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const base = {
       senderId: user.id,
       senderName: user.fullName,
-      communityId: post.community_id,
+      communityId: post.communityId,
       postId: post.id,
       commentId: id,
       content: preview(body.content),
     };
     const wanted: NewNotification[] = [];
-    if (parent?.author_id)
-      wanted.push({ ...base, recipientId: parent.author_id, type: "COMMENT_REPLY", title: "replied to your comment" });
-    else if (!parent && post.author_id)
-      wanted.push({ ...base, recipientId: post.author_id, type: "POST_COMMENT", title: "commented on your post" });
+    if (parent?.authorId)
+      wanted.push({ ...base, recipientId: parent.authorId, type: "COMMENT_REPLY", title: "replied to your comment" });
+    else if (!parent && post.authorId)
+      wanted.push({ ...base, recipientId: post.authorId, type: "POST_COMMENT", title: "commented on your post" });
     const already = wanted.map((n) => n.recipientId);
-    for (const recipientId of await mentionTargets(d1, post.community_id, user.id, body.content, already)) {
+    for (const recipientId of mentionedMembers(mentions && checks(mentions), already)) {
       wanted.push({ ...base, recipientId, type: "MENTION", title: "mentioned you in a comment" });
     }
-    const notifications = wanted.map((n) => notificationInsert(d1, n)).filter((n) => n !== null);
-    await d1.batch([
-      d1
-        .prepare(
-          "insert into post_comments (id, post_id, author_id, parent_comment_id, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(id, post.id, user.id, parent?.id ?? null, body.content, now, now),
-      d1
-        .prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1")
-        .bind(post.id),
-      ...(parent
-        ? [
-            d1
-              .prepare(
-                "update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1",
-              )
-              .bind(parent.id),
-          ]
-        : []),
-      ...awardStatements(d1, {
+    const notifications = notificationWrites(db, wanted);
+    const counts = recountComments(db, post.id);
+    const created = findComment(db, { id: user.id }, id);
+    const read = await batch(db, [
+      db.insert(postComments).values({
+        id,
+        postId: post.id,
+        authorId: user.id,
+        parentCommentId: parent?.id ?? null,
+        content: body.content,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      counts,
+      ...(parent ? [recountReplies(db, parent.id)] : []),
+      ...awardStatements(db, {
         userId: user.id,
-        communityId: post.community_id,
+        communityId: post.communityId,
         reason: "comment_created",
         sourceKind: "comment",
         sourceId: id,
       }),
-      ...notifications.map((n) => n.statement),
+      ...notifications.statements,
+      created,
+      ...(notifications.readBack ? [notifications.readBack] : []),
     ]);
-    const comment = (await findComment(d1, user.id, id))!;
     c.executionCtx.waitUntil(
       Promise.all([
-        publishToCommunity(c.env, post.community_id, {
+        publishToCommunity(c.env, post.communityId, {
           type: "comment.created",
           postId: post.id,
           commentId: id,
           parentId: parent?.id ?? null,
         }),
-        publishCounters(c, post.id, post.community_id),
-        pushNotifications(
-          c.env,
-          notifications.map((n) => n.id),
-        ),
+        publishCounters(c, post.id, post.communityId, read(counts)[0]),
+        notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
       ]),
     );
+    const comment = toComment(read(created)!);
     return c.json({ comment: withCommentPermissions(comment, access) }, 201);
   });
-
-async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boolean) {
-  const { comment, access } = await commentFor(c, commentId);
-  assertNotArchived(access);
-  const d1 = c.env.DB;
-  if (comment.author_id && (await blockedBetween(d1, access.user.id, comment.author_id))) throw notFound("Comment not found.");
-  const target = { kind: "comment" as const, id: comment.id, authorId: comment.author_id, communityId: comment.community_id };
-  const like = liked ? likeStatements(d1, target, access.user.id, Date.now()) : null;
-  const notification =
-    like && comment.author_id
-      ? notificationInsert(d1, {
-          recipientId: comment.author_id,
-          senderId: access.user.id,
-          senderName: access.user.fullName,
-          communityId: comment.community_id,
-          type: "COMMENT_LIKE",
-          title: "liked your comment",
-          postId: comment.post_id,
-          commentId: comment.id,
-          onlyIf: likeNotificationGuard(like.awardSource),
-        })
-      : null;
-  const results = await d1.batch<{ likes_count: number }>([
-    ...(like ? like.statements : unlikeStatements(d1, target, access.user.id)),
-    ...(notification ? [notification.statement] : []),
-  ]);
-  const likesCount = results.find((r) => r.results[0] && "likes_count" in r.results[0])?.results[0]?.likes_count ?? 0;
-  if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
-  return c.json({ commentId: comment.id, liked, likesCount });
-}
 
 /** /api/comments/:commentId… */
 export const commentsRoutes = new Hono<HonoEnv>()
   .get("/:commentId/replies", validate("param", commentParams), validate("query", commentsQuery), async (c) => {
-    const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
-    const page = await listComments(c.env.DB, access.user.id, { parentId: comment.id }, c.req.valid("query"));
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const commentId = c.req.valid("param").commentId;
+    const query = c.req.valid("query");
+    const target = commentFor(db, token, commentId);
+    const [row, rows] = await db.batch([target.query, listComments(db, { token }, { parentId: commentId }, query)]);
+    const { access } = target.read(c, row);
+    const page = commentsPage(rows, query);
     return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .delete("/:commentId", validate("param", commentParams), async (c) => {
-    const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
-    if (!canDeleteContent(access.actor, access.community, access.membership, comment.author_id)) {
-      if (access.community.archived) throw new AppError("READ_ONLY", "This community is archived and read-only.");
+    const db = c.var.db;
+    const { comment, access } = await load(c, commentFor(db, await sessionToken(c), c.req.valid("param").commentId));
+    assertWritable(access.community);
+    if (!canDeleteContent(access.actor, access.community, access.membership, comment.authorId))
       throw forbidden("You can only delete your own comments.");
-    }
-    const d1 = c.env.DB;
     // The comment and its replies, and every like on them, stop counting.
-    const ids = "(select id from post_comments where id = ? or parent_comment_id = ?)";
-    await d1.batch([
-      ...reversalStatements(d1, comment.community_id, {
-        sql: `(pe.source_kind = 'comment' and pe.source_id in ${ids})
-           or (pe.source_kind = 'comment_like' and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in ${ids})`,
-        params: [comment.id, comment.id, comment.id, comment.id],
-      }),
-      d1.prepare("delete from post_comments where id = ?").bind(comment.id),
-      d1
-        .prepare("update posts set comments_count = (select count(*) from post_comments where post_id = ?1) where id = ?1")
-        .bind(comment.post_id),
-      ...(comment.parent_comment_id
-        ? [
-            d1
-              .prepare(
-                "update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ?1) where id = ?1",
-              )
-              .bind(comment.parent_comment_id),
-          ]
-        : []),
+    const ids = sql`(select id from post_comments where id = ${comment.id} or parent_comment_id = ${comment.id})`;
+    const counts = recountComments(db, comment.postId);
+    const read = await batch(db, [
+      ...reversalStatements(
+        db,
+        comment.communityId,
+        sql`(pe.source_kind = 'comment' and pe.source_id in ${ids})
+          or (pe.source_kind = 'comment_like' and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in ${ids})`,
+      ),
+      db.run(sql`delete from post_comments where id = ${comment.id}`),
+      counts,
+      ...(comment.parentCommentId ? [recountReplies(db, comment.parentCommentId)] : []),
     ]);
     c.executionCtx.waitUntil(
       Promise.all([
-        publishToCommunity(c.env, comment.community_id, {
+        publishToCommunity(c.env, comment.communityId, {
           type: "comment.deleted",
-          postId: comment.post_id,
+          postId: comment.postId,
           commentId: comment.id,
         }),
-        publishCounters(c, comment.post_id, comment.community_id),
+        publishCounters(c, comment.postId, comment.communityId, read(counts)[0]),
       ]),
     );
     return c.json({ ok: true as const });
   })
-  .post("/:commentId/like", validate("param", commentParams), (c) => setCommentLike(c, c.req.valid("param").commentId, true))
-  .delete("/:commentId/like", validate("param", commentParams), (c) => setCommentLike(c, c.req.valid("param").commentId, false))
+  .post("/:commentId/like", validate("param", commentParams), async (c) => {
+    const commentId = c.req.valid("param").commentId;
+    const { liked, likesCount } = await setLike(c, "comment", commentId, true);
+    return c.json({ commentId, liked, likesCount });
+  })
+  .delete("/:commentId/like", validate("param", commentParams), async (c) => {
+    const commentId = c.req.valid("param").commentId;
+    const { liked, likesCount } = await setLike(c, "comment", commentId, false);
+    return c.json({ commentId, liked, likesCount });
+  })
   .post("/:commentId/report", validate("param", commentParams), validate("json", reportBody), async (c) => {
-    const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
+    const { comment, access } = await load(c, commentFor(c.var.db, await sessionToken(c), c.req.valid("param").commentId));
     return fileReport(c, {
       reporterId: access.user.id,
-      communityId: comment.community_id,
+      communityId: comment.communityId,
       targetKind: "comment",
       targetId: comment.id,
       reason: c.req.valid("json").reason,

@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
+import { load, memberOf } from "../../lib/access";
 import { getCommunityPresence } from "../../lib/rooms";
+import { sessionToken } from "../../lib/session";
+import { contains } from "../../lib/text-search";
 import { validate } from "../../lib/validation";
-import { containsParams, containsSql } from "../../lib/text-search";
 import { communityIdParams, feedQuery, mentionQuery, postBody } from "./feed.schemas";
-import { accessStatement, memberFromRow, memberOf, sessionToken, type AccessRow } from "./post-access";
-import { feedPage, feedStatements, type FeedRow } from "./posts.queries";
-import { createPost, postPermissions } from "./posts.routes";
+import { postPermissions, withPermissions } from "./post-permissions";
+import { createPost } from "./post-writes";
+import { feedPage, feedStatements } from "./posts.queries";
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
@@ -14,53 +17,55 @@ const WEEK = 7 * 24 * 60 * 60 * 1000;
 export const communityFeedRoutes = new Hono<HonoEnv>()
   .get("/posts", validate("param", communityIdParams), validate("query", feedQuery), async (c) => {
     // Session, membership and the page in one D1 round trip; nothing is returned unless access holds.
+    const db = c.var.db;
     const token = await sessionToken(c);
     const communityId = c.req.valid("param").id;
     const query = c.req.valid("query");
-    const d1 = c.env.DB;
-    const [accessResult, ...feedResults] = await d1.batch<Record<string, unknown>>([
-      accessStatement(d1, token, communityId),
-      ...feedStatements(d1, communityId, { token }, query),
-    ]);
-    const access = memberFromRow(c, accessResult!.results[0] as AccessRow | undefined);
-    const page = feedPage(feedResults as D1Result<FeedRow>[], query);
+    const member = memberOf(db, token, communityId);
+    const [accessRow, ...feedResults] = await db.batch([member.query, ...feedStatements(db, communityId, { token }, query)]);
+    const access = member.read(c, accessRow);
+    const page = feedPage(feedResults, query);
     return c.json({ ...page, items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })) });
   })
-  .post("/posts", validate("param", communityIdParams), validate("json", postBody), (c) =>
-    createPost(c, c.req.valid("param").id, c.req.valid("json")),
-  )
+  .post("/posts", validate("param", communityIdParams), validate("json", postBody), async (c) => {
+    const { post, access } = await createPost(c, c.req.valid("param").id, c.req.valid("json"));
+    return c.json({ post: withPermissions(post, access) }, 201);
+  })
   .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {
-    const access = await memberOf(c, c.req.valid("param").id);
+    const db = c.var.db;
+    const access = await load(c, memberOf(db, await sessionToken(c), c.req.valid("param").id));
     const { q } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(
-      `select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
-       where m.community_id = ? and u.id != ? and ${containsSql("u.full_name")}
-       order by u.full_name limit 8`,
-    )
-      .bind(access.community.id, access.user.id, ...containsParams(q))
-      .all<{ id: string; full_name: string; avatar_url: string | null }>();
+    const results = await db.all<{ id: string; full_name: string; avatar_url: string | null }>(
+      sql`select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
+          where m.community_id = ${access.community.id} and u.id != ${access.user.id} and ${contains(sql.raw("u.full_name"), q)}
+          order by u.full_name limit 8`,
+    );
     return c.json({ members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })) });
   })
   .get("/stats", validate("param", communityIdParams), async (c) => {
-    const access = await memberOf(c, c.req.valid("param").id);
-    const d1 = c.env.DB;
-    const [counts, trending] = await d1.batch<Record<string, unknown>>([
-      d1.prepare("select members_count, posts_count from communities where id = ?").bind(access.community.id),
-      d1
-        .prepare(
-          `select t.id, t.name, t.color, count(*) as recent from posts p join community_topics t on t.id = p.topic_id
-           where p.community_id = ? and p.created_at > ? group by t.id order by recent desc, t.name limit 5`,
-        )
-        .bind(access.community.id, Date.now() - WEEK),
+    // Access and the figures in one round trip; the figures are only answered once access holds.
+    const db = c.var.db;
+    const communityId = c.req.valid("param").id;
+    const member = memberOf(db, await sessionToken(c), communityId);
+    const [row, counts, trending] = await db.batch([
+      member.query,
+      db.get<{ members_count: number; posts_count: number }>(
+        sql`select members_count, posts_count from communities where id = ${communityId}`,
+      ),
+      db.all<{ id: string; name: string; color: string; recent: number }>(
+        sql`select t.id, t.name, t.color, count(*) as recent from posts p join community_topics t on t.id = p.topic_id
+            where p.community_id = ${communityId} and p.created_at > ${Date.now() - WEEK}
+            group by t.id order by recent desc, t.name limit 5`,
+      ),
     ]);
+    const access = member.read(c, row);
     const presence = await getCommunityPresence(c.env, access.community.id);
-    const row = counts!.results[0] as { members_count: number; posts_count: number };
     return c.json({
-      membersCount: row.members_count,
-      postsCount: row.posts_count,
+      membersCount: counts.members_count,
+      postsCount: counts.posts_count,
       onlineCount: presence.count,
       onlineUserIds: presence.online.slice(0, 50),
-      trendingTopics: (trending!.results as { id: string; name: string; color: string; recent: number }[]).map((t) => ({
+      trendingTopics: trending.map((t) => ({
         id: t.id,
         name: t.name,
         color: t.color,

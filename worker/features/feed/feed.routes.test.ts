@@ -426,3 +426,77 @@ describe("mentions, reports and the sidebar", () => {
     expect((await call(`/api/communities/${w.community.id}/stats`, { cookie: w.outsider.cookie })).status).toBe(404);
   });
 });
+
+describe("D1 cost of the writes", () => {
+  const roundTrips = (res: Response) => parseQueryStats(res.headers.get("server-timing"))?.roundTrips;
+
+  it("likes and unlikes posts and comments in two round trips", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const cm = (
+      (await (await call(`/api/posts/${p.id}/comments`, { body: { content: "first" }, cookie: w.member.cookie })).json()) as {
+        comment: { id: string };
+      }
+    ).comment;
+    for (const path of [`/api/posts/${p.id}/like`, `/api/comments/${cm.id}/like`]) {
+      const like = await call(path, { method: "POST", cookie: w.other.cookie });
+      expect(like.status).toBe(200);
+      expect(roundTrips(like)).toBe(2);
+      const unlike = await call(path, { method: "DELETE", cookie: w.other.cookie });
+      expect(unlike.status).toBe(200);
+      expect(roundTrips(unlike)).toBe(2);
+    }
+  });
+
+  it("posts, edits and deletes a post in two round trips each", async () => {
+    const w = await world();
+    const topic = (await (
+      await call(`/api/communities/${w.community.id}/topics`, {
+        body: { name: "Ideas", color: "#111111" },
+        cookie: w.owner.cookie,
+      })
+    ).json()) as { topic: { id: string } };
+    const image = await uploadImage(w.member.cookie, "post_image");
+    const created = await createPost(w.member, w.community.id, {
+      content: `Hello @[Other Oscar](${w.other.user.id})`,
+      topicId: topic.topic.id,
+      imageUrls: [image],
+    });
+    expect(created.status).toBe(201);
+    expect(roundTrips(created)).toBe(2);
+    const { id } = ((await created.json()) as { post: Post }).post;
+    const edited = await call(`/api/posts/${id}`, {
+      method: "PATCH",
+      body: { content: `Hi @[Admin](${w.admin.user.id})`, topicId: null },
+      cookie: w.member.cookie,
+    });
+    expect(edited.status).toBe(200);
+    expect(roundTrips(edited)).toBe(2);
+    const deleted = await call(`/api/posts/${id}`, { method: "DELETE", cookie: w.member.cookie });
+    expect(deleted.status).toBe(200);
+    expect(roundTrips(deleted)).toBe(2);
+  });
+
+  it("comments and replies in two round trips, and reads a post and its comments in one", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const comment = await call(`/api/posts/${p.id}/comments`, {
+      body: { content: `Nice, @[Admin](${w.admin.user.id})` },
+      cookie: w.other.cookie,
+    });
+    expect(comment.status).toBe(201);
+    expect(roundTrips(comment)).toBe(2);
+    const parentId = ((await comment.json()) as { comment: { id: string } }).comment.id;
+    const reply = await call(`/api/posts/${p.id}/comments`, {
+      body: { content: "Thanks", parentCommentId: parentId },
+      cookie: w.member.cookie,
+    });
+    expect(reply.status).toBe(201);
+    expect(roundTrips(reply)).toBe(2);
+    for (const path of [`/api/posts/${p.id}`, `/api/posts/${p.id}/comments`, `/api/comments/${parentId}/replies`]) {
+      const res = await call(path, { cookie: w.owner.cookie });
+      expect(res.status).toBe(200);
+      expect(roundTrips(res)).toBe(1);
+    }
+  });
+});

@@ -1,12 +1,37 @@
+import { sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { newId } from "../../../common/ids";
+import type { HonoEnv } from "../../env";
+import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
+import { batch, type Db } from "../../lib/db";
+import { notFound } from "../../lib/errors";
+import { publishToCommunity } from "../../lib/rooms";
+import { sessionToken } from "../../lib/session";
+import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
 
-type Target = { kind: "post" | "comment"; id: string; authorId: string | null; communityId: string };
+type Kind = "post" | "comment";
+type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
 
-const table = { post: "post_likes", comment: "comment_likes" } as const;
-const column = { post: "post_id", comment: "comment_id" } as const;
-const counterTable = { post: "posts", comment: "post_comments" } as const;
+const table = { post: sql.raw("post_likes"), comment: sql.raw("comment_likes") } as const;
+const column = { post: sql.raw("post_id"), comment: sql.raw("comment_id") } as const;
 const reason = { post: "post_like_received", comment: "comment_like_received" } as const;
+
+/**
+ * Counters are recounted, not incremented, so parallel likes and unlikes cannot drift. The row it
+ * returns carries what the room's counter event needs (a post's comment count too).
+ */
+function recount(db: Db, target: Target) {
+  return target.kind === "post"
+    ? db.all<{ likes_count: number; comments_count: number }>(
+        sql`update posts set likes_count = (select count(*) from post_likes where post_id = ${target.id}) where id = ${target.id}
+            returning likes_count, comments_count`,
+      )
+    : db.all<{ likes_count: number; comments_count?: number }>(
+        sql`update post_comments set likes_count = (select count(*) from comment_likes where comment_id = ${target.id})
+            where id = ${target.id} returning likes_count`,
+      );
+}
 
 /**
  * Like: the row, the author's points (never for a self-like) and a recount, in one batch. Each like
@@ -15,57 +40,124 @@ const reason = { post: "post_like_received", comment: "comment_like_received" } 
  * guarded by `changes()` of the like insert, so a like that already existed earns nothing.
  * `awardSource` identifies this like's award, for guarding the notification on it.
  */
-export function likeStatements(d1: D1Database, target: Target, userId: string, now: number) {
+function likeStatements(db: Db, target: Target, userId: string, now: number) {
   const awardSource = { kind: `${target.kind}_like`, id: `${target.id}:${userId}:${newId()}` };
-  const statements = [
-    d1
-      .prepare(
-        `insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (?, ?, ?) on conflict do nothing`,
-      )
-      .bind(target.id, userId, now),
-  ];
-  if (target.authorId && target.authorId !== userId) {
-    statements.push(
-      ...awardStatements(
-        d1,
-        {
-          userId: target.authorId,
-          communityId: target.communityId,
-          reason: reason[target.kind],
-          sourceKind: awardSource.kind,
-          sourceId: awardSource.id,
-        },
-        { sql: "changes() = 1", params: [] },
-      ),
-    );
-  }
-  statements.push(recount(d1, target));
-  return { statements, awardSource };
+  const insert = db.run(
+    sql`insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (${target.id}, ${userId}, ${now})
+        on conflict do nothing`,
+  );
+  const award =
+    target.authorId && target.authorId !== userId
+      ? awardStatements(
+          db,
+          {
+            userId: target.authorId,
+            communityId: target.communityId,
+            reason: reason[target.kind],
+            sourceKind: awardSource.kind,
+            sourceId: awardSource.id,
+          },
+          sql`changes() = 1`,
+        )
+      : [];
+  return { statements: [insert, ...award], awardSource };
 }
 
 /** Notify only when this request's like is new, i.e. its award row exists. */
-export const likeNotificationGuard = (awardSource: { kind: string; id: string }) => ({
-  sql: "exists (select 1 from point_events where source_kind = ? and source_id = ?)",
-  params: [awardSource.kind, awardSource.id],
-});
+const likeNotificationGuard = (awardSource: { kind: string; id: string }) =>
+  sql`exists (select 1 from point_events where source_kind = ${awardSource.kind} and source_id = ${awardSource.id})`;
 
-export function unlikeStatements(d1: D1Database, target: Target, userId: string): D1PreparedStatement[] {
+function unlikeStatements(db: Db, target: Target, userId: string) {
+  const source = `${target.id}:${userId}`;
   return [
-    ...reversalStatements(d1, target.communityId, {
-      sql: "pe.source_kind = ? and (pe.source_id = ? or substr(pe.source_id, 1, length(?)) = ?)",
-      params: [`${target.kind}_like`, `${target.id}:${userId}`, `${target.id}:${userId}:`, `${target.id}:${userId}:`],
-    }),
-    d1.prepare(`delete from ${table[target.kind]} where ${column[target.kind]} = ? and user_id = ?`).bind(target.id, userId),
-    recount(d1, target),
+    ...reversalStatements(
+      db,
+      target.communityId,
+      sql`pe.source_kind = ${`${target.kind}_like`} and (pe.source_id = ${source} or substr(pe.source_id, 1, length(${`${source}:`})) = ${`${source}:`})`,
+    ),
+    db.run(sql`delete from ${table[target.kind]} where ${column[target.kind]} = ${target.id} and user_id = ${userId}`),
   ];
 }
 
-/** Counters are recounted, not incremented, so parallel likes and unlikes cannot drift. */
-function recount(d1: D1Database, target: Target): D1PreparedStatement {
-  return d1
-    .prepare(
-      `update ${counterTable[target.kind]} set likes_count = (select count(*) from ${table[target.kind]} where ${column[target.kind]} = ?1) where id = ?1
-       returning likes_count`,
-    )
-    .bind(target.id);
+/** What the author's notification says about the liked thing. */
+type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
+type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Notice };
+
+/** The target with the caller's access to it, in one statement; what the like notification says. */
+async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<Liked> {
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  if (kind === "post") {
+    const { post, access, blocked } = await load(c, postFor(db, token, id));
+    return {
+      target: { kind, id: post.id, authorId: post.authorId, communityId: post.communityId },
+      access,
+      blocked,
+      notice: { type: "POST_LIKE", title: "liked your post", content: preview(post.content), postId: post.id },
+    };
+  }
+  const { comment, access, blocked } = await load(c, commentFor(db, token, id));
+  return {
+    target: { kind, id: comment.id, authorId: comment.authorId, communityId: comment.communityId },
+    access,
+    blocked,
+    notice: { type: "COMMENT_LIKE", title: "liked your comment", postId: comment.postId, commentId: comment.id },
+  };
+}
+
+/**
+ * Like or unlike a post or a comment: the one like action. Two round trips: the caller's access to the
+ * target (session, membership, block) in one statement, then the write batch, whose recount answers
+ * the new counters. Live: a post's counters go to its community room; the author's notification to them.
+ */
+export async function setLike(
+  c: Context<HonoEnv>,
+  kind: Kind,
+  id: string,
+  liked: boolean,
+): Promise<{ liked: boolean; likesCount: number }> {
+  const { target, access, blocked, notice } = await likedThing(c, kind, id);
+  assertWritable(access.community);
+  if (blocked) throw notFound(kind === "post" ? "Post not found." : "Comment not found.");
+  const db = c.var.db;
+  const user = access.user;
+  const like = liked ? likeStatements(db, target, user.id, Date.now()) : null;
+  const notifications = notificationWrites(
+    db,
+    like && target.authorId
+      ? [
+          {
+            ...notice,
+            recipientId: target.authorId,
+            senderId: user.id,
+            senderName: user.fullName,
+            communityId: target.communityId,
+            onlyIf: likeNotificationGuard(like.awardSource),
+          },
+        ]
+      : [],
+  );
+  const counts = recount(db, target);
+  const read = await batch(db, [
+    ...(like ? like.statements : unlikeStatements(db, target, user.id)),
+    counts,
+    ...notifications.statements,
+    ...(notifications.readBack ? [notifications.readBack] : []),
+  ]);
+  const [row] = read(counts);
+  const likesCount = row?.likes_count ?? 0;
+  c.executionCtx.waitUntil(
+    Promise.all([
+      kind === "post"
+        ? publishToCommunity(c.env, target.communityId, {
+            type: "post.counters",
+            postId: target.id,
+            likesCount,
+            commentsCount: row?.comments_count ?? 0,
+          })
+        : null,
+      notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
+    ]),
+  );
+  return { liked, likesCount };
 }

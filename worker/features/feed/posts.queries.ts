@@ -1,4 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
+import { blockedBetween } from "../../lib/access";
+import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
+import { viewerSql, type Viewer } from "../../lib/session";
 
 export type FeedPost = {
   id: string;
@@ -39,28 +43,17 @@ type Row = {
   created_at: number;
 };
 
-/**
- * Who is looking: a user id, or the session token when the feed runs in the same round trip as the
- * session lookup. `?1` is bound to it; the SQL reads the viewer through `viewerSql`.
- */
-export type Viewer = { id: string } | { token: string };
-const viewerSql = (viewer: Viewer) => ("id" in viewer ? "?1" : "(select user_id from sessions where token = ?1)");
-const viewerParam = (viewer: Viewer) => ("id" in viewer ? viewer.id : viewer.token);
-
-/** Columns of a feed card; VIEWER is the viewer (for their like and for blocks). */
-const selectTemplate = `select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, p.headline, p.content, p.image_urls,
-    p.topic_id, t.name as topic_name, t.color as topic_color, p.likes_count, p.comments_count, p.pinned_at, p.edited_at, p.created_at,
-    exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = VIEWER) as liked
+/** Columns of a feed card; `viewer` is the viewer (for their like). */
+const select = (viewer: SQL) => sql`select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, p.headline,
+    p.content, p.image_urls, p.topic_id, t.name as topic_name, t.color as topic_color, p.likes_count, p.comments_count, p.pinned_at,
+    p.edited_at, p.created_at, exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${viewer}) as liked
   from posts p
   join communities c on c.id = p.community_id
   left join users u on u.id = p.author_id
   left join community_topics t on t.id = p.topic_id`;
 
 /** Either side of a block hides the other's posts from them. */
-const notBlockedTemplate = `not exists (select 1 from blocked_users b
-    where (b.blocker_id = p.author_id and b.blocked_id = VIEWER) or (b.blocker_id = VIEWER and b.blocked_id = p.author_id))`;
-
-const forViewer = (sql: string, viewer: Viewer) => sql.replaceAll("VIEWER", viewerSql(viewer));
+const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(sql.raw("p.author_id"), viewer)}`;
 
 export function toFeedPost(r: Row): FeedPost {
   return {
@@ -86,35 +79,32 @@ export function toFeedPost(r: Row): FeedPost {
  * Two statements in one round trip whatever the page size.
  */
 export function feedStatements(
-  d1: D1Database,
+  db: Db,
   communityId: string,
   viewer: Viewer,
   opts: { topicId?: string; cursor?: string; limit: number },
 ) {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const select = forViewer(selectTemplate, viewer);
-  const notBlocked = forViewer(notBlockedTemplate, viewer);
-  const viewerId = viewerParam(viewer);
-  const topic = opts.topicId ? " and p.topic_id = ?3" : " and ?3 is null";
-  const pinned = d1
-    .prepare(
-      `${select} where p.community_id = ?2 and p.pinned_at is not null${topic} and ${notBlocked} order by p.pinned_at desc limit 20`,
-    )
-    .bind(viewerId, communityId, opts.topicId ?? null);
-  const page = d1
-    .prepare(
-      `${select} where p.community_id = ?2 and p.pinned_at is null${topic} and ${notBlocked}
-         and (?4 is null or p.created_at < ?4 or (p.created_at = ?4 and p.id < ?5))
-       order by p.created_at desc, p.id desc limit ?6`,
-    )
-    .bind(viewerId, communityId, opts.topicId ?? null, after?.createdAt ?? null, after?.id ?? null, opts.limit + 1);
-  return after ? [page] : [pinned, page];
+  const who = viewerSql(viewer);
+  const topic = opts.topicId ? sql` and p.topic_id = ${opts.topicId}` : sql``;
+  const pinned = db.all<Row>(
+    sql`${select(who)} where p.community_id = ${communityId} and p.pinned_at is not null${topic} and ${notBlocked(who)}
+        order by p.pinned_at desc limit 20`,
+  );
+  const keyset = after
+    ? sql` and (p.created_at < ${after.createdAt} or (p.created_at = ${after.createdAt} and p.id < ${after.id}))`
+    : sql``;
+  const page = db.all<Row>(
+    sql`${select(who)} where p.community_id = ${communityId} and p.pinned_at is null${topic} and ${notBlocked(who)}${keyset}
+        order by p.created_at desc, p.id desc limit ${opts.limit + 1}`,
+  );
+  return after ? ([page] as const) : ([pinned, page] as const);
 }
 
 /** Shapes the results of `feedStatements` (pinned, then the page; or only the page after the first). */
-export function feedPage(results: D1Result<Row>[], opts: { cursor?: string; limit: number }) {
-  const pinned = results.length === 2 ? results[0]!.results : [];
-  const rows = results.at(-1)!.results;
+export function feedPage(results: Row[][], opts: { cursor?: string; limit: number }) {
+  const pinned = results.length === 2 ? results[0]! : [];
+  const rows = results.at(-1)!;
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
@@ -123,12 +113,8 @@ export function feedPage(results: D1Result<Row>[], opts: { cursor?: string; limi
   };
 }
 
-/** One post as its page shows it, or null when it does not exist or is hidden from the viewer by a block. */
-export async function findPost(d1: D1Database, postId: string, viewerId: string): Promise<FeedPost | null> {
-  const viewer = { id: viewerId };
-  const row = await d1
-    .prepare(`${forViewer(selectTemplate, viewer)} where p.id = ?2 and ${forViewer(notBlockedTemplate, viewer)}`)
-    .bind(viewerId, postId)
-    .first<Row>();
-  return row ? toFeedPost(row) : null;
-}
+/** One post as its page shows it (no row when it does not exist or a block hides it from the viewer). */
+export const findPost = (db: Db, postId: string, viewer: Viewer) => {
+  const who = viewerSql(viewer);
+  return db.get<Row | undefined>(sql`${select(who)} where p.id = ${postId} and ${notBlocked(who)}`);
+};

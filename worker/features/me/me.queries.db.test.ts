@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../db/client";
+import type { Db } from "../../lib/db";
 import { seedCommunity, seedMember, seedUser } from "../../../tests/db-fixtures";
 import { openTestDb, testEngine } from "../../../tests/test-db";
 import { listMyCommunities } from "./me.queries";

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { createDb, schema, type DbSource } from "../../../db/client";
+import type { Db } from "../../lib/db";
 import { canManage, canManageContent, type Actor } from "../../lib/permissions";
 import type { SessionUser } from "../../lib/session";
+import { communities as c, communityMembers as m } from "../../lib/tables";
 
 export type MyCommunity = {
   id: string;
@@ -18,9 +19,7 @@ export type MyCommunity = {
 };
 
 /** The user's communities, the ones they created first, then by most recent join. One statement. */
-export async function listMyCommunities(d1: DbSource, user: SessionUser): Promise<MyCommunity[]> {
-  const db = createDb(d1);
-  const { communities: c, communityMembers: m } = schema;
+export async function listMyCommunities(db: Db, user: SessionUser): Promise<MyCommunity[]> {
   const rows = await db
     .select({
       id: c.id,

@@ -10,5 +10,5 @@ export const meRoutes = new Hono<HonoEnv>()
   })
   .get("/communities", async (c) => {
     const user = await requireUser(c);
-    return c.json({ communities: await listMyCommunities(c.env.DB, user) });
+    return c.json({ communities: await listMyCommunities(c.var.db, user) });
   });

@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../env";
+import { memberOf } from "../../lib/access";
+import { sessionToken } from "../../lib/session";
+import { contains } from "../../lib/text-search";
 import { validate } from "../../lib/validation";
-import { containsParams, containsSql } from "../../lib/text-search";
-import { memberOf } from "../feed/post-access";
 
 const membersQuery = z.object({
   q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
@@ -11,7 +13,11 @@ const membersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 
-const orderBy = { points: "points desc, u.full_name", name: "u.full_name collate nocase", joined: "m.joined_at desc" } as const;
+const orderBy = {
+  points: sql.raw("points desc, u.full_name"),
+  name: sql.raw("u.full_name collate nocase"),
+  joined: sql.raw("m.joined_at desc"),
+} as const;
 
 type Row = {
   id: string;
@@ -24,21 +30,26 @@ type Row = {
   creator_id: string | null;
 };
 
-/** /api/communities/:id/members: members with role, join date and points, for members only. One statement. */
+/** /api/communities/:id/members: members with role, join date and points, for members only. One round trip. */
 export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", membersQuery), async (c) => {
-  const access = await memberOf(c, c.req.param("id")!);
+  const db = c.var.db;
+  const communityId = c.req.param("id")!;
   const { q, sort, limit } = c.req.valid("query");
-  const { results } = await c.env.DB.prepare(
-    `select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, coalesce(up.points, 0) as points, c.creator_id
-     from community_members m
-     join users u on u.id = m.profile_id
-     join communities c on c.id = m.community_id
-     left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
-     where m.community_id = ? and (? = '' or ${containsSql("u.full_name")})
-     order by ${orderBy[sort]} limit ?`,
-  )
-    .bind(access.community.id, q, ...containsParams(q), limit)
-    .all<Row>();
+  const member = memberOf(db, await sessionToken(c), communityId);
+  // The list rides with the access check and is only answered once access holds.
+  const [row, results] = await db.batch([
+    member.query,
+    db.all<Row>(
+      sql`select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, coalesce(up.points, 0) as points, c.creator_id
+          from community_members m
+          join users u on u.id = m.profile_id
+          join communities c on c.id = m.community_id
+          left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
+          where m.community_id = ${communityId}${q ? sql` and ${contains(sql.raw("u.full_name"), q)}` : sql``}
+          order by ${orderBy[sort]} limit ${limit}`,
+    ),
+  ]);
+  member.read(c, row);
   return c.json({
     members: results.map((r) => ({
       id: r.id,

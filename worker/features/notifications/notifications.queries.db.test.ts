@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../../db/client";
+import type { Db } from "../../lib/db";
 import { seedCommunity, seedNotification, seedUser } from "../../../tests/db-fixtures";
 import { openTestDb, testEngine } from "../../../tests/test-db";
-import { listNotifications, listNotificationsByIds, markAllRead, markRead, unreadCount } from "./notifications.queries";
+import { listNotifications, notificationsByIds, toWritten, markAllRead, markRead, unreadCount } from "./notifications.queries";
 
 let db: Db;
 beforeAll(async () => {
@@ -61,18 +61,19 @@ describe(`notification queries on ${testEngine()}`, () => {
 
   it("counts unread, marks one (only the recipient's own) and all read", async () => {
     const w = await world();
-    expect(await unreadCount(db, w.recipient.id)).toBe(2);
-    expect(await unreadCount(db, w.recipient.id, w.b.id)).toBe(0);
-    expect(await markRead(db, w.sender.id, w.newest.id)).toBe(false);
-    expect(await markRead(db, w.recipient.id, w.newest.id)).toBe(true);
-    expect(await unreadCount(db, w.recipient.id)).toBe(1);
-    expect(await markAllRead(db, w.recipient.id)).toBe(1);
-    expect(await unreadCount(db, w.recipient.id)).toBe(0);
+    const unread = async (communityId?: string) => (await unreadCount(db, w.recipient.id, communityId))[0]?.value;
+    expect(await unread()).toBe(2);
+    expect(await unread(w.b.id)).toBe(0);
+    expect(await markRead(db, w.sender.id, w.newest.id)).toEqual([]);
+    expect(await markRead(db, w.recipient.id, w.newest.id)).toEqual([{ id: w.newest.id }]);
+    expect(await unread()).toBe(1);
+    expect(await markAllRead(db, w.recipient.id)).toHaveLength(1);
+    expect(await unread()).toBe(0);
   });
 
   it("shapes rows just written with each recipient's unread count", async () => {
     const w = await world();
-    const rows = await listNotificationsByIds(db, [w.newest.id, w.read.id]);
+    const rows = toWritten(await notificationsByIds(db, [w.newest.id, w.read.id]));
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toMatchObject({ recipientId: w.recipient.id, unread: 2 });
     expect(rows.find((r) => r.item.id === w.newest.id)!.item.community).toEqual({ id: w.a.id, name: "Alpha" });

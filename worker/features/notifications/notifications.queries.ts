@@ -1,9 +1,8 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { createDb, schema, type DbSource } from "../../../db/client";
+import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
-
-const { notifications: n, users: u, communities: c } = schema;
+import { communities as c, notifications as n, users as u } from "../../lib/tables";
 
 export type NotificationItem = {
   id: string;
@@ -51,7 +50,10 @@ function toItem(r: ItemRow): NotificationItem {
 
 const sender = alias(u, "sender");
 
-/** The columns of a notification as the list shows it; queries join `sender` and `c` (community). */
+/**
+ * The columns of a notification as the list shows it; queries join `sender` and `c` (community). The
+ * joined ids are aliased so every column has its own name (batches answer rows keyed by name).
+ */
 const itemColumns = {
   id: n.id,
   type: n.type,
@@ -65,21 +67,21 @@ const itemColumns = {
   courseId: n.courseId,
   conversationId: n.conversationId,
   data: n.data,
-  senderId: sender.id,
+  senderId: sql<string | null>`${sender.id}`.as("sender_user_id"),
   senderName: sender.fullName,
   senderAvatar: sender.avatarUrl,
-  communityId: c.id,
+  communityId: sql<string | null>`${c.id}`.as("community_ref_id"),
   communityName: c.name,
 };
 
 /** One page, newest first, with sender and community joined: one statement whatever the page size. */
 export async function listNotifications(
-  d1: DbSource,
+  db: Db,
   userId: string,
   opts: { communityId?: string; cursor?: string; limit: number },
 ): Promise<{ items: NotificationItem[]; nextCursor: string | null }> {
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const rows = await createDb(d1)
+  const rows = await db
     .select(itemColumns)
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))
@@ -101,50 +103,48 @@ export async function listNotifications(
   };
 }
 
-/** Rows just written, shaped as the list shows them, with each recipient's unread count. */
-export async function listNotificationsByIds(
-  d1: DbSource,
-  ids: string[],
-): Promise<{ recipientId: string; unread: number; item: NotificationItem }[]> {
-  const rows = await createDb(d1)
+/**
+ * Rows just written, shaped as the list shows them, with each recipient's unread count: a statement for
+ * the end of the batch that writes them.
+ */
+export function notificationsByIds(db: Db, ids: string[]) {
+  return db
     .select({
       ...itemColumns,
       recipientId: n.recipientId,
-      unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`,
+      unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`.as(
+        "unread",
+      ),
     })
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))
     .leftJoin(c, eq(c.id, n.communityId))
     .where(inArray(n.id, ids));
-  return rows.map((r) => ({ recipientId: r.recipientId, unread: r.unread, item: toItem(r) }));
 }
 
-export async function unreadCount(d1: DbSource, userId: string, communityId?: string): Promise<number> {
-  const db = createDb(d1);
-  const [row] = await db
+export type WrittenNotificationRow = Awaited<ReturnType<typeof notificationsByIds>>[number];
+
+export const toWritten = (rows: WrittenNotificationRow[]) =>
+  rows.map((r) => ({ recipientId: r.recipientId, unread: r.unread, item: toItem(r) }));
+
+/** The user's unread count (optionally in one community), as a statement. */
+export const unreadCount = (db: Db, userId: string | SQLWrapper, communityId?: string) =>
+  db
     .select({ value: count() })
     .from(n)
     .where(and(eq(n.recipientId, userId), eq(n.isRead, false), communityId ? eq(n.communityId, communityId) : undefined));
-  return row?.value ?? 0;
-}
 
-/** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */
-export async function markRead(d1: DbSource, userId: string, id: string): Promise<boolean> {
-  const db = createDb(d1);
-  const rows = await db
+/** Marks one of the user's notifications read; the returned row is missing when it is not theirs (or does not exist). */
+export const markRead = (db: Db, userId: string | SQLWrapper, id: string) =>
+  db
     .update(n)
     .set({ isRead: true })
     .where(and(eq(n.id, id), eq(n.recipientId, userId)))
     .returning({ id: n.id });
-  return rows.length > 0;
-}
 
-export async function markAllRead(d1: DbSource, userId: string, communityId?: string): Promise<number> {
-  const db = createDb(d1);
-  const rows = await db
+export const markAllRead = (db: Db, userId: string | SQLWrapper, communityId?: string) =>
+  db
     .update(n)
     .set({ isRead: true })
     .where(and(eq(n.recipientId, userId), eq(n.isRead, false), communityId ? eq(n.communityId, communityId) : undefined))
     .returning({ id: n.id });
-  return rows.length;
-}

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { call, createCommunity, createUser, type TestUser } from "../../../tests/factories";
+import { parseQueryStats } from "../../lib/query-count";
 import type { NotificationItem } from "./notifications.queries";
 
 type Page = { items: NotificationItem[]; nextCursor: string | null };
@@ -81,10 +82,14 @@ describe("notifications", () => {
     expect(await count(`?communityId=${community.id}`)).toBe(1);
 
     expect((await call(`/api/notifications/${theirs}/read`, { method: "POST", cookie: me.cookie })).status).toBe(404);
-    expect((await call(`/api/notifications/${mine}/read`, { method: "POST", cookie: me.cookie })).status).toBe(200);
+    const read = await call(`/api/notifications/${mine}/read`, { method: "POST", cookie: me.cookie });
+    expect(read.status).toBe(200);
+    // The session, the update and the new unread total in one round trip.
+    expect(parseQueryStats(read.headers.get("server-timing"))).toEqual({ statements: 3, roundTrips: 1 });
     expect(await count()).toBe(1);
 
     const all = await call("/api/notifications/read-all", { body: {}, cookie: me.cookie });
+    expect(parseQueryStats(all.headers.get("server-timing"))).toEqual({ statements: 3, roundTrips: 1 });
     expect(await all.json()).toEqual({ count: 1 });
     expect(await count()).toBe(0);
     const theirCount = (await (await call("/api/notifications/unread-count", { cookie: other.cookie })).json()) as {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
-import { notFound } from "../../lib/errors";
+import { notFound, unauthenticated } from "../../lib/errors";
 import { publishToUser } from "../../lib/rooms";
-import { requireUser } from "../../lib/session";
+import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.queries";
 import { listNotificationsQuery, notificationParams, readAllBody, unreadCountQuery } from "./notifications.schemas";
@@ -10,26 +10,47 @@ import { listNotificationsQuery, notificationParams, readAllBody, unreadCountQue
 export const notificationsRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", listNotificationsQuery), async (c) => {
     const user = await requireUser(c);
-    return c.json(await listNotifications(c.env.DB, user.id, c.req.valid("query")));
+    return c.json(await listNotifications(c.var.db, user.id, c.req.valid("query")));
   })
   .get("/unread-count", validate("query", unreadCountQuery), async (c) => {
     const user = await requireUser(c);
-    return c.json({ count: await unreadCount(c.env.DB, user.id, c.req.valid("query").communityId) });
+    const [row] = await unreadCount(c.var.db, user.id, c.req.valid("query").communityId);
+    return c.json({ count: row?.value ?? 0 });
   })
+  // Reads are one round trip: the session, the update (addressed to the session's user) and the new
+  // unread total the user's other tabs are told about.
   .post("/read-all", validate("json", readAllBody), async (c) => {
-    const user = await requireUser(c);
-    const count = await markAllRead(c.env.DB, user.id, c.req.valid("json").communityId);
-    if (count > 0) c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id));
+    const token = await sessionToken(c);
+    const db = c.var.db;
+    const me = sessionUserId(token);
+    const [session, updated, unread] = await db.batch([
+      sessionStatement(db, token),
+      markAllRead(db, me, c.req.valid("json").communityId),
+      unreadCount(db, me),
+    ]);
+    const user = sessionUserFrom(c, session);
+    if (!user) throw unauthenticated();
+    const count = updated.length;
+    if (count > 0) c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id, unread[0]?.value ?? 0));
     return c.json({ count });
   })
   .post("/:id/read", validate("param", notificationParams), async (c) => {
-    const user = await requireUser(c);
-    if (!(await markRead(c.env.DB, user.id, c.req.valid("param").id))) throw notFound("Notification not found.");
-    c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id));
+    const token = await sessionToken(c);
+    const db = c.var.db;
+    const me = sessionUserId(token);
+    const [session, updated, unread] = await db.batch([
+      sessionStatement(db, token),
+      markRead(db, me, c.req.valid("param").id),
+      unreadCount(db, me),
+    ]);
+    const user = sessionUserFrom(c, session);
+    if (!user) throw unauthenticated();
+    if (updated.length === 0) throw notFound("Notification not found.");
+    c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id, unread[0]?.value ?? 0));
     return c.json({ ok: true as const });
   });
 
 /** The user's other tabs learn the new unread total when something is read. */
-async function pushUnreadCount(env: HonoEnv["Bindings"], userId: string) {
-  await publishToUser(env, userId, { type: "notification.unread", count: await unreadCount(env.DB, userId) });
+function pushUnreadCount(env: HonoEnv["Bindings"], userId: string, count: number) {
+  return publishToUser(env, userId, { type: "notification.unread", count });
 }

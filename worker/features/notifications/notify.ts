@@ -1,8 +1,10 @@
+import { sql, type SQL } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { NotificationType } from "../../../common/notifications";
 import type { AppEnv } from "../../env";
+import type { Db } from "../../lib/db";
 import { publishToUser } from "../../lib/rooms";
-import { listNotificationsByIds } from "./notifications.queries";
+import { notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
 
 export type NewNotification = {
   recipientId: string;
@@ -21,49 +23,69 @@ export type NewNotification = {
   /** Structured facts the web app turns into a translated sentence (e.g. a review decision). */
   data?: Record<string, string> | null;
   /** Written only while this SQL condition holds when the batch runs (e.g. the membership it announces exists). */
-  onlyIf?: { sql: string; params: unknown[] };
+  onlyIf?: SQL;
 };
+
+/** What a notification quotes of a post or comment. */
+export const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 /**
  * The insert for one notification, to put in the same batch as the change it announces, so both land
  * together. Returns null for one's own actions: nobody is notified about what they did themselves.
  */
-export function notificationInsert(d1: D1Database, n: NewNotification): { id: string; statement: D1PreparedStatement } | null {
+export function notificationInsert(db: Db, n: NewNotification) {
   if (n.senderId !== null && n.senderId === n.recipientId) return null;
   const id = newId();
-  const values = [
-    id,
-    n.recipientId,
-    n.senderId,
-    n.communityId,
-    n.type,
-    n.senderName ? `${n.senderName} ${n.title}` : n.title,
-    n.content ?? "",
-    n.postId ?? null,
-    n.commentId ?? null,
-    n.eventId ?? null,
-    n.courseId ?? null,
-    n.conversationId ?? null,
-    n.data ? JSON.stringify(n.data) : null,
-    Date.now(),
-  ];
-  const columns =
-    "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at";
-  const placeholders = values.map(() => "?").join(", ");
+  const values = sql.join(
+    [
+      id,
+      n.recipientId,
+      n.senderId,
+      n.communityId,
+      n.type,
+      n.senderName ? `${n.senderName} ${n.title}` : n.title,
+      n.content ?? "",
+      n.postId ?? null,
+      n.commentId ?? null,
+      n.eventId ?? null,
+      n.courseId ?? null,
+      n.conversationId ?? null,
+      n.data ? JSON.stringify(n.data) : null,
+      Date.now(),
+    ].map((value) => sql`${value}`),
+    sql`, `,
+  );
+  const columns = sql.raw(
+    "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at",
+  );
   const statement = n.onlyIf
-    ? d1
-        .prepare(`insert into notifications (${columns}) select ${placeholders} where ${n.onlyIf.sql}`)
-        .bind(...values, ...n.onlyIf.params)
-    : d1.prepare(`insert into notifications (${columns}) values (${placeholders})`).bind(...values);
+    ? db.run(sql`insert into notifications (${columns}) select ${values} where ${n.onlyIf}`)
+    : db.run(sql`insert into notifications (${columns}) values (${values})`);
   return { id, statement };
 }
 
-/** After the commit: each recipient's open tabs get the new row and their new unread count. */
-export async function pushNotifications(env: AppEnv, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const rows = await listNotificationsByIds(env.DB, ids);
+/**
+ * The notifications a batch writes, and the statement that reads them back at its end (as the list
+ * shows them, with each recipient's unread count) so they can be pushed without another read.
+ */
+export function notificationWrites(db: Db, wanted: NewNotification[]) {
+  const inserts = wanted.map((n) => notificationInsert(db, n)).filter((n) => n !== null);
+  return {
+    statements: inserts.map((n) => n.statement),
+    readBack:
+      inserts.length > 0
+        ? notificationsByIds(
+            db,
+            inserts.map((n) => n.id),
+          )
+        : null,
+  };
+}
+
+/** After the commit: each recipient's open tabs get the new row (as `readBack` read it) and their new unread count. */
+export async function pushNotifications(env: AppEnv, rows: WrittenNotificationRow[] | undefined): Promise<void> {
   await Promise.all(
-    rows.map(async ({ recipientId, unread, item }) => {
+    toWritten(rows ?? []).map(async ({ recipientId, unread, item }) => {
       await publishToUser(env, recipientId, { type: "notification.created", notification: item });
       await publishToUser(env, recipientId, { type: "notification.unread", count: unread });
     }),

@@ -1,11 +1,12 @@
+import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../env";
+import { load, memberOf } from "../../lib/access";
 import { AppError, notFound } from "../../lib/errors";
 import { canDeleteContent, canReview } from "../../lib/permissions";
-import { requireUser } from "../../lib/session";
+import { requireUser, sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { memberOf } from "../feed/post-access";
 
 const queueQuery = z.object({
   status: z.enum(["open", "resolved", "dismissed"]).default("open"),
@@ -30,7 +31,7 @@ type Row = {
 };
 
 /** Reports with what was reported (an excerpt and the post to open), newest first. */
-const selectReports = `select r.id, r.community_id, c.name as community_name, r.target_kind, r.target_id, r.reason, r.status, r.created_at,
+const selectReports = sql`select r.id, r.community_id, c.name as community_name, r.target_kind, r.target_id, r.reason, r.status, r.created_at,
     r.reporter_id, u.full_name as reporter_name,
     coalesce(p.id, pc.post_id) as post_id, substr(coalesce(p.content, pc.content, m.content), 1, 200) as excerpt
   from reports r
@@ -56,11 +57,10 @@ const toItem = (r: Row) => ({
 async function decide(c: Context<HonoEnv>, reportId: string, decision: "resolve" | "dismiss", scope: { communityId?: string }) {
   const user = await requireUser(c);
   const status = decision === "resolve" ? "resolved" : "dismissed";
-  const row = await c.env.DB.prepare(
-    `update reports set status = ?, handled_by = ?, handled_at = ? where id = ? and status = 'open' ${scope.communityId ? "and community_id = ?" : ""} returning id`,
-  )
-    .bind(status, user.id, Date.now(), reportId, ...(scope.communityId ? [scope.communityId] : []))
-    .first();
+  const row = await c.var.db.get(
+    sql`update reports set status = ${status}, handled_by = ${user.id}, handled_at = ${Date.now()}
+        where id = ${reportId} and status = 'open'${scope.communityId ? sql` and community_id = ${scope.communityId}` : sql``} returning id`,
+  );
   if (!row) throw notFound("Report not found or already handled.");
   return c.json({ id: reportId, status });
 }
@@ -74,9 +74,9 @@ export const staffReportsRoutes = new Hono<HonoEnv>()
   })
   .get("/", validate("query", queueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(`${selectReports} where r.status = ? order by r.created_at desc limit ?`)
-      .bind(status, limit)
-      .all<Row>();
+    const results = await c.var.db.all<Row>(
+      sql`${selectReports} where r.status = ${status} order by r.created_at desc limit ${limit}`,
+    );
     return c.json({ items: results.map(toItem) });
   })
   .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
@@ -86,7 +86,7 @@ export const staffReportsRoutes = new Hono<HonoEnv>()
 /** A community's moderators, admins and owner see its reports (/api/communities/:id/reports). */
 export const communityReportsRoutes = new Hono<HonoEnv>()
   .use(async (c, next) => {
-    const access = await memberOf(c, c.req.param("id")!);
+    const access = await load(c, memberOf(c.var.db, await sessionToken(c), c.req.param("id")!));
     if (!canDeleteContent(access.actor, { ...access.community, archived: false }, access.membership, null)) {
       throw new AppError("FORBIDDEN", "Only moderators, admins and the owner can see reports.");
     }
@@ -94,11 +94,9 @@ export const communityReportsRoutes = new Hono<HonoEnv>()
   })
   .get("/", validate("query", queueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare(
-      `${selectReports} where r.community_id = ? and r.status = ? order by r.created_at desc limit ?`,
-    )
-      .bind(c.req.param("id"), status, limit)
-      .all<Row>();
+    const results = await c.var.db.all<Row>(
+      sql`${selectReports} where r.community_id = ${c.req.param("id")} and r.status = ${status} order by r.created_at desc limit ${limit}`,
+    );
     return c.json({ items: results.map(toItem) });
   })
   .post("/:reportId/:decision", validate("param", decisionParams), (c) =>

@@ -1,11 +1,13 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
+import { batch } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { canReview, type ReviewStatus } from "../../lib/permissions";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { communityParams, rejectBody, reviewDecisionBody, reviewQueueQuery } from "../communities/communities.schemas";
-import { notificationInsert, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../notifications/notify";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
 
@@ -49,16 +51,18 @@ export const reviewRoutes = new Hono<HonoEnv>()
         issues: [{ path: "cursor", message: "Invalid cursor" }],
       });
     }
-    const { results } = await c.env.DB.prepare(
-      `select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
-         c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
-       from communities c left join users u on u.id = c.creator_id
-       where c.review_status = ?1 and (?2 is null or coalesce(c.submitted_for_review_at, c.created_at) > ?2
-         or (coalesce(c.submitted_for_review_at, c.created_at) = ?2 and c.id > ?3))
-       order by coalesce(c.submitted_for_review_at, c.created_at) asc, c.id asc limit ?4`,
-    )
-      .bind(status, after, afterId ?? null, limit + 1)
-      .all<QueueRow>();
+    const submitted = sql.raw("coalesce(c.submitted_for_review_at, c.created_at)");
+    const results = await c.var.db.all<QueueRow>(
+      sql`select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
+            c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
+          from communities c left join users u on u.id = c.creator_id
+          where c.review_status = ${status}${
+            after !== null
+              ? sql` and (${submitted} > ${after} or (${submitted} = ${after} and c.id > ${afterId ?? null}))`
+              : sql``
+          }
+          order by ${submitted} asc, c.id asc limit ${limit + 1}`,
+    );
     const page = results.slice(0, limit);
     return c.json({
       items: page.map((r) => ({
@@ -91,11 +95,10 @@ export const reviewRoutes = new Hono<HonoEnv>()
 
 async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id: string, reason: string | undefined) {
   const staff = await requireUser(c);
-  const d1 = c.env.DB;
-  const community = await d1
-    .prepare("select id, name, creator_id, review_status from communities where id = ?")
-    .bind(id)
-    .first<{ id: string; name: string; creator_id: string | null; review_status: ReviewStatus }>();
+  const db = c.var.db;
+  const community = await db.get<
+    { id: string; name: string; creator_id: string | null; review_status: ReviewStatus } | undefined
+  >(sql`select id, name, creator_id, review_status from communities where id = ${id}`);
   if (!community) throw notFound("Community not found.");
   const rule = transitions[decision];
   if (!rule.from.includes(community.review_status)) {
@@ -105,41 +108,39 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
     );
   }
   const now = Date.now();
-  const statusList = rule.from.map(() => "?").join(", ");
-  const notification = community.creator_id
-    ? notificationInsert(d1, {
-        recipientId: community.creator_id,
-        senderId: null,
-        communityId: community.id,
-        type: "SYSTEM_ANNOUNCEMENT",
-        title: rule.title,
-        content: reason ? `${community.name}: ${reason}` : community.name,
-        data: { kind: "review", decision, ...(reason ? { reason } : {}) },
-        onlyIf: {
-          sql: "exists (select 1 from communities where id = ? and review_status = ? and reviewed_at = ?)",
-          params: [id, rule.to, now],
-        },
-      })
-    : null;
+  const notifications = notificationWrites(
+    db,
+    community.creator_id
+      ? [
+          {
+            recipientId: community.creator_id,
+            senderId: null,
+            communityId: community.id,
+            type: "SYSTEM_ANNOUNCEMENT",
+            title: rule.title,
+            content: reason ? `${community.name}: ${reason}` : community.name,
+            data: { kind: "review", decision, ...(reason ? { reason } : {}) },
+            onlyIf: sql`exists (select 1 from communities where id = ${id} and review_status = ${rule.to} and reviewed_at = ${now})`,
+          },
+        ]
+      : [],
+  );
   // The status guard in the update makes two staff deciding at once harmless: one wins, one no-ops.
-  const [update] = await d1.batch([
-    d1
-      .prepare(
-        `update communities set review_status = ?, rejection_reason = ?, reviewed_at = ?, reviewed_by = ?, updated_at = ?
-         where id = ? and review_status in (${statusList}) returning id`,
-      )
-      .bind(
-        rule.to,
-        decision === "approve" || decision === "restore" ? null : (reason ?? null),
-        now,
-        staff.id,
-        now,
-        id,
-        ...rule.from,
-      ),
-    ...(notification ? [notification.statement] : []),
+  const update = db.all<{ id: string }>(
+    sql`update communities set review_status = ${rule.to},
+          rejection_reason = ${decision === "approve" || decision === "restore" ? null : (reason ?? null)},
+          reviewed_at = ${now}, reviewed_by = ${staff.id}, updated_at = ${now}
+        where id = ${id} and review_status in (${sql.join(
+          rule.from.map((status) => sql`${status}`),
+          sql`, `,
+        )}) returning id`,
+  );
+  const read = await batch(db, [
+    update,
+    ...notifications.statements,
+    ...(notifications.readBack ? [notifications.readBack] : []),
   ]);
-  if ((update?.results.length ?? 0) === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
-  if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
+  if (read(update).length === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
+  if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
   return c.json({ id, reviewStatus: rule.to });
 }

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../env";
-import { loadCommunityAccess } from "../../lib/community-access";
+import { viewerOf } from "../../lib/access";
+import { unauthenticated } from "../../lib/errors";
 import { idParam } from "../../lib/pagination";
 import { hasMemberAccess } from "../../lib/permissions";
-import { requireUser } from "../../lib/session";
+import { requireUser, sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { searchCommunity } from "./search.queries";
+import { searchResults, searchStatements } from "./search.queries";
 
 const searchQuery = z.object({
   q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
@@ -15,12 +16,20 @@ const searchQuery = z.object({
 
 const empty = { posts: [], members: [], events: [] };
 
-/** Header search: posts, members and events of the current community, for its members only. */
+/** Header search: posts, members and events of the current community, for its members only. One round trip. */
 export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searchQuery), async (c) => {
-  const user = await requireUser(c);
   const { q, communityId } = c.req.valid("query");
-  if (!q || !communityId) return c.json(empty);
-  const access = await loadCommunityAccess(c.env.DB, communityId, user);
+  if (!q || !communityId) {
+    await requireUser(c);
+    return c.json(empty);
+  }
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  const viewer = viewerOf(db, token, communityId);
+  // The lookups ride with the access check; their rows are only answered once access holds.
+  const [row, ...found] = await db.batch([viewer.query, ...searchStatements(db, communityId, q, { token })]);
+  const { user, ...access } = viewer.read(c, row);
+  if (!user) throw unauthenticated();
   if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return c.json(empty);
-  return c.json(await searchCommunity(c.env.DB, communityId, q, user.id));
+  return c.json(searchResults(found));
 });

@@ -4,6 +4,7 @@ import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { requireUser } from "../../lib/session";
+import { uploads } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { imageInfo } from "./image-info";
 import { acceptedImageTypes, MAX_PIXELS, MAX_SIDE, uploadLimits, uploadQuery } from "./uploads.schemas";
@@ -17,7 +18,7 @@ const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "p
  */
 export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", uploadQuery), async (c) => {
   const user = await requireUser(c);
-  await hit(c.env.DB, rateLimitRules.uploads, user.id);
+  await hit(c.var.db, rateLimitRules.uploads, user.id);
   const { purpose } = c.req.valid("query");
   const { maxBytes } = uploadLimits[purpose];
   const declared = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -49,11 +50,17 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
   await c.env.FILES.put(key, bytes, {
     httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
   });
-  await c.env.DB.prepare(
-    "insert into uploads (id, r2_key, owner_id, purpose, content_type, size, width, height, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  )
-    .bind(id, key, user.id, purpose, info.type, bytes.byteLength, info.width, info.height, Date.now())
-    .run();
+  await c.var.db.insert(uploads).values({
+    id,
+    r2Key: key,
+    ownerId: user.id,
+    purpose,
+    contentType: info.type,
+    size: bytes.byteLength,
+    width: info.width,
+    height: info.height,
+    createdAt: Date.now(),
+  });
   return c.json({ url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength }, 201);
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDatabase, databaseEngine, DatabaseConfigError } from "./database-engine";
+import { databaseEngine, DatabaseConfigError, openDb } from "./db";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -15,14 +15,14 @@ describe("the engine switch", () => {
   });
 
   it("runs on the D1 binding by default", async () => {
-    const db = createDatabase({ DB: env.DB });
+    const db = openDb({ DB: env.DB });
     expect(await db.get<{ n: number }>(sql`select 6 * 7 as n`)).toEqual({ n: 42 });
   });
 
   it("refuses a libSQL configuration the worker cannot reach", () => {
-    expect(() => createDatabase({ DB: env.DB, DB_ENGINE: "libsql" })).toThrow(/LIBSQL_URL is not set/);
-    expect(() => createDatabase({ DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "not a url" })).toThrow(/not a URL/);
-    expect(() => createDatabase({ DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "file:local.db" })).toThrow(/not file:/);
+    expect(() => openDb({ DB: env.DB, DB_ENGINE: "libsql" })).toThrow(/LIBSQL_URL is not set/);
+    expect(() => openDb({ DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "not a url" })).toThrow(/not a URL/);
+    expect(() => openDb({ DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "file:local.db" })).toThrow(/not file:/);
   });
 
   it("talks to the libSQL server at LIBSQL_URL with the auth token (Hrana over HTTP)", async () => {
@@ -46,7 +46,7 @@ describe("the engine switch", () => {
         ],
       });
     });
-    const db = createDatabase({
+    const db = openDb({
       DB: env.DB,
       DB_ENGINE: "libsql",
       LIBSQL_URL: "libsql://agora-db.example.com",

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { closeAll, connect } from "../../../party/test-socket";
+import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
+
+afterEach(closeAll);
+
+describe("one like, live", () => {
+  it("sends the new counters to the community room and the notification the write batch read back to the author's tabs", async () => {
+    const author = await createUser({ name: "Ana Author" });
+    const liker = await createUser({ name: "Lado Liker" });
+    const community = await createCommunity(author.user.id, { name: "Live Likes" });
+    await addMember(community.id, liker.user.id);
+    const created = await call(`/api/communities/${community.id}/posts`, { body: { content: "Like me" }, cookie: author.cookie });
+    const postId = ((await created.json()) as { post: { id: string } }).post.id;
+    const room = await connect(`/parties/community-room/${community.id}`, { cookie: liker.cookie });
+    const tab = await connect(`/parties/user-room/${author.user.id}`, { cookie: author.cookie });
+    await room.next("welcome");
+    await tab.next("welcome");
+
+    expect((await call(`/api/posts/${postId}/like`, { method: "POST", cookie: liker.cookie })).status).toBe(200);
+    expect(await room.next("post.counters")).toEqual({ type: "post.counters", postId, likesCount: 1, commentsCount: 0 });
+    const { notification } = await tab.next("notification.created");
+    expect(notification).toMatchObject({
+      type: "POST_LIKE",
+      title: "Lado Liker liked your post",
+      content: "Like me",
+      isRead: false,
+      sender: { id: liker.user.id, fullName: "Lado Liker" },
+      community: { id: community.id, name: "Live Likes" },
+      postId,
+    });
+    expect((await tab.next("notification.unread")).count).toBe(1);
+
+    // An unlike moves the counters and tells nobody.
+    const seen = tab.frames.length;
+    expect((await call(`/api/posts/${postId}/like`, { method: "DELETE", cookie: liker.cookie })).status).toBe(200);
+    expect(await room.next("post.counters", (e) => e.likesCount === 0)).toMatchObject({ postId, likesCount: 0 });
+    await tab.expectNone("notification.created", seen, 100);
+  });
+});

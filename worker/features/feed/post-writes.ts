@@ -1,0 +1,122 @@
+import { and, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { Context } from "hono";
+import { newId } from "../../../common/ids";
+import type { HonoEnv } from "../../env";
+import { assertWritable, memberOf } from "../../lib/access";
+import { batch, type Db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { publishToCommunity } from "../../lib/rooms";
+import { sessionToken, sessionUserId } from "../../lib/session";
+import { communityTopics, posts, uploads } from "../../lib/tables";
+import { notificationWrites, preview, pushNotifications } from "../notifications/notify";
+import { awardStatements } from "../points/points";
+import type { PostBody } from "./feed.schemas";
+import { mentionedMembers, mentionTargets } from "./mentions";
+import { findPost, toFeedPost } from "./posts.queries";
+
+/** The topic must be one of the community's own: a statement (null without a topic), then the check. */
+export const topicOf = (db: Db, communityId: string | SQLWrapper, topicId: string | null | undefined) =>
+  topicId
+    ? db
+        .select({ id: communityTopics.id })
+        .from(communityTopics)
+        .where(and(eq(communityTopics.id, topicId), eq(communityTopics.communityId, communityId)))
+    : null;
+
+export function assertTopic(found: unknown[] | null) {
+  if (found && found.length === 0)
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "topicId", message: "Unknown topic" }],
+    });
+}
+
+/** How many of the post images are the author's own uploads (null without images). */
+const ownImages = (db: Db, ownerId: SQLWrapper, keys: string[]) =>
+  keys.length > 0
+    ? db
+        .select({ n: count() })
+        .from(uploads)
+        .where(and(eq(uploads.ownerId, ownerId), eq(uploads.purpose, "post_image"), inArray(uploads.r2Key, keys)))
+    : null;
+
+/** Counter changes of a topic, for the batch that adds or moves a post. */
+export const topicCount = (db: Db, topicId: string, delta: 1 | -1) =>
+  db.run(
+    delta === 1
+      ? sql`update community_topics set posts_count = posts_count + 1 where id = ${topicId}`
+      : sql`update community_topics set posts_count = max(0, posts_count - 1) where id = ${topicId}`,
+  );
+
+/**
+ * POST /api/communities/:id/posts. Two round trips: the session, membership, rate limit, topic, images
+ * and mentioned members in one batch; then the post with its counters, points and notifications, and
+ * the post as the feed shows it, in the write batch.
+ */
+export async function createPost(c: Context<HonoEnv>, communityId: string, body: PostBody) {
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  const author = sessionUserId(token);
+  const keys = body.imageUrls.map((u) => u.slice("/files/".length));
+  const member = memberOf(db, token, communityId);
+  const limit = hitStatement(db, rateLimitRules.posting, author);
+  const topic = topicOf(db, communityId, body.topicId);
+  const images = ownImages(db, author, keys);
+  const mentions = mentionTargets(db, communityId, author, body.content);
+  const checks = await batch(db, [member.query, limit, ...[topic, images, mentions].filter((q) => q !== null)]);
+
+  const access = member.read(c, checks(member.query));
+  assertWritable(access.community);
+  assertUnderLimit(rateLimitRules.posting, checks(limit));
+  assertTopic(topic && checks(topic));
+  if (images && (checks(images)[0]?.n ?? 0) !== new Set(keys).size) {
+    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+      issues: [{ path: "imageUrls", message: "Images must be uploaded first" }],
+    });
+  }
+
+  const user = access.user;
+  const id = newId();
+  const now = Date.now();
+  const notifications = notificationWrites(
+    db,
+    mentionedMembers(mentions && checks(mentions)).map((recipientId) => ({
+      recipientId,
+      senderId: user.id,
+      senderName: user.fullName,
+      communityId,
+      type: "MENTION" as const,
+      title: "mentioned you in a post",
+      content: preview(body.headline ?? body.content),
+      postId: id,
+    })),
+  );
+  const created = findPost(db, id, { id: user.id });
+  const read = await batch(db, [
+    db.insert(posts).values({
+      id,
+      communityId,
+      authorId: user.id,
+      headline: body.headline,
+      content: body.content,
+      imageUrls: body.imageUrls.length ? body.imageUrls : null,
+      topicId: body.topicId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.run(sql`update communities set posts_count = posts_count + 1 where id = ${communityId}`),
+    ...(body.topicId ? [topicCount(db, body.topicId, 1)] : []),
+    ...awardStatements(db, { userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id }),
+    ...notifications.statements,
+    created,
+    ...(notifications.readBack ? [notifications.readBack] : []),
+  ]);
+  c.executionCtx.waitUntil(
+    Promise.all([
+      // Ids only: each member reads the post through the API, which applies blocks and their permissions.
+      publishToCommunity(c.env, communityId, { type: "post.created", postId: id }),
+      notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
+    ]),
+  );
+  return { post: toFeedPost(read(created)!), access };
+}
