@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { HonoEnv } from "../env";
-import { AppError, type ErrorBody } from "./errors";
+import type { ErrorBody } from "../../common/contract/http";
+import { AppError } from "./errors";
 import { log } from "./logging";
 
 /** The one error answer: `{ error: { code, message, requestId, issues? } }`, never a stack trace. */

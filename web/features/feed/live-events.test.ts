@@ -4,7 +4,8 @@ import { createQueryClient } from "../../lib/query-client";
 import { applyCommunityEvent } from "./live-events";
 import type { Viewer } from "./permissions";
 import { feedKeys } from "./queries";
-import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
+import type { Comment, CommunityStats, Post, PostDetail } from "../../../common/contract/feed";
+import type { Page } from "../../../common/contract/http";
 
 const C = "c1";
 const viewer: Viewer = { userId: "u-me", role: "member", archived: false };

@@ -12,7 +12,8 @@ import {
 } from "./cache";
 import { commentForViewer, postForViewer, type Viewer } from "./permissions";
 import { feedKeys, postQueryOptions } from "./queries";
-import type { Comment, Page, Post } from "./types";
+import type { Comment, Post } from "../../../common/contract/feed";
+import type { Page } from "../../../common/contract/http";
 
 export type CommunityMessage = RoomMessages["community-room"];
 

@@ -1,4 +1,4 @@
-import type { Comment, Post, PostPermissions } from "./types";
+import type { Comment, Post, PostPermissions } from "../../../common/contract/feed";
 
 /** Who is looking, for what live events cannot say: they carry the author's view, not ours. */
 export type Viewer = { userId: string; role: "admin" | "moderator" | "member" | null; archived: boolean };

@@ -1,7 +1,8 @@
 import { Hono, type Context } from "hono";
 import type { HonoEnv } from "../../env";
 import { createAuth, publicOrigin } from "../../lib/auth";
-import { AppError, type ErrorBody } from "../../lib/errors";
+import type { ErrorBody } from "../../../common/contract/http";
+import { AppError } from "../../lib/errors";
 import { rateLimitByIp, rateLimitRules } from "../../lib/rate-limit";
 import { validate } from "../../lib/validation";
 import { requestPasswordResetBody, resetPasswordBody, signInBody, signUpBody } from "./auth.schemas";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../env";
-import { limitParam } from "../../lib/pagination";
+import { limitParam } from "../../../common/contract/http";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";

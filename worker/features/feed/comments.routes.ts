@@ -1,15 +1,17 @@
 import { Hono, type Context } from "hono";
+import { commentBody, commentParams, commentsQuery, feed, postParams, reportBody } from "../../../common/contract/feed";
+import { REPLY_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { canDeleteContent } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
 import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
 import { findComment, listComments, type FeedComment } from "./comments.queries";
-import { commentBody, commentParams, commentsQuery, postParams, REPLY_MAX, reportBody } from "./feed.schemas";
 import { likeNotificationGuard, likeStatements, unlikeStatements } from "./likes";
 import { assertNotArchived, blockedBetween, commentFor, postFor, type MemberContext } from "./post-access";
 import { mentionTargets } from "./posts.routes";
@@ -42,7 +44,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const { post, access } = await postFor(c, c.req.valid("param").postId);
     if (post.author_id && (await blockedBetween(c.env.DB, access.user.id, post.author_id))) throw notFound("Post not found.");
     const page = await listComments(c.env.DB, access.user.id, { postId: post.id }, c.req.valid("query"));
-    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
+    return respond(c, feed.listComments, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .post("/:postId/comments", validate("param", postParams), validate("json", commentBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
@@ -131,7 +133,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         ),
       ]),
     );
-    return c.json({ comment: withCommentPermissions(comment, access) }, 201);
+    return respond(c, feed.createComment, { comment: withCommentPermissions(comment, access) });
   });
 
 async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boolean) {
@@ -161,7 +163,7 @@ async function setCommentLike(c: Context<HonoEnv>, commentId: string, liked: boo
   ]);
   const likesCount = results.find((r) => r.results[0] && "likes_count" in r.results[0])?.results[0]?.likes_count ?? 0;
   if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
-  return c.json({ commentId: comment.id, liked, likesCount });
+  return respond(c, liked ? feed.likeComment : feed.unlikeComment, { commentId: comment.id, liked, likesCount });
 }
 
 /** /api/comments/:commentId… */
@@ -169,7 +171,7 @@ export const commentsRoutes = new Hono<HonoEnv>()
   .get("/:commentId/replies", validate("param", commentParams), validate("query", commentsQuery), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
     const page = await listComments(c.env.DB, access.user.id, { parentId: comment.id }, c.req.valid("query"));
-    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
+    return respond(c, feed.listReplies, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .delete("/:commentId", validate("param", commentParams), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
@@ -210,17 +212,18 @@ export const commentsRoutes = new Hono<HonoEnv>()
         publishCounters(c, comment.post_id, comment.community_id),
       ]),
     );
-    return c.json({ ok: true as const });
+    return respond(c, feed.deleteComment, { ok: true });
   })
   .post("/:commentId/like", validate("param", commentParams), (c) => setCommentLike(c, c.req.valid("param").commentId, true))
   .delete("/:commentId/like", validate("param", commentParams), (c) => setCommentLike(c, c.req.valid("param").commentId, false))
   .post("/:commentId/report", validate("param", commentParams), validate("json", reportBody), async (c) => {
     const { comment, access } = await commentFor(c, c.req.valid("param").commentId);
-    return fileReport(c, {
+    const filed = await fileReport(c, {
       reporterId: access.user.id,
       communityId: comment.community_id,
       targetKind: "comment",
       targetId: comment.id,
       reason: c.req.valid("json").reason,
     });
+    return respond(c, feed.reportComment, filed);
   });

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { communityIdParams, feed, feedQuery, mentionQuery, postBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
+import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { validate } from "../../lib/validation";
 import { containsParams, containsSql } from "../../lib/text-search";
-import { communityIdParams, feedQuery, mentionQuery, postBody } from "./feed.schemas";
 import { accessStatement, memberFromRow, memberOf, sessionToken, type AccessRow } from "./post-access";
 import { feedPage, feedStatements, type FeedRow } from "./posts.queries";
 import { createPost, postPermissions } from "./posts.routes";
@@ -24,7 +25,10 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     ]);
     const access = memberFromRow(c, accessResult!.results[0] as AccessRow | undefined);
     const page = feedPage(feedResults as D1Result<FeedRow>[], query);
-    return c.json({ ...page, items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })) });
+    return respond(c, feed.listPosts, {
+      ...page,
+      items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })),
+    });
   })
   .post("/posts", validate("param", communityIdParams), validate("json", postBody), (c) =>
     createPost(c, c.req.valid("param").id, c.req.valid("json")),
@@ -39,7 +43,9 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     )
       .bind(access.community.id, access.user.id, ...containsParams(q))
       .all<{ id: string; full_name: string; avatar_url: string | null }>();
-    return c.json({ members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })) });
+    return respond(c, feed.mentionCandidates, {
+      members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })),
+    });
   })
   .get("/stats", validate("param", communityIdParams), async (c) => {
     const access = await memberOf(c, c.req.valid("param").id);
@@ -55,7 +61,7 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     ]);
     const presence = await getCommunityPresence(c.env, access.community.id);
     const row = counts!.results[0] as { members_count: number; posts_count: number };
-    return c.json({
+    return respond(c, feed.stats, {
       membersCount: row.members_count,
       postsCount: row.posts_count,
       onlineCount: presence.count,

@@ -1,14 +1,15 @@
 import { Hono, type Context } from "hono";
+import { editPostBody, feed, postBody, postParams, reportBody } from "../../../common/contract/feed";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
 import { validate } from "../../lib/validation";
 import { notificationInsert, pushNotifications } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
-import { editPostBody, postBody, postParams, reportBody } from "./feed.schemas";
 import { likeNotificationGuard, likeStatements, unlikeStatements } from "./likes";
 import { mentionedUserIds } from "./mentions";
 import { assertNotArchived, blockedBetween, memberOf, postFor, type MemberContext } from "./post-access";
@@ -139,7 +140,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
       ),
     ]),
   );
-  return c.json({ post: withPermissions(post, access) }, 201);
+  return respond(c, feed.createPost, { post: withPermissions(post, access) });
 }
 
 async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
@@ -184,7 +185,7 @@ async function setLike(c: Context<HonoEnv>, postId: string, liked: boolean) {
       notification ? pushNotifications(c.env, [notification.id]) : Promise.resolve(),
     ]),
   );
-  return c.json({ postId: post.id, liked, likesCount });
+  return respond(c, liked ? feed.likePost : feed.unlikePost, { postId: post.id, liked, likesCount });
 }
 
 async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
@@ -198,7 +199,7 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   c.executionCtx.waitUntil(
     publishToCommunity(c.env, post.community_id, { type: "post.updated", postId: post.id, data: { pinned } }),
   );
-  return c.json({ postId: post.id, pinned });
+  return respond(c, pinned ? feed.pinPost : feed.unpinPost, { postId: post.id, pinned });
 }
 
 /** /api/posts/:postId… */
@@ -207,7 +208,10 @@ export const postsRoutes = new Hono<HonoEnv>()
     const { post, access } = await postFor(c, c.req.valid("param").postId);
     const found = await findPost(c.env.DB, post.id, access.user.id);
     if (!found) throw notFound("Post not found.");
-    return c.json({ post: withPermissions(found, access), community: { id: access.community.id, name: access.community.name } });
+    return respond(c, feed.getPost, {
+      post: withPermissions(found, access),
+      community: { id: access.community.id, name: access.community.name },
+    });
   })
   .patch("/:postId", validate("param", postParams), validate("json", editPostBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
@@ -257,7 +261,7 @@ export const postsRoutes = new Hono<HonoEnv>()
         ),
       ]),
     );
-    return c.json({ post: withPermissions(updated, access) });
+    return respond(c, feed.editPost, { post: withPermissions(updated, access) });
   })
   .delete("/:postId", validate("param", postParams), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
@@ -283,7 +287,7 @@ export const postsRoutes = new Hono<HonoEnv>()
       d1.prepare("delete from posts where id = ?").bind(post.id),
     ]);
     c.executionCtx.waitUntil(publishToCommunity(c.env, post.community_id, { type: "post.deleted", postId: post.id }));
-    return c.json({ ok: true as const });
+    return respond(c, feed.deletePost, { ok: true });
   })
   .post("/:postId/like", validate("param", postParams), (c) => setLike(c, c.req.valid("param").postId, true))
   .delete("/:postId/like", validate("param", postParams), (c) => setLike(c, c.req.valid("param").postId, false))
@@ -291,11 +295,12 @@ export const postsRoutes = new Hono<HonoEnv>()
   .delete("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, false))
   .post("/:postId/report", validate("param", postParams), validate("json", reportBody), async (c) => {
     const { post, access } = await postFor(c, c.req.valid("param").postId);
-    return fileReport(c, {
+    const filed = await fileReport(c, {
       reporterId: access.user.id,
       communityId: post.community_id,
       targetKind: "post",
       targetId: post.id,
       reason: c.req.valid("json").reason,
     });
+    return respond(c, feed.reportPost, filed);
   });

@@ -21,5 +21,5 @@ export async function fileReport(c: Context<HonoEnv>, report: Report) {
     .bind(id, report.reporterId, report.communityId, report.targetKind, report.targetId, report.reason, Date.now())
     .first();
   if (!inserted) throw new AppError("CONFLICT", "You have already reported this.");
-  return c.json({ reportId: id }, 201);
+  return { reportId: id };
 }

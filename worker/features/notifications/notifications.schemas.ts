@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorParam, idParam, limitParam } from "../../lib/pagination";
+import { cursorParam, idParam, limitParam } from "../../../common/contract/http";
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { HonoEnv } from "../../env";
 import { loadCommunityAccess } from "../../lib/community-access";
-import { idParam } from "../../lib/pagination";
+import { idParam } from "../../../common/contract/http";
 import { hasMemberAccess } from "../../lib/permissions";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
