@@ -6,10 +6,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
 import { ReportsList } from "../communities/manage/reports-list";
-import type { ReviewStatus } from "../communities/types";
+import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 import { PageHeading, useDocumentTitle } from "../shell/page";
 import { reviewQueueQueryOptions, staffReportsQueryOptions } from "./admin-api";
-import { ADMIN_VIEWS, REVIEW_STATUSES, type AdminView } from "./admin-views";
+import { ADMIN_VIEWS, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";
 
 /** The staff console: the community review queue by status, and every open report. */
@@ -32,13 +32,13 @@ export function ReviewsPage({ view, onViewChange }: { view: AdminView; onViewCha
             ))}
           </TabList>
         </div>
-        {REVIEW_STATUSES.map((status) => (
+        {reviewStatuses.map((status) => (
           <TabPanel key={status} value={status} className="mt-5">
             <ReviewQueue status={status} />
           </TabPanel>
         ))}
         <TabPanel value="reports" className="mt-5">
-          <ReportsList queryOptions={staffReportsQueryOptions()} decisionBase="/api/admin/reports" showCommunity />
+          <ReportsList queryOptions={staffReportsQueryOptions()} communityId={null} showCommunity />
         </TabPanel>
       </Tabs>
     </div>

@@ -1,22 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import type { MyCommunity } from "../../../common/contract/me";
+import { call } from "../../lib/api";
 import { useSession } from "../auth/session";
 import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
-
-export type CommunityRole = "admin" | "moderator" | "member";
-
-/** The server computes the permission flags; the client only reads them. */
-export type MyCommunity = {
-  id: string;
-  name: string;
-  imageUrls: string[];
-  role: CommunityRole;
-  isCreator: boolean;
-  archived: boolean;
-  reviewStatus: string;
-  canEdit: boolean;
-  canManage: boolean;
-};
 
 /** Communities the user created come first, each group keeping the server's order. */
 export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
@@ -26,8 +12,8 @@ export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
 export const myCommunitiesQueryOptions = queryOptions({
   queryKey: ["me", "communities"] as const,
   queryFn: async ({ signal }) => {
-    const res = await api.get<{ communities?: MyCommunity[] }>("/api/me/communities", { signal });
-    return orderCommunities(Array.isArray(res?.communities) ? res.communities : []);
+    const { communities } = await call("GET /api/me/communities", { signal });
+    return orderCommunities(communities);
   },
 });
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useSession } from "../auth/session";
-import type { MyCommunity } from "../communities/queries";
+import type { MyCommunity } from "../../../common/contract/me";
 import { CommunitySidebar } from "./community-sidebar";
 import { FeedList } from "./feed-list";
 import { LiveStateContext } from "./live-context";

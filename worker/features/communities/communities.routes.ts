@@ -1,20 +1,22 @@
 import { Hono, type Context } from "hono";
-import type { HonoEnv } from "../../env";
-import { AppError, forbidden, notFound } from "../../lib/errors";
-import { canManageContent, canOwn, isListed } from "../../lib/permissions";
-import { hit, rateLimitRules } from "../../lib/rate-limit";
-import { requireUser } from "../../lib/session";
-import { readSessionToken } from "../../lib/session-cookie";
-import { validate } from "../../lib/validation";
-import { notificationInsert, pushNotifications } from "../notifications/notify";
 import {
+  communities,
   communityParams,
   createCommunityBody,
   exploreQuery,
   memberParams,
   roleBody,
   updateCommunityBody,
-} from "./communities.schemas";
+} from "../../../common/contract/communities";
+import type { HonoEnv } from "../../env";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { canManageContent, canOwn, isListed } from "../../lib/permissions";
+import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
+import { requireUser } from "../../lib/session";
+import { readSessionToken } from "../../lib/session-cookie";
+import { validate } from "../../lib/validation";
+import { notificationInsert, pushNotifications } from "../notifications/notify";
 import { findCommunity } from "./community.queries";
 import { assertWritable, visibleCommunity } from "./community-guard";
 import { communityView } from "./community-view";
@@ -28,7 +30,7 @@ import { topicsRoutes } from "./topics.routes";
 export const communitiesRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", exploreQuery), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
-    return c.json(await exploreCommunities(c.env.DB, c.req.valid("query"), token ? { token } : null));
+    return respond(c, communities.explore, await exploreCommunities(c.env.DB, c.req.valid("query"), token ? { token } : null));
   })
   .post("/", validate("json", createCommunityBody), async (c) => {
     const user = await requireUser(c);
@@ -39,11 +41,11 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     await hit(c.env.DB, rateLimitRules.communityCreate, user.id);
     await assertOwnImages(c.env.DB, user.id, body.imageUrls);
     const { id } = await createCommunity(c.env.DB, user.id, body);
-    return c.json({ community: { id, name: body.name, reviewStatus: "under_review" as const }, pointsEarned: 10 }, 201);
+    return respond(c, communities.create, { community: { id, name: body.name, reviewStatus: "under_review" }, pointsEarned: 10 });
   })
   .get("/:id", validate("param", communityParams), async (c) => {
     const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
-    return c.json(communityView(row, actor));
+    return respond(c, communities.get, communityView(row, actor));
   })
   .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
     const { user, actor, row } = await visibleCommunity(c, c.req.valid("param").id);
@@ -54,7 +56,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (body.imageUrls) await assertOwnImages(c.env.DB, user.id, body.imageUrls, row.imageUrls);
     await updateCommunity(c.env.DB, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
     const updated = await findCommunity(c.env.DB, row.id, user.id);
-    return c.json(communityView(updated!, actor));
+    return respond(c, communities.update, communityView(updated!, actor));
   })
   .post("/:id/join", validate("param", communityParams), async (c) => {
     const user = await requireUser(c);
@@ -101,7 +103,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (after.membership.joinedAt !== joinedAt)
       throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
-    return c.json(communityView(after, actor));
+    return respond(c, communities.join, communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
   .post("/:id/unarchive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, false))
@@ -141,10 +143,10 @@ export const communitiesRoutes = new Hono<HonoEnv>()
         .bind(row.id, userId)
         .first();
       if (!exists) throw notFound("Member not found.");
-      return c.json({ userId, role });
+      return respond(c, communities.setRole, { userId, role });
     }
     if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
-    return c.json({ userId, role });
+    return respond(c, communities.setRole, { userId, role });
   })
   .route("/:id/topics", topicsRoutes)
   .route("/:id/members", membersRoutes)
@@ -158,5 +160,5 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   await c.env.DB.prepare("update communities set archived = ?, updated_at = ? where id = ?")
     .bind(archived ? 1 : 0, Date.now(), id)
     .run();
-  return c.json({ id, archived });
+  return respond(c, archived ? communities.archive : communities.unarchive, { id, archived });
 }

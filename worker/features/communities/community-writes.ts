@@ -2,7 +2,7 @@ import { newId } from "../../../common/ids";
 import { AppError } from "../../lib/errors";
 import { awardStatements } from "../points/points";
 import { plans } from "../../../common/catalog";
-import type { CreateCommunityBody, UpdateCommunityBody } from "./communities.schemas";
+import type { CreateCommunityBody, UpdateCommunityBody } from "../../../common/contract/communities";
 
 const toTetri = (gel: number) => Math.round(gel * 100);
 

@@ -1,6 +1,7 @@
 import { AppError } from "../../lib/errors";
 import { containsParams, containsSql } from "../../lib/text-search";
-import type { ExploreQuery } from "./communities.schemas";
+import type { SubscriptionInterval } from "../../../common/catalog";
+import type { ExploreQuery } from "../../../common/contract/communities";
 
 export type CommunityCard = {
   id: string;
@@ -13,7 +14,7 @@ export type CommunityCard = {
   price: number;
   currency: string;
   paymentType: "subscription" | "single" | null;
-  subscriptionInterval: string | null;
+  subscriptionInterval: SubscriptionInterval | null;
   isMember: boolean;
 };
 
@@ -53,7 +54,7 @@ type Row = {
   price: number;
   currency: string;
   payment_type: "subscription" | "single" | null;
-  subscription_interval: string | null;
+  subscription_interval: SubscriptionInterval | null;
   is_member: number;
 };
 

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
+import { communities, communityParams, topicBody, topicParams } from "../../../common/contract/communities";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canManageContent, hasMemberAccess } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { validate } from "../../lib/validation";
 import { assertWritable, visibleCommunity } from "./community-guard";
-import { communityParams, topicBody, topicParams } from "./communities.schemas";
 
 type TopicRow = { id: string; name: string; color: string; posts_count: number };
 const toTopic = (r: TopicRow) => ({ id: r.id, name: r.name, color: r.color, postsCount: r.posts_count });
@@ -25,7 +26,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
     )
       .bind(row.id)
       .all<TopicRow>();
-    return c.json({ topics: results.map(toTopic) });
+    return respond(c, communities.listTopics, { topics: results.map(toTopic) });
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
     const { actor, row } = await visibleCommunity(c, c.req.valid("param").id);
@@ -40,7 +41,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .bind(id, row.id, name, color.toUpperCase(), Date.now())
       .run()
       .catch(duplicateName);
-    return c.json({ topic: { id, name, color: color.toUpperCase(), postsCount: 0 } }, 201);
+    return respond(c, communities.createTopic, { topic: { id, name, color: color.toUpperCase(), postsCount: 0 } });
   })
   .patch("/:topicId", validate("param", topicParams), validate("json", topicBody), async (c) => {
     const { id, topicId } = c.req.valid("param");
@@ -56,7 +57,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .first<TopicRow>()
       .catch(duplicateName);
     if (!updated) throw notFound("Topic not found.");
-    return c.json({ topic: toTopic(updated) });
+    return respond(c, communities.updateTopic, { topic: toTopic(updated) });
   })
   .delete("/:topicId", validate("param", topicParams), async (c) => {
     const { id, topicId } = c.req.valid("param");
@@ -69,5 +70,5 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .bind(topicId, row.id)
       .first();
     if (!deleted) throw notFound("Topic not found.");
-    return c.json({ ok: true as const });
+    return respond(c, communities.deleteTopic, { ok: true });
   });

@@ -1,15 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { MemberRole } from "../../../common/contract/enums";
+import { members, membersQuery } from "../../../common/contract/members";
 import type { HonoEnv } from "../../env";
+import { respond } from "../../lib/respond";
 import { validate } from "../../lib/validation";
 import { containsParams, containsSql } from "../../lib/text-search";
 import { memberOf } from "../feed/post-access";
-
-const membersQuery = z.object({
-  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
-  sort: z.enum(["points", "name", "joined"], { error: "Unknown sort" }).default("joined"),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
 
 const orderBy = { points: "points desc, u.full_name", name: "u.full_name collate nocase", joined: "m.joined_at desc" } as const;
 
@@ -18,7 +14,7 @@ type Row = {
   full_name: string;
   avatar_url: string | null;
   profession: string | null;
-  role: string;
+  role: MemberRole;
   joined_at: number;
   points: number;
   creator_id: string | null;
@@ -39,7 +35,7 @@ export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", memb
   )
     .bind(access.community.id, q, ...containsParams(q), limit)
     .all<Row>();
-  return c.json({
+  return respond(c, members.list, {
     members: results.map((r) => ({
       id: r.id,
       fullName: r.full_name,

@@ -1,27 +1,22 @@
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import type { ReportStatus, ReportTargetKind } from "../../../common/contract/enums";
+import { reportDecisionParams, reportQueueQuery, reports } from "../../../common/contract/reports";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { canDeleteContent, canReview } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { memberOf } from "../feed/post-access";
-
-const queueQuery = z.object({
-  status: z.enum(["open", "resolved", "dismissed"]).default("open"),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-const reportParams = z.object({ reportId: z.string().min(1).max(64) });
-const decisionParams = reportParams.extend({ decision: z.enum(["resolve", "dismiss"]) });
 
 type Row = {
   id: string;
   community_id: string | null;
   community_name: string | null;
-  target_kind: "post" | "comment" | "message";
+  target_kind: ReportTargetKind;
   target_id: string;
   reason: string;
-  status: string;
+  status: ReportStatus;
   created_at: number;
   reporter_id: string | null;
   reporter_name: string | null;
@@ -62,7 +57,7 @@ async function decide(c: Context<HonoEnv>, reportId: string, decision: "resolve"
     .bind(status, user.id, Date.now(), reportId, ...(scope.communityId ? [scope.communityId] : []))
     .first();
   if (!row) throw notFound("Report not found or already handled.");
-  return c.json({ id: reportId, status });
+  return respond(c, scope.communityId ? reports.communityDecide : reports.staffDecide, { id: reportId, status });
 }
 
 /** Staff see every report (/api/admin/reports). */
@@ -72,14 +67,14 @@ export const staffReportsRoutes = new Hono<HonoEnv>()
     if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
     await next();
   })
-  .get("/", validate("query", queueQuery), async (c) => {
+  .get("/", validate("query", reportQueueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
     const { results } = await c.env.DB.prepare(`${selectReports} where r.status = ? order by r.created_at desc limit ?`)
       .bind(status, limit)
       .all<Row>();
-    return c.json({ items: results.map(toItem) });
+    return respond(c, reports.staffQueue, { items: results.map(toItem) });
   })
-  .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
+  .post("/:reportId/:decision", validate("param", reportDecisionParams), (c) =>
     decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, {}),
   );
 
@@ -92,15 +87,15 @@ export const communityReportsRoutes = new Hono<HonoEnv>()
     }
     await next();
   })
-  .get("/", validate("query", queueQuery), async (c) => {
+  .get("/", validate("query", reportQueueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
     const { results } = await c.env.DB.prepare(
       `${selectReports} where r.community_id = ? and r.status = ? order by r.created_at desc limit ?`,
     )
       .bind(c.req.param("id"), status, limit)
       .all<Row>();
-    return c.json({ items: results.map(toItem) });
+    return respond(c, reports.communityQueue, { items: results.map(toItem) });
   })
-  .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
+  .post("/:reportId/:decision", validate("param", reportDecisionParams), (c) =>
     decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, { communityId: c.req.param("id") }),
   );

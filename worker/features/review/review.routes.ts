@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import { communityParams } from "../../../common/contract/communities";
+import { rejectBody, review, reviewDecisionBody, reviewQueueQuery } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { canReview, type ReviewStatus } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { communityParams, rejectBody, reviewDecisionBody, reviewQueueQuery } from "../communities/communities.schemas";
 import { notificationInsert, pushNotifications } from "../notifications/notify";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
@@ -60,7 +62,7 @@ export const reviewRoutes = new Hono<HonoEnv>()
       .bind(status, after, afterId ?? null, limit + 1)
       .all<QueueRow>();
     const page = results.slice(0, limit);
-    return c.json({
+    return respond(c, review.queue, {
       items: page.map((r) => ({
         id: r.id,
         name: r.name,
@@ -141,5 +143,5 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
   ]);
   if ((update?.results.length ?? 0) === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
   if (notification) c.executionCtx.waitUntil(pushNotifications(c.env, [notification.id]));
-  return c.json({ id, reviewStatus: rule.to });
+  return respond(c, review[decision], { id, reviewStatus: rule.to });
 }
