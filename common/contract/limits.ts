@@ -1,4 +1,5 @@
 import { MAX_COMMUNITY_IMAGE_BYTES } from "../catalog";
+import type { UploadPurpose } from "./enums";
 
 /**
  * Every number the API enforces and the web shows or sends: lengths, counts, page sizes. Zod-free, so
@@ -56,6 +57,15 @@ export const PASSWORD_MAX = 128;
 
 // Uploads: browsers resize before upload; the server still checks every file.
 export const UPLOAD_MAX_BYTES = MAX_COMMUNITY_IMAGE_BYTES;
+export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
+  community_image: { maxBytes: MAX_COMMUNITY_IMAGE_BYTES },
+  post_image: { maxBytes: UPLOAD_MAX_BYTES },
+  avatar: { maxBytes: UPLOAD_MAX_BYTES },
+  cover: { maxBytes: UPLOAD_MAX_BYTES },
+  event_image: { maxBytes: UPLOAD_MAX_BYTES },
+  course_image: { maxBytes: UPLOAD_MAX_BYTES },
+  chat_attachment: { maxBytes: UPLOAD_MAX_BYTES },
+};
 /** Decoding a larger image would cost more memory than any device here needs to show it. */
 export const MAX_PIXELS = 40_000_000;
 export const MAX_SIDE = 10_000;

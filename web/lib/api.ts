@@ -145,16 +145,6 @@ export function call<R extends Route>(route: R, ...[options]: CallArgs<R>): Prom
   return request(method, fillPath(path, opts.params), { query: opts.query, body, signal: opts.signal }) as Promise<ResponseOf<R>>;
 }
 
-/** The untyped calls the features not yet on the contract still make; `call` replaces them. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request("GET", path, options) as Promise<T>,
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request("POST", path, { ...options, body: body ?? {} }) as Promise<T>,
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request("PATCH", path, { ...options, body: body ?? {} }) as Promise<T>,
-  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) => request("DELETE", path, options) as Promise<T>,
-};
-
 export function isApiError(err: unknown, status?: number): err is ApiError {
   return err instanceof ApiError && (status === undefined || err.status === status);
 }

@@ -3,12 +3,14 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast";
+import { acceptedImageTypes } from "../../../common/contract/enums";
 import { POST_IMAGES_MAX } from "../../../common/contract/limits";
 
 /** One picked image: its local preview, and once uploaded its server URL (kept, so a retry skips it). */
 export type PickedImage = { key: string; file: File; preview: string; progress: number | null; url: string | null };
 
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+/** Exactly the types the server takes. */
+const ACCEPTED_IMAGE_TYPES: readonly string[] = acceptedImageTypes;
 
 let nextKey = 0;
 

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import type { NotificationItem, NotificationPage } from "./queries";
+import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
 
 /**
  * Cache edits for notifications, shared by the user's room (live) and the read mutations. Lists and counts

@@ -2,7 +2,8 @@ import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "../../lib/query-client";
 import { markAllReadInCache, markReadInCache } from "../notifications/cache";
-import { notificationKeys, type NotificationItem, type NotificationPage } from "../notifications/queries";
+import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
+import { notificationKeys } from "../notifications/queries";
 import { applyUserEvent } from "./user-events";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
@@ -20,6 +21,7 @@ function item(id: string, overrides: Partial<NotificationItem> = {}): Notificati
     eventId: null,
     courseId: null,
     conversationId: null,
+    data: null,
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoomMessages } from "../../../common/realtime-protocol";
 import { prependNotification, setUnreadTotal } from "../notifications/cache";
-import type { NotificationItem } from "../notifications/queries";
+import type { NotificationItem } from "../../../common/contract/notifications";
 
 export type UserMessage = RoomMessages["user-room"];
 

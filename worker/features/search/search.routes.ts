@@ -1,17 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { search, searchQuery } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
 import { loadCommunityAccess } from "../../lib/community-access";
-import { idParam } from "../../../common/contract/http";
 import { hasMemberAccess } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { searchCommunity } from "./search.queries";
-
-const searchQuery = z.object({
-  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
-  communityId: idParam.optional(),
-});
 
 const empty = { posts: [], members: [], events: [] };
 
@@ -19,8 +14,9 @@ const empty = { posts: [], members: [], events: [] };
 export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searchQuery), async (c) => {
   const user = await requireUser(c);
   const { q, communityId } = c.req.valid("query");
-  if (!q || !communityId) return c.json(empty);
+  if (!q || !communityId) return respond(c, search.community, empty);
   const access = await loadCommunityAccess(c.env.DB, communityId, user);
-  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return c.json(empty);
-  return c.json(await searchCommunity(c.env.DB, communityId, q, user.id));
+  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership))
+    return respond(c, search.community, empty);
+  return respond(c, search.community, await searchCommunity(c.env.DB, communityId, q, user.id));
 });

@@ -1,12 +1,15 @@
 import { Hono } from "hono";
+import { acceptedImageTypes } from "../../../common/contract/enums";
+import { MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
+import { uploadQuery, uploads } from "../../../common/contract/uploads";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { imageInfo } from "./image-info";
-import { acceptedImageTypes, MAX_PIXELS, MAX_SIDE, uploadLimits, uploadQuery } from "./uploads.schemas";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
@@ -54,7 +57,7 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
   )
     .bind(id, key, user.id, purpose, info.type, bytes.byteLength, info.width, info.height, Date.now())
     .run();
-  return c.json({ url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength }, 201);
+  return respond(c, uploads.upload, { url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength });
 });
 
 /** GET /files/<key>: uploaded images, immutable, never rendered as a document. */
