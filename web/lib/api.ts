@@ -2,8 +2,6 @@ import type { BodyOf, Endpoints, ParamsOf, QueryOf, ResponseOf, Route } from "..
 import type { FieldIssue } from "../../common/contract/http";
 import { fillPath, splitRoute, type PathParams } from "../../common/contract/route";
 
-export type { FieldIssue };
-
 /** Every failed request ends up as one of these, whatever shape the server's error took. */
 export class ApiError extends Error {
   readonly status: number;
