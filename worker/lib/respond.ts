@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Endpoint } from "../../common/contract/http";
 
 /**
@@ -8,5 +8,5 @@ import type { Endpoint } from "../../common/contract/http";
  * name never leaves the worker. The status is the endpoint's own.
  */
 export function respond<E extends Endpoint>(c: Context, endpoint: E, data: z.input<E["response"]>): Response {
-  return c.json(endpoint.response.parse(data) as object, endpoint.status);
+  return c.json(z.parse(endpoint.response, data) as object, endpoint.status);
 }
