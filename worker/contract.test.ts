@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { endpoints } from "../common/contract";
 import { communities } from "../common/contract/communities";
 import { feed } from "../common/contract/feed";
+import { me } from "../common/contract/me";
 import { notifications } from "../common/contract/notifications";
 import { call, createCommunity, createUser } from "../tests/factories";
 import app from "./app";
@@ -60,7 +61,7 @@ function expectContractShape(schema: { parse: (v: unknown) => unknown }, body: u
 }
 
 describe("real answers have the contract's shape", () => {
-  it("feed page, post, community detail and notifications", async () => {
+  it("feed page, post, comments, community detail, explore, me and notifications", async () => {
     const owner = await createUser({ name: "Owner Olga" });
     const member = await createUser({ name: "Member Mate" });
     const community = await createCommunity(owner.user.id);
@@ -87,6 +88,18 @@ describe("real answers have the contract's shape", () => {
     const view = await call(`/api/communities/${community.id}`, { cookie: member.cookie });
     expect(view.status).toBe(200);
     expectContractShape(communities.get.response, await json(view));
+
+    const comment = await call(`/api/posts/${post.id}/comments`, { body: { content: "Nice" }, cookie: member.cookie });
+    expect(comment.status).toBe(feed.createComment.status);
+    const comments = await call(`/api/posts/${post.id}/comments`, { cookie: owner.cookie });
+    expectContractShape(feed.listComments.response, await json(comments));
+
+    const explore = await call("/api/communities?sort=newest", { cookie: member.cookie });
+    expect(explore.status).toBe(200);
+    expectContractShape(communities.explore.response, await json(explore));
+
+    expectContractShape(me.get.response, await json(await call("/api/me", { cookie: member.cookie })));
+    expectContractShape(me.communities.response, await json(await call("/api/me/communities", { cookie: member.cookie })));
 
     const list = await call("/api/notifications", { cookie: owner.cookie });
     expect(list.status).toBe(200);
