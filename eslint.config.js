@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", ".wrangler", "node_modules", "web/routeTree.gen.ts", "worker/generated/worker-configuration.d.ts", "db/migrations", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "dist",
+      ".wrangler",
+      "node_modules",
+      "web/routeTree.gen.ts",
+      "worker/generated/worker-configuration.d.ts",
+      "db/migrations",
+      "test-results",
+      "playwright-report",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,7 +29,23 @@ export default tseslint.config(
   {
     files: ["web/**/*.tsx", "web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser takes the contract's types only: its schemas (and zod) would not fit the bundle budget.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", message: "The web app does not ship zod.", allowTypeImports: true }],
+          patterns: [
+            {
+              regex: "common/contract(/(?!limits$|enums$|route$)[^/]+)?$",
+              message: "Import the contract's types only (`import type`); limits, enums and route are the zod-free parts.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   { files: ["**/*.mjs", "**/*.js"], languageOptions: { globals: globals.node } },
 );

@@ -78,6 +78,7 @@ export const plans: Record<PlanId, Plan> = {
 };
 
 export const paymentTypes = ["subscription", "single"] as const;
+export type PaymentType = (typeof paymentTypes)[number];
 export const subscriptionIntervals = ["monthly", "quarterly", "semi_annually", "yearly"] as const;
 export type SubscriptionInterval = (typeof subscriptionIntervals)[number];
 

@@ -11,16 +11,6 @@ const sources = import.meta.glob<string>(["./**/*.{ts,tsx}", "!./routeTree.gen.t
   eager: true,
 });
 
-/**
- * Imports that remain until the contract module replaces the communities feature's response types
- * (web/features/communities/types.ts) with common/contract: the staff console reads those shapes too.
- */
-const PENDING_CONTRACT = new Set([
-  "features/admin/admin-api.ts -> features/communities/types",
-  "features/admin/admin-views.ts -> features/communities/types",
-  "features/admin/reviews-page.tsx -> features/communities/types",
-]);
-
 function resolve(from: string, spec: string): string {
   const parts = from.split("/").slice(0, -1);
   for (const part of spec.split("/")) {
@@ -60,8 +50,7 @@ describe("the web app's layout", () => {
         const b = areaOf(to);
         return a.layer === "features" && b.layer === "features" && a.feature !== b.feature;
       })
-      .map(({ from, to }) => `${from} -> ${to}`)
-      .filter((edge) => !PENDING_CONTRACT.has(edge));
+      .map(({ from, to }) => `${from} -> ${to}`);
     expect(crossing).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { health } from "../common/contract/health";
 import type { HonoEnv } from "./env";
 import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
@@ -24,16 +25,17 @@ import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
 import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
+import { respond } from "./lib/respond";
 import { securityHeaders } from "./lib/security-headers";
 import { users } from "./lib/tables";
 
-/** The typed JSON API (hono/client uses AppType). */
+/** The JSON API; its endpoints, requests and answers are those of common/contract. */
 const api = new Hono<HonoEnv>()
-  .get("/health", (c) => c.json({ ok: true as const }))
+  .get("/health", (c) => respond(c, health.live, { ok: true }))
   // Readiness: one indexed D1 read (also the benchmarks' baseline).
   .get("/health/db", async (c) => {
     await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
-    return c.json({ ok: true as const, db: true as const });
+    return respond(c, health.db, { ok: true, db: true });
   })
   .route("/me", meRoutes)
   .route("/communities", communitiesRoutes)
@@ -70,5 +72,4 @@ const app = new Hono<HonoEnv>()
 
 app.onError(onError);
 
-export type AppType = typeof api;
 export default app;

@@ -7,9 +7,11 @@ import {
   planIds,
   subscriptionIntervals,
   type Category,
+  type PaymentType,
   type PlanId,
   type SubscriptionInterval,
 } from "../../common/catalog";
+import { memberRoles, reviewStatuses, type MemberRole, type ReviewStatus } from "../../common/contract/enums";
 import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt } from "./columns";
 
 // The product catalogue (categories, payment types, intervals, plans) is one pure module the web app
@@ -17,19 +19,16 @@ import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt 
 export const communityCategories = categories;
 export type CommunityCategory = Category;
 
-export const reviewStatuses = ["under_review", "approved", "rejected", "suspended"] as const;
-export type ReviewStatus = (typeof reviewStatuses)[number];
+export { reviewStatuses, type ReviewStatus };
 
-export { paymentTypes, subscriptionIntervals, type SubscriptionInterval };
-export type PaymentType = (typeof paymentTypes)[number];
+export { paymentTypes, subscriptionIntervals, type PaymentType, type SubscriptionInterval };
 export const subscriptionPlans = planIds;
 export type SubscriptionPlan = PlanId;
 
 /** null maxMembers means unlimited (Business plan). */
 export type PlanLimits = { maxMembers: number | null };
 
-export const memberRoles = ["admin", "moderator", "member"] as const;
-export type MemberRole = (typeof memberRoles)[number];
+export { memberRoles, type MemberRole };
 
 export const communities = sqliteTable(
   "communities",

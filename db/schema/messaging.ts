@@ -2,9 +2,9 @@ import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/s
 import { users } from "./auth";
 import { counter, createdAt, flag, idColumn, millis, updatedAt } from "./columns";
 import { communities } from "./communities";
+import { conversationTypes, type ConversationType } from "../../common/contract/enums";
 
-export const conversationTypes = ["direct", "group"] as const;
-export type ConversationType = (typeof conversationTypes)[number];
+export { conversationTypes, type ConversationType };
 
 export const participantRoles = ["admin", "member"] as const;
 export type ParticipantRole = (typeof participantRoles)[number];

@@ -2,12 +2,9 @@ import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { createdAt, idColumn, millis } from "./columns";
 import { communities } from "./communities";
+import { reportStatuses, reportTargetKinds, type ReportStatus, type ReportTargetKind } from "../../common/contract/enums";
 
-export const reportTargetKinds = ["post", "comment", "message"] as const;
-export type ReportTargetKind = (typeof reportTargetKinds)[number];
-
-export const reportStatuses = ["open", "resolved", "dismissed"] as const;
-export type ReportStatus = (typeof reportStatuses)[number];
+export { reportStatuses, reportTargetKinds, type ReportStatus, type ReportTargetKind };
 
 /** Reports of posts, comments and messages; staff work the queue. */
 export const reports = sqliteTable(

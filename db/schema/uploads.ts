@@ -1,17 +1,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { createdAt, idColumn } from "./columns";
+import { uploadPurposes, type UploadPurpose } from "../../common/contract/enums";
 
-export const uploadPurposes = [
-  "avatar",
-  "cover",
-  "post_image",
-  "community_image",
-  "event_image",
-  "course_image",
-  "chat_attachment",
-] as const;
-export type UploadPurpose = (typeof uploadPurposes)[number];
+export { uploadPurposes, type UploadPurpose };
 
 /** Files stored in R2 under random keys; the row is what the server checked (type, size, pixels). */
 export const uploads = sqliteTable(

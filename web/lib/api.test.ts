@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, buildUrl, errorFromBody, NETWORK_ERROR } from "./api";
+import { ApiError, buildUrl, call, errorFromBody, NETWORK_ERROR, request } from "./api";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,7 +35,9 @@ describe("request", () => {
   it("sends JSON with same-origin credentials and parses the answer", async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
     vi.stubGlobal("fetch", fetchMock);
-    await expect(api.post("/api/thing", { a: 1 }, { query: { q: "x y", skip: undefined } })).resolves.toEqual({ ok: true });
+    await expect(request("POST", "/api/thing", { body: { a: 1 }, query: { q: "x y", skip: undefined } })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/thing?q=x+y");
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: '{"a":1}' });
@@ -50,17 +52,49 @@ describe("request", () => {
           status: 404,
         }),
     );
-    await expect(api.get("/api/nope")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
+    await expect(request("GET", "/api/nope")).rejects.toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("turns a network failure into a NETWORK_ERROR ApiError", async () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");
     });
-    await expect(api.get("/api/me")).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+    await expect(call("GET /api/me")).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
   });
 
   it("skips empty query values", () => {
     expect(buildUrl("/api/search", { q: "a", communityId: null })).toBe("/api/search?q=a");
+  });
+});
+
+describe("call", () => {
+  function answer(body: unknown, status = 200) {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+    vi.stubGlobal("fetch", fetchMock);
+    return () => fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+  }
+
+  it("fills and encodes path parameters and sends the query, leaving out nulls", async () => {
+    const sent = answer({ items: [], nextCursor: null });
+    await call("GET /api/communities/:id/posts", { params: { id: "a/b c" }, query: { topicId: null, limit: 10 } });
+    const [url, init] = sent();
+    expect(url).toBe("/api/communities/a%2Fb%20c/posts?limit=10");
+    expect(init).toMatchObject({ method: "GET", body: undefined });
+  });
+
+  it("sends the body of a write, and {} when it has none", async () => {
+    let sent = answer({ reportId: "r1" }, 201);
+    await expect(call("POST /api/posts/:postId/report", { params: { postId: "p1" }, body: { reason: "spam" } })).resolves.toEqual(
+      {
+        reportId: "r1",
+      },
+    );
+    expect(sent()[1]).toMatchObject({ method: "POST", body: '{"reason":"spam"}' });
+    sent = answer({ postId: "p1", pinned: true });
+    await call("POST /api/posts/:postId/pin", { params: { postId: "p1" } });
+    expect(sent()[1]).toMatchObject({ method: "POST", body: "{}" });
+    sent = answer({ ok: true });
+    await call("DELETE /api/posts/:postId", { params: { postId: "p1" } });
+    expect(sent()[1]).toMatchObject({ method: "DELETE", body: undefined });
   });
 });

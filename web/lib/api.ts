@@ -1,5 +1,6 @@
-/** A field-level problem reported by the server, e.g. `{ path: "email", message: "Invalid email" }`. */
-export type FieldIssue = { path: string; message: string };
+import type { BodyOf, Endpoints, ParamsOf, QueryOf, ResponseOf, Route } from "../../common/contract";
+import type { FieldIssue } from "../../common/contract/http";
+import { fillPath, splitRoute, type PathParams } from "../../common/contract/route";
 
 /** Every failed request ends up as one of these, whatever shape the server's error took. */
 export class ApiError extends Error {
@@ -77,7 +78,8 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/** One HTTP exchange with our API: JSON in and out, every failure an ApiError. `call` gives it its types. */
+export async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
@@ -109,17 +111,37 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
   if (!res.ok) throw errorFromBody(res.status, data, res.statusText);
-  return data as T;
+  return data;
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("POST", path, { ...options, body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "body">) =>
-    request<T>("PATCH", path, { ...options, body: body ?? {} }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("DELETE", path, options),
-};
+type CallOptions<R extends Route> = { signal?: AbortSignal } & (PathParams<Endpoints[R]["path"]> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<R> }) &
+  (Endpoints[R]["query"] extends undefined ? { query?: undefined } : { query?: QueryOf<R> }) &
+  (Endpoints[R]["body"] extends undefined
+    ? { body?: undefined }
+    : undefined extends BodyOf<R>
+      ? { body?: BodyOf<R> }
+      : { body: BodyOf<R> });
+
+/** The options may be left out when none is required (no path parameters, no required body). */
+type CallArgs<R extends Route> = object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+const sendsBody = new Set(["POST", "PATCH", "PUT"]);
+
+/**
+ * Calls one endpoint of the contract by its route, e.g. `call("GET /api/posts/:postId", { params: { postId } })`.
+ * Parameters, query and body are typed by the contract's request schemas and the result by its response
+ * schema. The answer is not validated again here: the worker already serialised it through that schema,
+ * and zod in the browser would cost more than the first-route budget has left.
+ */
+export function call<R extends Route>(route: R, ...[options]: CallArgs<R>): Promise<ResponseOf<R>> {
+  const { method, path } = splitRoute(route);
+  const opts = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal };
+  // Writes always carry a JSON body (our routes read `{}` as "nothing to say").
+  const body = opts.body ?? (sendsBody.has(method) ? {} : undefined);
+  return request(method, fillPath(path, opts.params), { query: opts.query, body, signal: opts.signal }) as Promise<ResponseOf<R>>;
+}
 
 export function isApiError(err: unknown, status?: number): err is ApiError {
   return err instanceof ApiError && (status === undefined || err.status === status);

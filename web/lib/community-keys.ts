@@ -6,7 +6,7 @@
 export const communityKeys = {
   all: () => ["communities"] as const,
   explore: () => ["communities", "explore"] as const,
-  exploreList: (query: Record<string, string | number | undefined>) => ["communities", "explore", query] as const,
+  exploreList: (query: Record<string, string | number | null | undefined>) => ["communities", "explore", query] as const,
   detail: (id: string) => ["communities", "detail", id] as const,
   topics: (id: string) => ["communities", "topics", id] as const,
   members: (id: string) => ["communities", "members", id] as const,

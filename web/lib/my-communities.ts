@@ -1,22 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "./api";
+import type { MyCommunity } from "../../common/contract/me";
+import { call } from "./api";
 import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
 import { meKeys, useSession } from "./session";
-
-export type CommunityRole = "admin" | "moderator" | "member";
-
-/** The server computes the permission flags; the client only reads them. */
-export type MyCommunity = {
-  id: string;
-  name: string;
-  imageUrls: string[];
-  role: CommunityRole;
-  isCreator: boolean;
-  archived: boolean;
-  reviewStatus: string;
-  canEdit: boolean;
-  canManage: boolean;
-};
 
 /** Communities the user created come first, each group keeping the server's order. */
 export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
@@ -26,8 +12,8 @@ export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
 export const myCommunitiesQueryOptions = queryOptions({
   queryKey: meKeys.communities(),
   queryFn: async ({ signal }) => {
-    const res = await api.get<{ communities?: MyCommunity[] }>("/api/me/communities", { signal });
-    return orderCommunities(Array.isArray(res?.communities) ? res.communities : []);
+    const { communities } = await call("GET /api/me/communities", { signal });
+    return orderCommunities(communities);
   },
 });
 

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "./api";
+import type { SessionUser } from "../../common/contract/me";
+import { ApiError, call } from "./api";
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  fullName: string | null;
-  avatarUrl: string | null;
-  emailVerified: boolean;
-  platformRole: "staff" | null;
-};
+export type { SessionUser };
 
 /**
  * The signed-in user's own caches sit under ["me"]: the session, and what hangs off it (their
@@ -26,8 +20,7 @@ export const meQueryOptions = queryOptions({
   queryKey: meKeys.session(),
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
     try {
-      const res = await api.get<{ user: SessionUser | null }>("/api/me", { signal });
-      return res?.user ?? null;
+      return (await call("GET /api/me", { signal })).user;
     } catch (err) {
       // No session (401) or no session endpoint yet (404) both mean: nobody is signed in.
       if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
@@ -43,7 +36,7 @@ export function useSession() {
 }
 
 /** 'Full Name', else the part of the e-mail before the @, else null (the caller shows 'User'). */
-export function displayNameOf(user: Pick<SessionUser, "fullName" | "email"> | null | undefined): string | null {
+export function displayNameOf(user: { fullName?: string | null; email?: string | null } | null | undefined): string | null {
   const name = user?.fullName?.trim();
   if (name) return name;
   const local = user?.email?.split("@")[0]?.trim();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { api } from "./api";
+import { call } from "./api";
 import { clearCurrentCommunityId } from "./current-community";
 import { useErrorMessage } from "./errors";
 import { meKeys } from "./session";
@@ -14,7 +14,7 @@ export function useSignOut() {
   const errorMessage = useErrorMessage();
 
   return useMutation({
-    mutationFn: () => api.post<unknown>("/api/auth/sign-out"),
+    mutationFn: () => call("POST /api/auth/sign-out"),
     onSuccess: async () => {
       // Nothing of the previous user may leak into the next session on this browser.
       clearCurrentCommunityId();

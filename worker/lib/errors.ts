@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorCode, FieldIssue } from "../../common/contract/http";
 
-/** Every error the API answers with has one of these codes; the status follows from the code. */
+/** Every error the API answers with has one of the contract's codes; the status follows from the code. */
 export const errorStatus = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
@@ -15,15 +16,7 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof errorStatus;
-
-export type FieldIssue = { path: string; message: string };
-
-export type ErrorBody = {
-  error: { code: ErrorCode | string; message: string; requestId: string; issues?: FieldIssue[] };
-};
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;

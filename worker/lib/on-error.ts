@@ -2,8 +2,9 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { HonoEnv } from "../env";
+import type { ErrorBody } from "../../common/contract/http";
 import { dbErrorMessage } from "./db";
-import { AppError, type ErrorBody } from "./errors";
+import { AppError } from "./errors";
 import { log } from "./logging";
 
 /** The "at ..." lines of a stack without its message (which may quote bound values). */

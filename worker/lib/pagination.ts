@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { AppError } from "./errors";
 
 /** Keyset cursor over (created_at, id), opaque to clients. */
@@ -20,15 +19,3 @@ export function decodeCursor(value: string): Cursor {
     });
   }
 }
-
-export const cursorParam = z.string().max(200, "Invalid cursor").optional();
-
-export const limitParam = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: "Limit must be a number" })
-    .int("Limit must be a whole number")
-    .min(1, "Limit must be at least 1")
-    .max(max, `Limit must be at most ${max}`)
-    .default(fallback);
-
-export const idParam = z.string().min(1).max(64, "Invalid id");

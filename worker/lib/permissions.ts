@@ -1,10 +1,11 @@
+import type { MemberRole, ReviewStatus } from "../../common/contract/enums";
+
 /**
  * Who may do what in a community (DESIGN.md section 4). Pure functions of facts the server read, so the
  * same rules back the API and the flags the web app shows.
  */
-export type MemberRole = "admin" | "moderator" | "member";
+export type { MemberRole, ReviewStatus };
 export type CommunityRole = "owner" | MemberRole;
-export type ReviewStatus = "under_review" | "approved" | "rejected" | "suspended";
 
 export type CommunityFacts = {
   creatorId: string | null;

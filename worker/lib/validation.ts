@@ -1,7 +1,8 @@
 import type { Context, Env, Input, MiddlewareHandler, ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
-import { AppError, type FieldIssue } from "./errors";
+import type { FieldIssue } from "../../common/contract/http";
+import { AppError } from "./errors";
 
 export function toFieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({

@@ -2,7 +2,8 @@ import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { conversationKeys } from "../../features/messages/queries";
 import { markAllReadInCache, markReadInCache } from "../../features/notifications/cache";
-import { notificationKeys, type NotificationItem, type NotificationPage } from "../../features/notifications/queries";
+import { notificationKeys } from "../../features/notifications/queries";
+import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
 import { createQueryClient } from "../../lib/query-client";
 import { applyUserEvent } from "./user-events";
 
@@ -21,6 +22,7 @@ function item(id: string, overrides: Partial<NotificationItem> = {}): Notificati
     eventId: null,
     courseId: null,
     conversationId: null,
+    data: null,
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoomMessages } from "../../../common/realtime-protocol";
+import type { NotificationItem } from "../../../common/contract/notifications";
 import { conversationKeys } from "../../features/messages/queries";
 import { prependNotification, setUnreadTotal } from "../../features/notifications/cache";
-import { notificationKeys, type NotificationItem } from "../../features/notifications/queries";
+import { notificationKeys } from "../../features/notifications/queries";
 
 export type UserMessage = RoomMessages["user-room"];
 

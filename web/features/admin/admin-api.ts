@@ -1,20 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import type { Report, ReviewStatus } from "../communities/types";
-
-export type ReviewItem = {
-  id: string;
-  name: string;
-  description: string;
-  categoryKey: string;
-  imageUrls: string[];
-  reviewStatus: ReviewStatus;
-  rejectionReason: string | null;
-  submittedAt: number;
-  creator: { id: string; fullName: string; email: string } | null;
-};
-
-export type Decision = "approve" | "reject" | "suspend" | "restore";
+import type { Route } from "../../../common/contract";
+import type { ReviewDecision, ReviewStatus } from "../../../common/contract/enums";
+import { call } from "../../lib/api";
 
 /** The staff console's caches: the review queue (one list per status) and the open reports. */
 export const adminKeys = {
@@ -24,7 +11,7 @@ export const adminKeys = {
 };
 
 /** The decisions each status allows (the server answers 409 to anything else). */
-export const decisionsFor: Record<ReviewStatus, Decision[]> = {
+export const decisionsFor: Record<ReviewStatus, ReviewDecision[]> = {
   under_review: ["approve", "reject"],
   approved: ["suspend"],
   rejected: ["approve"],
@@ -35,24 +22,23 @@ export const reviewQueueQueryOptions = (status: ReviewStatus) =>
   infiniteQueryOptions({
     queryKey: adminKeys.reviewQueue(status),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<{ items: ReviewItem[]; nextCursor: string | null }>("/api/admin/communities", {
-        query: { status, cursor: pageParam ?? undefined },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => call("GET /api/admin/communities", { query: { status, cursor: pageParam }, signal }),
     getNextPageParam: (last) => last.nextCursor,
   });
 
 export const staffReportsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.reports(),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ items: Report[] }>("/api/admin/reports", { query: { status: "open" }, signal })).items,
+    queryFn: async ({ signal }) => (await call("GET /api/admin/reports", { query: { status: "open" }, signal })).items,
   });
 
-export function decide(id: string, decision: Decision, reason?: string) {
-  return api.post<{ id: string; reviewStatus: ReviewStatus }>(
-    `/api/admin/communities/${encodeURIComponent(id)}/${decision}`,
-    reason ? { reason } : {},
-  );
+const decisionRoutes = {
+  approve: "POST /api/admin/communities/:id/approve",
+  reject: "POST /api/admin/communities/:id/reject",
+  suspend: "POST /api/admin/communities/:id/suspend",
+  restore: "POST /api/admin/communities/:id/restore",
+} as const satisfies Record<ReviewDecision, Route>;
+
+export function decide(id: string, decision: ReviewDecision, reason?: string) {
+  return call(decisionRoutes[decision], { params: { id }, body: reason ? { reason } : {} });
 }

@@ -1,9 +1,8 @@
-import type { ReviewStatus } from "../communities/types";
+import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 
 /** The console's tabs, kept apart from the page so the route's search check does not pull the page in. */
 export type AdminView = ReviewStatus | "reports";
-export const REVIEW_STATUSES: ReviewStatus[] = ["under_review", "approved", "rejected", "suspended"];
-export const ADMIN_VIEWS: AdminView[] = [...REVIEW_STATUSES, "reports"];
+export const ADMIN_VIEWS: AdminView[] = [...reviewStatuses, "reports"];
 
 export function validateAdminSearch(search: Record<string, unknown>): { view?: AdminView } {
   const view = search.view;

@@ -11,7 +11,9 @@ import { useRelativeTime } from "../../lib/time";
 import { toast } from "../../lib/toast";
 import { CommunityImage } from "../../components/community-image";
 import { communityKeys } from "../../lib/community-keys";
-import { adminKeys, decide, decisionsFor, type Decision, type ReviewItem } from "./admin-api";
+import type { ReviewDecision } from "../../../common/contract/enums";
+import type { ReviewItem } from "../../../common/contract/review";
+import { adminKeys, decide, decisionsFor } from "./admin-api";
 import { DecisionDialog } from "./decision-dialog";
 
 const decisionIcons = { approve: CheckCircle2, reject: XCircle, suspend: Ban, restore: RotateCcw };
@@ -27,7 +29,7 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
   const titleId = `review-${item.id}`;
 
   const mutation = useMutation({
-    mutationFn: ({ decision, reason }: { decision: Decision; reason?: string }) => decide(item.id, decision, reason),
+    mutationFn: ({ decision, reason }: { decision: ReviewDecision; reason?: string }) => decide(item.id, decision, reason),
     onMutate: () => setServerError(null),
     onSuccess: async (_, { decision }) => {
       setDialog(null);
@@ -47,7 +49,7 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
     },
   });
 
-  const choose = (decision: Decision) => {
+  const choose = (decision: ReviewDecision) => {
     if (decision === "reject" || decision === "suspend") setDialog(decision);
     else mutation.mutate({ decision });
   };

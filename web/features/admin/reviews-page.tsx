@@ -6,10 +6,10 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
-import type { ReviewStatus } from "../communities/types";
+import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { reviewQueueQueryOptions } from "./admin-api";
-import { ADMIN_VIEWS, REVIEW_STATUSES, type AdminView } from "./admin-views";
+import { ADMIN_VIEWS, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";
 
 type ReviewsPageProps = {
@@ -39,7 +39,7 @@ export function ReviewsPage({ view, onViewChange, reports }: ReviewsPageProps) {
             ))}
           </TabList>
         </div>
-        {REVIEW_STATUSES.map((status) => (
+        {reviewStatuses.map((status) => (
           <TabPanel key={status} value={status} className="mt-5">
             <ReviewQueue status={status} />
           </TabPanel>

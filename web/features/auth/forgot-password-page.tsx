@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
@@ -21,10 +21,12 @@ export function ForgotPasswordPage() {
 
   const requestReset = useMutation({
     mutationFn: (address: string) =>
-      api.post<unknown>("/api/auth/request-password-reset", {
-        email: address,
-        // The e-mailed link opens the reset page on whichever origin the request came from.
-        redirectTo: `${window.location.origin}/auth/reset-password`,
+      call("POST /api/auth/request-password-reset", {
+        body: {
+          email: address,
+          // The e-mailed link opens the reset page on whichever origin the request came from.
+          redirectTo: `${window.location.origin}/auth/reset-password`,
+        },
       }),
     onSuccess: (_data, address) => {
       toast({ variant: "success", title: t("auth.forgot.successTitle"), description: t("auth.forgot.successDescription") });

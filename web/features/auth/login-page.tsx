@@ -7,7 +7,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
@@ -33,7 +33,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   const signIn = useMutation({
-    mutationFn: () => api.post<unknown>("/api/auth/sign-in/email", { email: email.trim(), password, rememberMe }),
+    mutationFn: () => call("POST /api/auth/sign-in/email", { body: { email: email.trim(), password, rememberMe } }),
     onSuccess: async () => {
       setSucceeded(true);
       // A previous visitor's cached data must not show up in this user's session.

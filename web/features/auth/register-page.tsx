@@ -7,7 +7,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
@@ -50,11 +50,13 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
 
   const signUp = useMutation({
     mutationFn: (v: RegisterValues) =>
-      api.post<unknown>("/api/auth/sign-up/email", {
-        name: `${v.firstName.trim()} ${v.lastName.trim()}`,
-        email: v.email.trim(),
-        password: v.password,
-        callbackURL: VERIFIED_CALLBACK_PATH,
+      call("POST /api/auth/sign-up/email", {
+        body: {
+          name: `${v.firstName.trim()} ${v.lastName.trim()}`,
+          email: v.email.trim(),
+          password: v.password,
+          callbackURL: VERIFIED_CALLBACK_PATH,
+        },
       }),
     onSuccess: (_data, v) => {
       toast({ variant: "success", title: t("auth.register.successTitle"), description: t("auth.register.successDescription") });

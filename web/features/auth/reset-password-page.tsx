@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { PasswordInput } from "../../components/ui/password-input";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
@@ -32,7 +32,7 @@ export function ResetPasswordPage({ search }: { search: { token?: string; error?
   const [errors, setErrors] = useState<{ password?: FieldErrorKey; confirm?: FieldErrorKey }>({});
 
   const reset = useMutation({
-    mutationFn: () => api.post<unknown>("/api/auth/reset-password", { newPassword: password, token }),
+    mutationFn: () => call("POST /api/auth/reset-password", { body: { newPassword: password, token: token ?? "" } }),
     onError: (err) => {
       toast({ variant: "destructive", title: t("auth.reset.failedTitle"), description: errorMessage(err) });
     },

@@ -1,4 +1,4 @@
-export const MIN_PASSWORD_LENGTH = 8;
+import { PASSWORD_MIN } from "../../../common/contract/limits";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,7 +25,7 @@ export function validateEmail(email: string): FieldErrorKey | null {
 
 export function validateNewPassword(password: string): FieldErrorKey | null {
   if (!password) return "auth.errors.passwordRequired";
-  if (password.length < MIN_PASSWORD_LENGTH) return "auth.errors.passwordTooShort";
+  if (password.length < PASSWORD_MIN) return "auth.errors.passwordTooShort";
   return null;
 }
 

@@ -4,7 +4,7 @@ import { clearToasts } from "../../lib/toast";
 import { anaUser, community, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 import { clearCurrentCommunityId, getCurrentCommunityId } from "../../lib/current-community";
-import type { CommunityCardData, CommunityView } from "./types";
+import type { CommunityCard, CommunityView } from "../../../common/contract/communities";
 
 beforeEach(() => {
   localStorage.clear();
@@ -22,7 +22,7 @@ const signedIn = (communities: unknown[] = []) => ({
   "GET /api/me/communities": { body: { communities } },
 });
 
-const card = (overrides: Partial<CommunityCardData> = {}): CommunityCardData => ({
+const card = (overrides: Partial<CommunityCard> = {}): CommunityCard => ({
   id: "c_run",
   name: "Caucasus Trail Runners",
   description: "Trail running in the mountains.",

@@ -1,4 +1,4 @@
-import type { PaymentType, SubscriptionInterval } from "./types";
+import type { PaymentType, SubscriptionInterval } from "../../../common/catalog";
 
 /** Spec 002 section 9: counts from 1000 up read like '1.5K' (and '2.3M'); smaller ones in full. */
 export function formatCount(value: number, locale = "en"): string {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { billingKey, formatGel } from "./format";
-import type { PaymentType, SubscriptionInterval } from "./types";
+import type { PaymentType, SubscriptionInterval } from "../../../common/catalog";
 
 type PriceLabelProps = {
   isPaid: boolean;

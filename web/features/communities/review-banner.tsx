@@ -2,7 +2,7 @@ import { Archive, Ban, Clock, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
-import type { ReviewStatus } from "./types";
+import type { ReviewStatus } from "../../../common/contract/enums";
 
 const tones = {
   amber: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100",

@@ -2,12 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, ApiError } from "../../lib/api";
+import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { communityKeys } from "../../lib/community-keys";
 import { refreshCommunity } from "./community-api";
 import { setCurrentCommunityId } from "../../lib/current-community";
-import type { CommunityView } from "./types";
 
 /**
  * Joining a free community: on success (or if already a member) it becomes the current community and
@@ -28,7 +27,7 @@ export function useJoinCommunity(community: { id: string; name: string }) {
   };
 
   const mutation = useMutation({
-    mutationFn: () => api.post<CommunityView>(`/api/communities/${encodeURIComponent(community.id)}/join`),
+    mutationFn: () => call("POST /api/communities/:id/join", { params: { id: community.id } }),
     onMutate: () => setProblem(null),
     onSuccess: async (view) => {
       queryClient.setQueryData(communityKeys.detail(community.id), view);

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { feedKeys } from "./queries";
-import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
+import type { Comment, CommunityStats, Post, PostDetail } from "../../../common/contract/feed";
+import type { Page } from "../../../common/contract/http";
 
 /**
  * The one place that edits cached feed data. Mutations and live events both come through here, so a post

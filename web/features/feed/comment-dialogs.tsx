@@ -3,7 +3,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useDeleteComment } from "./comment-mutations";
 import { useLiveOpen } from "./live-context";
 import ReportDialog from "./report-dialog";
-import type { Comment, Post } from "./types";
+import type { Comment, Post } from "../../../common/contract/feed";
 
 export type CommentDialogKind = "delete" | "report";
 

@@ -15,7 +15,7 @@ import { AdminBadge } from "./admin-badge";
 import { repliesQueryOptions } from "./queries";
 import { RichText } from "./rich-text";
 import { useMinuteTick } from "./use-minute-tick";
-import type { Comment, Post } from "./types";
+import type { Comment, Post } from "../../../common/contract/feed";
 
 const CommentDialogs = lazyWithPreload(() => import("./comment-dialogs"));
 

@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { appendComment, removeComment, updateComment, updatePost } from "./cache";
-import type { Comment, Post } from "./types";
-
-const enc = encodeURIComponent;
+import type { Comment, Post } from "../../../common/contract/feed";
 
 /**
  * A new comment or reply. The post's comment count follows the room's post.counters event; when the
@@ -16,7 +14,7 @@ export function useAddComment(post: Post, liveOpen: boolean) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: string | null }) =>
-      api.post<{ comment: Comment }>(`/api/posts/${enc(post.id)}/comments`, { content, parentCommentId }),
+      call("POST /api/posts/:postId/comments", { params: { postId: post.id }, body: { content, parentCommentId } }),
     onSuccess: ({ comment }) => {
       appendComment(qc, post.communityId, comment);
       if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));
@@ -29,7 +27,7 @@ export function useDeleteComment(post: Post, liveOpen: boolean) {
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
   return useMutation({
-    mutationFn: (comment: Comment) => api.delete<unknown>(`/api/comments/${enc(comment.id)}`),
+    mutationFn: (comment: Comment) => call("DELETE /api/comments/:commentId", { params: { commentId: comment.id } }),
     onSuccess: (_, comment) => {
       removeComment(qc, post.communityId, post.id, comment.id);
       if (!liveOpen) {
@@ -48,9 +46,9 @@ export function useLikeComment(post: Pick<Post, "id" | "communityId">) {
   const errorMessage = useErrorMessage();
   return useMutation({
     mutationFn: ({ comment, like }: { comment: Comment; like: boolean }) =>
-      like
-        ? api.post<{ liked: boolean; likesCount: number }>(`/api/comments/${enc(comment.id)}/like`)
-        : api.delete<{ liked: boolean; likesCount: number }>(`/api/comments/${enc(comment.id)}/like`),
+      call(like ? "POST /api/comments/:commentId/like" : "DELETE /api/comments/:commentId/like", {
+        params: { commentId: comment.id },
+      }),
     onMutate: ({ comment, like }) => {
       const previous = { userHasLiked: comment.userHasLiked, likesCount: comment.likesCount };
       updateComment(qc, post.communityId, post.id, comment.id, (c) => ({

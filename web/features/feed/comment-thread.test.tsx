@@ -4,7 +4,7 @@ import { clearToasts } from "../../lib/toast";
 import { mockFetch } from "../../test/fetch-mock";
 import { CommentThread } from "./comment-thread";
 import { renderFeed } from "./test-utils";
-import type { Comment, Post } from "./types";
+import type { Comment, Post } from "../../../common/contract/feed";
 
 const post: Post = {
   id: "p1",

@@ -8,10 +8,10 @@ import { toast } from "../../lib/toast";
 import { CommentBox } from "./comment-box";
 import { CommentItem } from "./comment-item";
 import { useAddComment } from "./comment-mutations";
-import { COMMENT_MAX, REPLY_MAX } from "./limits";
+import { COMMENT_MAX, REPLY_MAX } from "../../../common/contract/limits";
 import { useLiveOpen } from "./live-context";
 import { commentsQueryOptions } from "./queries";
-import type { Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
 
 /**
  * A post's comments, opened inline (spec 000 section 2): the comment box, the comments oldest first, and

@@ -7,7 +7,7 @@ import { toast } from "../../lib/toast";
 import { toDisplay, toStored } from "../../lib/mention-tokens";
 import { useEditPost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";
-import type { Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
 
 function formOf(post: Post): PostFormValue {
   return { headline: post.headline ?? "", content: toDisplay(post.content), topicId: post.topic?.id ?? "" };

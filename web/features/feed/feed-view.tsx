@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useSession } from "../../lib/session";
-import type { MyCommunity } from "../../lib/my-communities";
+import type { MyCommunity } from "../../../common/contract/me";
 import { CommunitySidebar } from "./community-sidebar";
 import { FeedList } from "./feed-list";
 import { LiveStateContext } from "./live-context";

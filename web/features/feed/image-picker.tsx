@@ -3,17 +3,23 @@ import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/toast";
-import { IMAGES_MAX } from "./limits";
+import { acceptedImageTypes } from "../../../common/contract/enums";
+import { POST_IMAGES_MAX } from "../../../common/contract/limits";
 
 /** One picked image: its local preview, and once uploaded its server URL (kept, so a retry skips it). */
 export type PickedImage = { key: string; file: File; preview: string; progress: number | null; url: string | null };
 
-export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+/** Exactly the types the server takes. */
+const ACCEPTED_IMAGE_TYPES: readonly string[] = acceptedImageTypes;
 
 let nextKey = 0;
 
 /** Adds files up to the limit; reports how many did not fit. Pure apart from creating preview URLs. */
-export function addImages(current: PickedImage[], files: File[], max = IMAGES_MAX): { images: PickedImage[]; rejected: number } {
+export function addImages(
+  current: PickedImage[],
+  files: File[],
+  max = POST_IMAGES_MAX,
+): { images: PickedImage[]; rejected: number } {
   const images = files.filter((f) => ACCEPTED_IMAGE_TYPES.includes(f.type));
   const room = Math.max(0, max - current.length);
   const added = images.slice(0, room).map((file) => ({
@@ -36,7 +42,7 @@ export function ImagePicker({ images, onChange, disabled }: ImagePickerProps) {
   const { t } = useTranslation("feed");
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
-  const full = images.length >= IMAGES_MAX;
+  const full = images.length >= POST_IMAGES_MAX;
 
   const onPick = (files: FileList | null) => {
     if (!files || files.length === 0) return;

@@ -5,7 +5,8 @@ import { mockFetch } from "../../test/fetch-mock";
 import { appendComment } from "./cache";
 import { applyCommunityEvent, refreshCommunity, type LiveNotice } from "./live-events";
 import { feedKeys } from "./queries";
-import type { Comment, CommunityStats, Page, Post, PostDetail } from "./types";
+import type { Comment, CommunityStats, Post, PostDetail } from "../../../common/contract/feed";
+import type { Page } from "../../../common/contract/http";
 
 const C = "c1";
 const OTHER = "c2";

@@ -12,7 +12,7 @@ import {
   updatePost,
 } from "./cache";
 import { feedKeys, postQueryOptions } from "./queries";
-import type { PostDetail, Post } from "./types";
+import type { Post, PostDetail } from "../../../common/contract/feed";
 
 export type CommunityMessage = RoomMessages["community-room"];
 

@@ -7,7 +7,7 @@ import { cn } from "../../lib/cn";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { activeMentionQuery, storedLength, type Mention } from "../../lib/mention-tokens";
 import { mentionCandidatesQueryOptions } from "./queries";
-import type { MentionCandidate } from "./types";
+import type { MentionCandidate } from "../../../common/contract/feed";
 
 /** What the textarea shows ('@Full Name') and which person each such name stands for. */
 export type MentionValue = { text: string; mentions: Mention[] };

@@ -17,7 +17,7 @@ import { useLikePost } from "./post-mutations";
 import { RichText } from "./rich-text";
 import { TopicBadge } from "./topic-badge";
 import { useMinuteTick } from "./use-minute-tick";
-import type { Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
 
 const PostDialogs = lazyWithPreload(() => import("./post-dialogs"));
 

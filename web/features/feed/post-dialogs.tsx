@@ -3,7 +3,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import EditPostDialog from "./edit-post-dialog";
 import { useDeletePost } from "./post-mutations";
 import ReportDialog from "./report-dialog";
-import type { Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
 
 export type PostDialogKind = "edit" | "delete" | "report";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Input, inputClasses } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
 import { CharCounter } from "./char-counter";
-import { CONTENT_MAX, HEADLINE_MAX } from "./limits";
+import { POST_CONTENT_MAX, POST_HEADLINE_MAX } from "../../../common/contract/limits";
 import { storedLength } from "../../lib/mention-tokens";
 import { MentionTextarea, type MentionValue } from "./mention-textarea";
 import { topicsQueryOptions } from "./queries";
@@ -32,12 +32,12 @@ export function PostFormFields({ communityId, value, onChange, disabled }: PostF
           <label htmlFor={`${id}-headline`} className="text-sm font-medium text-foreground">
             {t("create.headline")}
           </label>
-          <CharCounter id={`${id}-headline-count`} length={value.headline.length} max={HEADLINE_MAX} />
+          <CharCounter id={`${id}-headline-count`} length={value.headline.length} max={POST_HEADLINE_MAX} />
         </div>
         <Input
           id={`${id}-headline`}
           value={value.headline}
-          maxLength={HEADLINE_MAX}
+          maxLength={POST_HEADLINE_MAX}
           disabled={disabled}
           placeholder={t("create.headlinePlaceholder")}
           aria-describedby={`${id}-headline-count`}
@@ -49,13 +49,13 @@ export function PostFormFields({ communityId, value, onChange, disabled }: PostF
           <label htmlFor={`${id}-content`} className="text-sm font-medium text-foreground">
             {t("create.content")}
           </label>
-          <CharCounter id={`${id}-content-count`} length={contentLength} max={CONTENT_MAX} />
+          <CharCounter id={`${id}-content-count`} length={contentLength} max={POST_CONTENT_MAX} />
         </div>
         <MentionTextarea
           id={`${id}-content`}
           communityId={communityId}
           value={value.content}
-          maxLength={CONTENT_MAX}
+          maxLength={POST_CONTENT_MAX}
           rows={5}
           disabled={disabled}
           required

@@ -6,7 +6,7 @@ import { excerpt } from "../../lib/content-format";
 import type { PostDialogKind } from "./post-dialogs";
 import { usePinPost } from "./post-mutations";
 import { copyText, postUrl, sharePost } from "./share";
-import type { Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
 
 type PostMenuProps = {
   post: Post;

@@ -8,7 +8,8 @@ import { clearToasts, getToasts } from "../../lib/toast";
 import { mockFetch } from "../../test/fetch-mock";
 import { useLikePost } from "./post-mutations";
 import { feedKeys } from "./queries";
-import type { Page, Post } from "./types";
+import type { Post } from "../../../common/contract/feed";
+import type { Page } from "../../../common/contract/http";
 
 const post: Post = {
   id: "p1",

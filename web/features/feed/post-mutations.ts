@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { adjustPostsCount, insertPost, removePost, updatePost } from "./cache";
 import { feedKeys } from "./queries";
-import type { Post } from "./types";
-
-const enc = encodeURIComponent;
+import type { BodyOf } from "../../../common/contract";
+import type { Post } from "../../../common/contract/feed";
 
 /**
  * Likes show at once and roll back if the server refuses (DESIGN section 6). The rollback restores only
@@ -19,9 +18,7 @@ export function useLikePost() {
   const errorMessage = useErrorMessage();
   return useMutation({
     mutationFn: ({ post, like }: { post: Post; like: boolean }) =>
-      like
-        ? api.post<{ liked: boolean; likesCount: number }>(`/api/posts/${enc(post.id)}/like`)
-        : api.delete<{ liked: boolean; likesCount: number }>(`/api/posts/${enc(post.id)}/like`),
+      call(like ? "POST /api/posts/:postId/like" : "DELETE /api/posts/:postId/like", { params: { postId: post.id } }),
     onMutate: ({ post, like }) => {
       const previous = { userHasLiked: post.userHasLiked, likesCount: post.likesCount };
       updatePost(qc, post.communityId, post.id, (p) => ({
@@ -44,8 +41,8 @@ export function useLikePost() {
 export function useCreatePost(communityId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { headline: string | null; content: string; topicId: string | null; imageUrls: string[] }) =>
-      api.post<{ post: Post }>(`/api/communities/${enc(communityId)}/posts`, body),
+    mutationFn: (body: BodyOf<"POST /api/communities/:id/posts">) =>
+      call("POST /api/communities/:id/posts", { params: { id: communityId }, body }),
     onSuccess: ({ post }) => {
       insertPost(qc, communityId, post);
       adjustPostsCount(qc, communityId, post.id, 1);
@@ -58,8 +55,8 @@ export function useCreatePost(communityId: string) {
 export function useEditPost() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ post, body }: { post: Post; body: { headline: string | null; content: string; topicId: string | null } }) =>
-      api.patch<{ post: Post }>(`/api/posts/${enc(post.id)}`, body),
+    mutationFn: ({ post, body }: { post: Post; body: BodyOf<"PATCH /api/posts/:postId"> }) =>
+      call("PATCH /api/posts/:postId", { params: { postId: post.id }, body }),
     onSuccess: ({ post: fresh }, { post }) => {
       updatePost(qc, post.communityId, post.id, (old) => ({ ...old, ...fresh }));
       if (fresh.topic?.id !== post.topic?.id) {
@@ -79,7 +76,7 @@ export function useDeletePost() {
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
   return useMutation({
-    mutationFn: (post: Post) => api.delete<unknown>(`/api/posts/${enc(post.id)}`),
+    mutationFn: (post: Post) => call("DELETE /api/posts/:postId", { params: { postId: post.id } }),
     onSuccess: (_, post) => {
       removePost(qc, post.communityId, post.id);
       adjustPostsCount(qc, post.communityId, post.id, -1);
@@ -97,7 +94,7 @@ export function usePinPost() {
   const errorMessage = useErrorMessage();
   return useMutation({
     mutationFn: ({ post, pinned }: { post: Post; pinned: boolean }) =>
-      pinned ? api.post<unknown>(`/api/posts/${enc(post.id)}/pin`) : api.delete<unknown>(`/api/posts/${enc(post.id)}/pin`),
+      call(pinned ? "POST /api/posts/:postId/pin" : "DELETE /api/posts/:postId/pin", { params: { postId: post.id } }),
     onSuccess: (_, { post, pinned }) => {
       updatePost(qc, post.communityId, post.id, (p) => ({ ...p, pinned }));
       void qc.invalidateQueries({ queryKey: feedKeys.posts(post.communityId) });
@@ -110,6 +107,8 @@ export function usePinPost() {
 export function useReport() {
   return useMutation({
     mutationFn: ({ kind, id, reason }: { kind: "post" | "comment"; id: string; reason: string }) =>
-      api.post<unknown>(`/api/${kind === "post" ? "posts" : "comments"}/${enc(id)}/report`, { reason }),
+      kind === "post"
+        ? call("POST /api/posts/:postId/report", { params: { postId: id }, body: { reason } })
+        : call("POST /api/comments/:commentId/report", { params: { commentId: id }, body: { reason } }),
   });
 }

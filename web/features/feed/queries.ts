@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "./limits";
-import type { Comment, CommunityStats, MentionCandidate, Page, PostDetail, Post, Topic } from "./types";
+import { call } from "../../lib/api";
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 
 /**
  * Every feed cache of a community sits under ["feed", communityId] (its lists for every topic filter, its
@@ -25,22 +24,15 @@ export const feedKeys = {
     ["feed", communityId, "thread", postId, "replies", commentId] as const,
 };
 
-const enc = encodeURIComponent;
-
-function asPage<T>(res: Partial<Page<T>> | undefined): Page<T> {
-  return { items: Array.isArray(res?.items) ? res.items : [], nextCursor: res?.nextCursor ?? null };
-}
-
 export function postListQueryOptions(communityId: string, topicId: string | null) {
   return infiniteQueryOptions({
     queryKey: feedKeys.postList(communityId, topicId),
-    queryFn: async ({ pageParam, signal }) =>
-      asPage<Post>(
-        await api.get(`/api/communities/${enc(communityId)}/posts`, {
-          query: { topicId, cursor: pageParam, limit: FEED_PAGE_SIZE },
-          signal,
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      call("GET /api/communities/:id/posts", {
+        params: { id: communityId },
+        query: { topicId, cursor: pageParam, limit: FEED_PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -49,10 +41,8 @@ export function postListQueryOptions(communityId: string, topicId: string | null
 export function topicsQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: feedKeys.topics(communityId),
-    queryFn: async ({ signal }) => {
-      const res = await api.get<{ topics?: Topic[] }>(`/api/communities/${enc(communityId)}/topics`, { signal });
-      return Array.isArray(res?.topics) ? res.topics : [];
-    },
+    queryFn: async ({ signal }) =>
+      (await call("GET /api/communities/:id/topics", { params: { id: communityId }, signal })).topics,
     staleTime: 5 * 60_000,
   });
 }
@@ -60,20 +50,15 @@ export function topicsQueryOptions(communityId: string) {
 export function statsQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: feedKeys.stats(communityId),
-    queryFn: ({ signal }) => api.get<CommunityStats>(`/api/communities/${enc(communityId)}/stats`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/communities/:id/stats", { params: { id: communityId }, signal }),
   });
 }
 
 export function mentionCandidatesQueryOptions(communityId: string, q: string) {
   return queryOptions({
     queryKey: feedKeys.mentions(communityId, q),
-    queryFn: async ({ signal }) => {
-      const res = await api.get<{ members?: MentionCandidate[] }>(`/api/communities/${enc(communityId)}/mention-candidates`, {
-        query: { q },
-        signal,
-      });
-      return Array.isArray(res?.members) ? res.members : [];
-    },
+    queryFn: async ({ signal }) =>
+      (await call("GET /api/communities/:id/mention-candidates", { params: { id: communityId }, query: { q }, signal })).members,
     staleTime: 60_000,
   });
 }
@@ -81,20 +66,19 @@ export function mentionCandidatesQueryOptions(communityId: string, q: string) {
 export function postQueryOptions(postId: string) {
   return queryOptions({
     queryKey: feedKeys.post(postId),
-    queryFn: ({ signal }) => api.get<PostDetail>(`/api/posts/${enc(postId)}`, { signal }),
+    queryFn: ({ signal }) => call("GET /api/posts/:postId", { params: { postId }, signal }),
   });
 }
 
 export function commentsQueryOptions(communityId: string, postId: string) {
   return infiniteQueryOptions({
     queryKey: feedKeys.comments(communityId, postId),
-    queryFn: async ({ pageParam, signal }) =>
-      asPage<Comment>(
-        await api.get(`/api/posts/${enc(postId)}/comments`, {
-          query: { cursor: pageParam, limit: COMMENTS_PAGE_SIZE },
-          signal,
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      call("GET /api/posts/:postId/comments", {
+        params: { postId },
+        query: { cursor: pageParam, limit: COMMENTS_PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -103,13 +87,12 @@ export function commentsQueryOptions(communityId: string, postId: string) {
 export function repliesQueryOptions(communityId: string, postId: string, commentId: string) {
   return infiniteQueryOptions({
     queryKey: feedKeys.replies(communityId, postId, commentId),
-    queryFn: async ({ pageParam, signal }) =>
-      asPage<Comment>(
-        await api.get(`/api/comments/${enc(commentId)}/replies`, {
-          query: { cursor: pageParam, limit: COMMENTS_PAGE_SIZE },
-          signal,
-        }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      call("GET /api/comments/:commentId/replies", {
+        params: { commentId },
+        query: { cursor: pageParam, limit: COMMENTS_PAGE_SIZE },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -7,7 +7,7 @@ import { isApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { CharCounter } from "./char-counter";
-import { REPORT_REASON_MAX } from "./limits";
+import { REPORT_REASON_MAX } from "../../../common/contract/limits";
 import { useReport } from "./post-mutations";
 
 type ReportDialogProps = { kind: "post" | "comment"; id: string; open: boolean; onOpenChange: (open: boolean) => void };

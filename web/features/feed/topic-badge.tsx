@@ -1,6 +1,6 @@
 import { cn } from "../../lib/cn";
 import { readableTextOn, safeColor } from "./topic-colors";
-import type { TopicRef } from "./types";
+import type { TopicRef } from "../../../common/contract/feed";
 
 export function TopicBadge({ topic, className }: { topic: TopicRef; className?: string }) {
   const color = safeColor(topic.color);

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import { TopicDot } from "./topic-badge";
 import { readableTextOn, safeColor } from "./topic-colors";
-import type { Topic } from "./types";
+import type { Topic } from "../../../common/contract/communities";
 
 type TopicPillsProps = { topics: Topic[]; selected: string | null; onSelect: (topicId: string | null) => void };
 

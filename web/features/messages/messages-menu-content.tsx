@@ -6,9 +6,10 @@ import { formatBadgeCount } from "../../components/ui/badge";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
 import { useRelativeTime } from "../../lib/time";
-import { recentConversationsQueryOptions, type ConversationPreview } from "./queries";
+import type { ConversationSummary } from "../../../common/contract/conversations";
+import { recentConversationsQueryOptions } from "./queries";
 
-function ConversationItem({ conversation }: { conversation: ConversationPreview }) {
+function ConversationItem({ conversation }: { conversation: ConversationSummary }) {
   const { t } = useTranslation();
   const relative = useRelativeTime();
   const title = conversation.title || t(conversation.type === "group" ? "messages.groupChat" : "common.unknownUser");

@@ -1,15 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
-
-export type ConversationPreview = {
-  id: string;
-  type: "direct" | "group";
-  title: string | null;
-  avatarUrl: string | null;
-  lastMessage: { content: string; createdAt: number } | null;
-  lastMessageAt: number | null;
-  unreadCount: number;
-};
+import { call } from "../../lib/api";
 
 export const MESSAGES_DROPDOWN_LIMIT = 3;
 
@@ -24,19 +14,15 @@ export const conversationKeys = {
 export const recentConversationsQueryOptions = queryOptions({
   queryKey: conversationKeys.recentList(MESSAGES_DROPDOWN_LIMIT),
   queryFn: async ({ signal }) => {
-    const res = await api.get<{ items?: ConversationPreview[] }>("/api/conversations", {
-      query: { limit: MESSAGES_DROPDOWN_LIMIT },
-      signal,
-    });
-    return Array.isArray(res?.items) ? res.items.slice(0, MESSAGES_DROPDOWN_LIMIT) : [];
+    const { items } = await call("GET /api/conversations", { query: { limit: MESSAGES_DROPDOWN_LIMIT }, signal });
+    return items.slice(0, MESSAGES_DROPDOWN_LIMIT);
   },
 });
 
 export const unreadMessagesQueryOptions = queryOptions({
   queryKey: conversationKeys.unread(),
   queryFn: async ({ signal }) => {
-    const res = await api.get<{ count?: number }>("/api/conversations/unread-count", { signal });
-    return typeof res?.count === "number" ? res.count : 0;
+    return (await call("GET /api/conversations/unread-count", { signal })).count;
   },
   // Until live updates arrive through the user's room, the badge refreshes itself now and then.
   refetchInterval: 60_000,

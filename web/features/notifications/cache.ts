@@ -1,5 +1,6 @@
 import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { notificationKeys, type NotificationItem, type NotificationPage } from "./queries";
+import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
+import { notificationKeys } from "./queries";
 
 /**
  * Cache edits for notifications, shared by the user's room (live) and the read mutations. Lists and counts

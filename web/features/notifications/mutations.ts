@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { markAllReadInCache, markReadInCache } from "./cache";
 import { notificationKeys } from "./queries";
 
@@ -10,7 +10,7 @@ import { notificationKeys } from "./queries";
 export function useMarkNotificationRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/api/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => call("POST /api/notifications/:id/read", { params: { id } }),
     onMutate: (id: string) => {
       markReadInCache(qc, id);
     },
@@ -22,7 +22,7 @@ export function useMarkAllNotificationsRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (communityId: string | null) =>
-      api.post<{ count: number }>("/api/notifications/read-all", communityId ? { communityId } : {}),
+      call("POST /api/notifications/read-all", { body: communityId ? { communityId } : {} }),
     onSuccess: (_, communityId) => {
       markAllReadInCache(qc, communityId);
       // The other scopes' badges lost an unknown share of their unread: ask the server.

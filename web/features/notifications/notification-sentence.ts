@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { NotificationItem } from "./queries";
+import type { NotificationItem } from "../../../common/contract/notifications";
 
 /** Types whose sentence names the sender ('Ana liked your post'), and those that need no sender. */
 const WITH_SENDER = new Set([

@@ -4,7 +4,7 @@ import { useRelativeTime } from "../../lib/time";
 import { plainText } from "../../lib/content-format";
 import { NotificationIcon } from "./notification-icon";
 import { notificationSentence } from "./notification-sentence";
-import type { NotificationItem } from "./queries";
+import type { NotificationItem } from "../../../common/contract/notifications";
 
 /**
  * The inside of a notification row (dropdown and page): sender avatar or type icon, the sentence, when,

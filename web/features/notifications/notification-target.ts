@@ -1,4 +1,4 @@
-import type { NotificationItem } from "./queries";
+import type { NotificationItem } from "../../../common/contract/notifications";
 
 /**
  * Where clicking a notification takes the user: the thing it is about (post, conversation, course, event,

@@ -6,7 +6,7 @@ import { clearToasts } from "../../lib/toast";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 import { notificationSentence } from "./notification-sentence";
-import type { NotificationItem } from "./queries";
+import type { NotificationItem } from "../../../common/contract/notifications";
 
 beforeEach(() => {
   localStorage.clear();
@@ -33,6 +33,7 @@ function item(i: number, overrides: Partial<NotificationItem> = {}): Notificatio
     eventId: null,
     courseId: null,
     conversationId: null,
+    data: null,
     ...overrides,
   };
 }

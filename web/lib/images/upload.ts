@@ -1,6 +1,8 @@
+import type { ResponseOf } from "../../../common/contract";
+import type { UploadPurpose } from "../../../common/contract/enums";
 import { ApiError, errorFromBody, NETWORK_ERROR } from "../api";
 
-export type UploadedImage = { url: string; width: number; height: number; size: number };
+export type UploadedImage = ResponseOf<"POST /api/uploads">;
 
 /**
  * POST /api/uploads with the raw image as the body. XMLHttpRequest rather than fetch because only it
@@ -8,7 +10,7 @@ export type UploadedImage = { url: string; width: number; height: number; size: 
  */
 export function uploadImage(
   blob: Blob,
-  { purpose, onProgress, signal }: { purpose: string; onProgress?: (percent: number) => void; signal?: AbortSignal },
+  { purpose, onProgress, signal }: { purpose: UploadPurpose; onProgress?: (percent: number) => void; signal?: AbortSignal },
 ): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException("Upload cancelled", "AbortError"));

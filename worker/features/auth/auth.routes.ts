@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
+import { requestPasswordResetBody, resetPasswordBody, signInBody, signUpBody } from "../../../common/contract/auth";
 import type { HonoEnv } from "../../env";
 import { createAuth, publicOrigin } from "../../lib/auth";
-import { AppError, type ErrorBody } from "../../lib/errors";
+import type { ErrorBody } from "../../../common/contract/http";
+import { AppError } from "../../lib/errors";
 import { rateLimitByIp, rateLimitRules } from "../../lib/rate-limit";
 import { validate } from "../../lib/validation";
-import { requestPasswordResetBody, resetPasswordBody, signInBody, signUpBody } from "./auth.schemas";
 
 /**
  * better-auth behind our own front door: bodies are validated here (so bad input gets the same

@@ -1,23 +1,25 @@
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { HonoEnv } from "../../env";
-import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
-import { batch } from "../../lib/db";
-import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
-import { canManageContent, canOwn, isListed } from "../../lib/permissions";
-import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
-import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-import { readSessionToken } from "../../lib/session-cookie";
-import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
 import {
+  communities,
   communityParams,
   createCommunityBody,
   exploreQuery,
   memberParams,
   roleBody,
   updateCommunityBody,
-} from "./communities.schemas";
+} from "../../../common/contract/communities";
+import type { HonoEnv } from "../../env";
+import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
+import { canManageContent, canOwn, isListed } from "../../lib/permissions";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
+import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { readSessionToken } from "../../lib/session-cookie";
+import { validate } from "../../lib/validation";
+import { notificationWrites, pushNotifications } from "../notifications/notify";
 import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
 import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
@@ -26,7 +28,7 @@ import { exploreCommunities } from "./explore.queries";
 export const communitiesRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", exploreQuery), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
-    return c.json(await exploreCommunities(c.var.db, c.req.valid("query"), token ? { token } : null));
+    return respond(c, communities.explore, await exploreCommunities(c.var.db, c.req.valid("query"), token ? { token } : null));
   })
   .post("/", validate("json", createCommunityBody), async (c) => {
     const body = c.req.valid("json");
@@ -47,13 +49,13 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     assertOwnImages(images && checks(images), body.imageUrls);
     const { id, statements } = createCommunity(db, user.id, body);
     await batch(db, statements);
-    return c.json({ community: { id, name: body.name, reviewStatus: "under_review" as const }, pointsEarned: 10 }, 201);
+    return respond(c, communities.create, { community: { id, name: body.name, reviewStatus: "under_review" }, pointsEarned: 10 });
   })
   .get("/:id", validate("param", communityParams), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
     const { actor, row: found } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
     const row = visibleCommunity(actor, found);
-    return c.json(communityView(row, actor));
+    return respond(c, communities.get, communityView(row, actor));
   })
   .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
     const db = c.var.db;
@@ -73,7 +75,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const after = communityStatement(db, token, row.id);
     const read = await batch(db, [...(update ? [update] : []), after]);
     const updated = toCommunityRow(read(after));
-    return c.json(communityView(updated!, actor));
+    return respond(c, communities.update, communityView(updated!, actor));
   })
   .post("/:id/join", validate("param", communityParams), async (c) => {
     // Two round trips: the caller with the community, then the join batch, which reads the result back.
@@ -127,7 +129,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (after.membership.joinedAt !== joinedAt)
       throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
-    return c.json(communityView(after, actor));
+    return respond(c, communities.join, communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
   .post("/:id/unarchive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, false))
@@ -170,7 +172,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (read(exists).length === 0) throw notFound("Member not found.");
     if (read(changed).length > 0 && notifications.readBack)
       c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
-    return c.json({ userId, role });
+    return respond(c, communities.setRole, { userId, role });
   });
 
 async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
@@ -181,5 +183,5 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   if (!canOwn(access.actor, community, access.membership))
     throw forbidden("Only the owner can archive or unarchive this community.");
   await db.run(sql`update communities set archived = ${archived ? 1 : 0}, updated_at = ${Date.now()} where id = ${id}`);
-  return c.json({ id, archived });
+  return respond(c, archived ? communities.archive : communities.unarchive, { id, archived });
 }

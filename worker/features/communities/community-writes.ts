@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { communities, communityMembers, uploads } from "../../lib/tables";
 import { awardStatements } from "../points/points";
 import { plans } from "../../../common/catalog";
-import type { CreateCommunityBody, UpdateCommunityBody } from "./communities.schemas";
+import type { CreateCommunityBody, UpdateCommunityBody } from "../../../common/contract/communities";
 
 const toTetri = (gel: number) => Math.round(gel * 100);
 

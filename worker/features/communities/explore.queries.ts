@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { contains } from "../../lib/text-search";
-import type { ExploreQuery } from "./communities.schemas";
+import type { SubscriptionInterval } from "../../../common/catalog";
+import type { ExploreQuery } from "../../../common/contract/communities";
 
 export type CommunityCard = {
   id: string;
@@ -15,7 +16,7 @@ export type CommunityCard = {
   price: number;
   currency: string;
   paymentType: "subscription" | "single" | null;
-  subscriptionInterval: string | null;
+  subscriptionInterval: SubscriptionInterval | null;
   isMember: boolean;
 };
 
@@ -55,7 +56,7 @@ type Row = {
   price: number;
   currency: string;
   payment_type: "subscription" | "single" | null;
-  subscription_interval: string | null;
+  subscription_interval: SubscriptionInterval | null;
   is_member: number;
 };
 

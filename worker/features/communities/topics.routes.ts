@@ -1,15 +1,16 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { communities, communityParams, topicBody, topicParams } from "../../../common/contract/communities";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
 import { isUniqueViolation } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canManageContent, hasMemberAccess } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { readSessionToken } from "../../lib/session-cookie";
 import { communityTopics } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { communityParams, topicBody, topicParams } from "./communities.schemas";
 
 type TopicRow = { id: string; name: string; color: string; posts_count: number };
 const toTopic = (r: TopicRow) => ({ id: r.id, name: r.name, color: r.color, postsCount: r.posts_count });
@@ -41,7 +42,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .from(communityTopics)
       .where(eq(communityTopics.communityId, community.id))
       .orderBy(asc(communityTopics.name));
-    return c.json({ topics: results.map(toTopic) });
+    return respond(c, communities.listTopics, { topics: results.map(toTopic) });
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
@@ -54,7 +55,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .insert(communityTopics)
       .values({ id, communityId: community.id, name, color: color.toUpperCase(), postsCount: 0, createdAt: Date.now() })
       .catch(duplicateName);
-    return c.json({ topic: { id, name, color: color.toUpperCase(), postsCount: 0 } }, 201);
+    return respond(c, communities.createTopic, { topic: { id, name, color: color.toUpperCase(), postsCount: 0 } });
   })
   .patch("/:topicId", validate("param", topicParams), validate("json", topicBody), async (c) => {
     const { id, topicId } = c.req.valid("param");
@@ -70,7 +71,7 @@ export const topicsRoutes = new Hono<HonoEnv>()
       )
       .catch(duplicateName);
     if (!updated) throw notFound("Topic not found.");
-    return c.json({ topic: toTopic(updated) });
+    return respond(c, communities.updateTopic, { topic: toTopic(updated) });
   })
   .delete("/:topicId", validate("param", topicParams), async (c) => {
     const { id, topicId } = c.req.valid("param");
@@ -83,5 +84,5 @@ export const topicsRoutes = new Hono<HonoEnv>()
       sql`delete from community_topics where id = ${topicId} and community_id = ${community.id} returning id`,
     );
     if (!deleted) throw notFound("Topic not found.");
-    return c.json({ ok: true as const });
+    return respond(c, communities.deleteTopic, { ok: true });
   });

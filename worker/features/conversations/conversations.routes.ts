@@ -1,19 +1,19 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { conversations, conversationsQuery } from "../../../common/contract/conversations";
 import type { HonoEnv } from "../../env";
-import { limitParam } from "../../lib/pagination";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
 
-const listQuery = z.object({ limit: limitParam(100, 50) });
-
 export const conversationsRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", listQuery), async (c) => {
+  .get("/", validate("query", conversationsQuery), async (c) => {
     const user = await requireUser(c);
-    return c.json({ items: await listConversationSummaries(c.var.db, user.id, c.req.valid("query").limit) });
+    return respond(c, conversations.list, {
+      items: await listConversationSummaries(c.var.db, user.id, c.req.valid("query").limit),
+    });
   })
   .get("/unread-count", async (c) => {
     const user = await requireUser(c);
-    return c.json({ count: await unreadMessagesCount(c.var.db, user.id) });
+    return respond(c, conversations.unreadCount, { count: await unreadMessagesCount(c.var.db, user.id) });
   });

@@ -1,12 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { newId } from "../../../common/ids";
+import { commentBody, commentParams, commentsQuery, feed, postParams, reportBody } from "../../../common/contract/feed";
+import { REPLY_MAX } from "../../../common/contract/limits";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, load, postFor } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { postComments } from "../../lib/tables";
@@ -14,7 +17,6 @@ import { validate } from "../../lib/validation";
 import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
-import { commentBody, commentParams, commentsQuery, postParams, REPLY_MAX, reportBody } from "./feed.schemas";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionTargets } from "./mentions";
 import { withCommentPermissions } from "./post-permissions";
@@ -61,7 +63,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const { access, blocked } = target.read(c, row);
     if (blocked) throw notFound("Post not found.");
     const page = commentsPage(rows, query);
-    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
+    return respond(c, feed.listComments, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .post("/:postId/comments", validate("param", postParams), validate("json", commentBody), async (c) => {
     // Two round trips: the access row, rate limit, parent comment and mentioned members in one batch,
@@ -160,7 +162,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
       ]),
     );
     const comment = toComment(read(created)!);
-    return c.json({ comment: withCommentPermissions(comment, access) }, 201);
+    return respond(c, feed.createComment, { comment: withCommentPermissions(comment, access) });
   });
 
 /** /api/comments/:commentId… */
@@ -174,7 +176,7 @@ export const commentsRoutes = new Hono<HonoEnv>()
     const [row, rows] = await db.batch([target.query, listComments(db, { token }, { parentId: commentId }, query)]);
     const { access } = target.read(c, row);
     const page = commentsPage(rows, query);
-    return c.json({ ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
+    return respond(c, feed.listReplies, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
   .delete("/:commentId", validate("param", commentParams), async (c) => {
     const db = c.var.db;
@@ -206,25 +208,26 @@ export const commentsRoutes = new Hono<HonoEnv>()
         publishCounters(c, comment.postId, comment.communityId, read(counts)[0]),
       ]),
     );
-    return c.json({ ok: true as const });
+    return respond(c, feed.deleteComment, { ok: true });
   })
   .post("/:commentId/like", validate("param", commentParams), async (c) => {
     const commentId = c.req.valid("param").commentId;
     const { liked, likesCount } = await setLike(c, "comment", commentId, true);
-    return c.json({ commentId, liked, likesCount });
+    return respond(c, feed.likeComment, { commentId, liked, likesCount });
   })
   .delete("/:commentId/like", validate("param", commentParams), async (c) => {
     const commentId = c.req.valid("param").commentId;
     const { liked, likesCount } = await setLike(c, "comment", commentId, false);
-    return c.json({ commentId, liked, likesCount });
+    return respond(c, feed.unlikeComment, { commentId, liked, likesCount });
   })
   .post("/:commentId/report", validate("param", commentParams), validate("json", reportBody), async (c) => {
     const { comment, access } = await load(c, commentFor(c.var.db, await sessionToken(c), c.req.valid("param").commentId));
-    return fileReport(c, {
+    const filed = await fileReport(c, {
       reporterId: access.user.id,
       communityId: comment.communityId,
       targetKind: "comment",
       targetId: comment.id,
       reason: c.req.valid("json").reason,
     });
+    return respond(c, feed.reportComment, filed);
   });

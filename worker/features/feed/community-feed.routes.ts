@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { communityIdParams, feed, feedQuery, mentionQuery, postBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { load, memberOf } from "../../lib/access";
+import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
 import { contains } from "../../lib/text-search";
 import { validate } from "../../lib/validation";
-import { communityIdParams, feedQuery, mentionQuery, postBody } from "./feed.schemas";
 import { postPermissions, withPermissions } from "./post-permissions";
 import { createPost } from "./post-writes";
 import { feedPage, feedStatements } from "./posts.queries";
@@ -25,11 +26,14 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     const [accessRow, ...feedResults] = await db.batch([member.query, ...feedStatements(db, communityId, { token }, query)]);
     const access = member.read(c, accessRow);
     const page = feedPage(feedResults, query);
-    return c.json({ ...page, items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })) });
+    return respond(c, feed.listPosts, {
+      ...page,
+      items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })),
+    });
   })
   .post("/posts", validate("param", communityIdParams), validate("json", postBody), async (c) => {
     const { post, access } = await createPost(c, c.req.valid("param").id, c.req.valid("json"));
-    return c.json({ post: withPermissions(post, access) }, 201);
+    return respond(c, feed.createPost, { post: withPermissions(post, access) });
   })
   .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {
     const db = c.var.db;
@@ -40,7 +44,9 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
           where m.community_id = ${access.community.id} and u.id != ${access.user.id} and ${contains(sql.raw("u.full_name"), q)}
           order by u.full_name limit 8`,
     );
-    return c.json({ members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })) });
+    return respond(c, feed.mentionCandidates, {
+      members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })),
+    });
   })
   .get("/stats", validate("param", communityIdParams), async (c) => {
     // Access and the figures in one round trip; the figures are only answered once access holds.
@@ -60,7 +66,7 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     ]);
     const access = member.read(c, row);
     const presence = await getCommunityPresence(c.env, access.community.id);
-    return c.json({
+    return respond(c, feed.stats, {
       membersCount: counts.members_count,
       postsCount: counts.posts_count,
       onlineCount: presence.count,

@@ -11,7 +11,7 @@ import { sessionToken, sessionUserId } from "../../lib/session";
 import { communityTopics, posts, uploads } from "../../lib/tables";
 import { notificationWrites, preview, pushNotifications } from "../notifications/notify";
 import { awardStatements } from "../points/points";
-import type { PostBody } from "./feed.schemas";
+import type { PostBody } from "../../../common/contract/feed";
 import { mentionedMembers, mentionTargets } from "./mentions";
 import { findPost, toFeedPost } from "./posts.queries";
 

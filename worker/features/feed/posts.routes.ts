@@ -1,16 +1,17 @@
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
+import { editPostBody, feed, postParams, reportBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, postFor } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden, notFound } from "../../lib/errors";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { notificationWrites, preview, pushNotifications } from "../notifications/notify";
 import { reversalStatements } from "../points/points";
-import { editPostBody, postParams, reportBody } from "./feed.schemas";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionedUserIds, mentionTargets } from "./mentions";
 import { withPermissions } from "./post-permissions";
@@ -28,7 +29,7 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   c.executionCtx.waitUntil(
     publishToCommunity(c.env, post.communityId, { type: "post.updated", postId: post.id, data: { pinned } }),
   );
-  return c.json({ postId: post.id, pinned });
+  return respond(c, pinned ? feed.pinPost : feed.unpinPost, { postId: post.id, pinned });
 }
 
 /** /api/posts/:postId… */
@@ -43,7 +44,10 @@ export const postsRoutes = new Hono<HonoEnv>()
     const { access } = target.read(c, row);
     if (!shownRow) throw notFound("Post not found.");
     const found = toFeedPost(shownRow);
-    return c.json({ post: withPermissions(found, access), community: { id: access.community.id, name: access.community.name } });
+    return respond(c, feed.getPost, {
+      post: withPermissions(found, access),
+      community: { id: access.community.id, name: access.community.name },
+    });
   })
   .patch("/:postId", validate("param", postParams), validate("json", editPostBody), async (c) => {
     // Two round trips: the access row with the topic and mention checks, then the write batch.
@@ -98,7 +102,7 @@ export const postsRoutes = new Hono<HonoEnv>()
       ]),
     );
     const updated = toFeedPost(read(shown)!);
-    return c.json({ post: withPermissions(updated, access) });
+    return respond(c, feed.editPost, { post: withPermissions(updated, access) });
   })
   .delete("/:postId", validate("param", postParams), async (c) => {
     const db = c.var.db;
@@ -119,27 +123,28 @@ export const postsRoutes = new Hono<HonoEnv>()
       db.run(sql`delete from posts where id = ${post.id}`),
     ]);
     c.executionCtx.waitUntil(publishToCommunity(c.env, post.communityId, { type: "post.deleted", postId: post.id }));
-    return c.json({ ok: true as const });
+    return respond(c, feed.deletePost, { ok: true });
   })
   .post("/:postId/like", validate("param", postParams), async (c) => {
     const postId = c.req.valid("param").postId;
     const { liked, likesCount } = await setLike(c, "post", postId, true);
-    return c.json({ postId, liked, likesCount });
+    return respond(c, feed.likePost, { postId, liked, likesCount });
   })
   .delete("/:postId/like", validate("param", postParams), async (c) => {
     const postId = c.req.valid("param").postId;
     const { liked, likesCount } = await setLike(c, "post", postId, false);
-    return c.json({ postId, liked, likesCount });
+    return respond(c, feed.unlikePost, { postId, liked, likesCount });
   })
   .post("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, true))
   .delete("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, false))
   .post("/:postId/report", validate("param", postParams), validate("json", reportBody), async (c) => {
     const { post, access } = await load(c, postFor(c.var.db, await sessionToken(c), c.req.valid("param").postId));
-    return fileReport(c, {
+    const filed = await fileReport(c, {
       reporterId: access.user.id,
       communityId: post.communityId,
       targetKind: "post",
       targetId: post.id,
       reason: c.req.valid("json").reason,
     });
+    return respond(c, feed.reportPost, filed);
   });

@@ -21,5 +21,5 @@ export async function fileReport(c: Context<HonoEnv>, report: Report) {
     .onConflictDoNothing()
     .returning({ id: reports.id });
   if (!inserted) throw new AppError("CONFLICT", "You have already reported this.");
-  return c.json({ reportId: id }, 201);
+  return { reportId: id };
 }

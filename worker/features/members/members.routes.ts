@@ -1,17 +1,13 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { z } from "zod";
+import type { MemberRole } from "../../../common/contract/enums";
+import { members, membersQuery } from "../../../common/contract/members";
 import type { HonoEnv } from "../../env";
 import { memberOf } from "../../lib/access";
+import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { contains } from "../../lib/text-search";
 import { validate } from "../../lib/validation";
-
-const membersQuery = z.object({
-  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
-  sort: z.enum(["points", "name", "joined"], { error: "Unknown sort" }).default("joined"),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
 
 const orderBy = {
   points: sql.raw("points desc, u.full_name"),
@@ -24,7 +20,7 @@ type Row = {
   full_name: string;
   avatar_url: string | null;
   profession: string | null;
-  role: string;
+  role: MemberRole;
   joined_at: number;
   points: number;
   creator_id: string | null;
@@ -50,7 +46,7 @@ export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", memb
     ),
   ]);
   member.read(c, row);
-  return c.json({
+  return respond(c, members.list, {
     members: results.map((r) => ({
       id: r.id,
       fullName: r.full_name,

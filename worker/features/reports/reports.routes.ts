@@ -1,28 +1,23 @@
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import type { ReportStatus, ReportTargetKind } from "../../../common/contract/enums";
+import { reportDecisionParams, reportQueueQuery, reports } from "../../../common/contract/reports";
 import type { HonoEnv } from "../../env";
 import { load, memberOf } from "../../lib/access";
 import { AppError, notFound } from "../../lib/errors";
 import { canDeleteContent, canReview } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser, sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-
-const queueQuery = z.object({
-  status: z.enum(["open", "resolved", "dismissed"]).default("open"),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-const reportParams = z.object({ reportId: z.string().min(1).max(64) });
-const decisionParams = reportParams.extend({ decision: z.enum(["resolve", "dismiss"]) });
 
 type Row = {
   id: string;
   community_id: string | null;
   community_name: string | null;
-  target_kind: "post" | "comment" | "message";
+  target_kind: ReportTargetKind;
   target_id: string;
   reason: string;
-  status: string;
+  status: ReportStatus;
   created_at: number;
   reporter_id: string | null;
   reporter_name: string | null;
@@ -62,7 +57,7 @@ async function decide(c: Context<HonoEnv>, reportId: string, decision: "resolve"
         where id = ${reportId} and status = 'open'${scope.communityId ? sql` and community_id = ${scope.communityId}` : sql``} returning id`,
   );
   if (!row) throw notFound("Report not found or already handled.");
-  return c.json({ id: reportId, status });
+  return respond(c, scope.communityId ? reports.communityDecide : reports.staffDecide, { id: reportId, status });
 }
 
 /** Staff see every report (/api/admin/reports). */
@@ -72,14 +67,14 @@ export const staffReportsRoutes = new Hono<HonoEnv>()
     if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
     await next();
   })
-  .get("/", validate("query", queueQuery), async (c) => {
+  .get("/", validate("query", reportQueueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
     const results = await c.var.db.all<Row>(
       sql`${selectReports} where r.status = ${status} order by r.created_at desc limit ${limit}`,
     );
-    return c.json({ items: results.map(toItem) });
+    return respond(c, reports.staffQueue, { items: results.map(toItem) });
   })
-  .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
+  .post("/:reportId/:decision", validate("param", reportDecisionParams), (c) =>
     decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, {}),
   );
 
@@ -92,13 +87,13 @@ export const communityReportsRoutes = new Hono<HonoEnv>()
     }
     await next();
   })
-  .get("/", validate("query", queueQuery), async (c) => {
+  .get("/", validate("query", reportQueueQuery), async (c) => {
     const { status, limit } = c.req.valid("query");
     const results = await c.var.db.all<Row>(
       sql`${selectReports} where r.community_id = ${c.req.param("id")} and r.status = ${status} order by r.created_at desc limit ${limit}`,
     );
-    return c.json({ items: results.map(toItem) });
+    return respond(c, reports.communityQueue, { items: results.map(toItem) });
   })
-  .post("/:reportId/:decision", validate("param", decisionParams), (c) =>
+  .post("/:reportId/:decision", validate("param", reportDecisionParams), (c) =>
     decide(c, c.req.valid("param").reportId, c.req.valid("param").decision, { communityId: c.req.param("id") }),
   );

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { communityParams } from "../../../common/contract/communities";
+import { rejectBody, review, reviewDecisionBody, reviewQueueQuery } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { canReview, type ReviewStatus } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { communityParams, rejectBody, reviewDecisionBody, reviewQueueQuery } from "../communities/communities.schemas";
 import { notificationWrites, pushNotifications } from "../notifications/notify";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
@@ -64,7 +66,7 @@ export const reviewRoutes = new Hono<HonoEnv>()
           order by ${submitted} asc, c.id asc limit ${limit + 1}`,
     );
     const page = results.slice(0, limit);
-    return c.json({
+    return respond(c, review.queue, {
       items: page.map((r) => ({
         id: r.id,
         name: r.name,
@@ -142,5 +144,5 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
   ]);
   if (read(update).length === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
   if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
-  return c.json({ id, reviewStatus: rule.to });
+  return respond(c, review[decision], { id, reviewStatus: rule.to });
 }

@@ -1,18 +1,13 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { search, searchQuery } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
 import { viewerOf } from "../../lib/access";
 import { unauthenticated } from "../../lib/errors";
-import { idParam } from "../../lib/pagination";
 import { hasMemberAccess } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
 import { requireUser, sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { searchResults, searchStatements } from "./search.queries";
-
-const searchQuery = z.object({
-  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
-  communityId: idParam.optional(),
-});
 
 const empty = { posts: [], members: [], events: [] };
 
@@ -21,7 +16,7 @@ export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searc
   const { q, communityId } = c.req.valid("query");
   if (!q || !communityId) {
     await requireUser(c);
-    return c.json(empty);
+    return respond(c, search.community, empty);
   }
   const db = c.var.db;
   const token = await sessionToken(c);
@@ -30,6 +25,6 @@ export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searc
   const [row, ...found] = await db.batch([viewer.query, ...searchStatements(db, communityId, q, { token })]);
   const { user, ...access } = viewer.read(c, row);
   if (!user) throw unauthenticated();
-  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return c.json(empty);
-  return c.json(searchResults(found));
+  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return respond(c, search.community, empty);
+  return respond(c, search.community, searchResults(found));
 });

@@ -1,13 +1,16 @@
 import { Hono } from "hono";
+import { acceptedImageTypes } from "../../../common/contract/enums";
+import { MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
+import { uploadQuery, uploads } from "../../../common/contract/uploads";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
-import { uploads } from "../../lib/tables";
+import { uploads as uploadsTable } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { imageInfo } from "./image-info";
-import { acceptedImageTypes, MAX_PIXELS, MAX_SIDE, uploadLimits, uploadQuery } from "./uploads.schemas";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
@@ -50,7 +53,7 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
   await c.env.FILES.put(key, bytes, {
     httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
   });
-  await c.var.db.insert(uploads).values({
+  await c.var.db.insert(uploadsTable).values({
     id,
     r2Key: key,
     ownerId: user.id,
@@ -61,7 +64,7 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
     height: info.height,
     createdAt: Date.now(),
   });
-  return c.json({ url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength }, 201);
+  return respond(c, uploads.upload, { url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength });
 });
 
 /** GET /files/<key>: uploaded images, immutable, never rendered as a document. */

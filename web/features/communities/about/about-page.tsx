@@ -16,7 +16,7 @@ import { formatCount } from "../format";
 import { PriceLabel } from "../price-label";
 import { useCurrentCommunity } from "../../../lib/my-communities";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
-import type { CommunityView } from "../types";
+import type { CommunityView } from "../../../../common/contract/communities";
 
 /** /about: the current community's information and its counts. */
 export function AboutPage() {

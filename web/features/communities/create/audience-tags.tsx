@@ -3,7 +3,8 @@ import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
-import { addTag, TAG_MAX, TAGS_MAX } from "./form-model";
+import { AUDIENCE_TAG_MAX, AUDIENCE_TAGS_MAX } from "../../../../common/contract/limits";
+import { addTag } from "./form-model";
 
 type AudienceTagsProps = {
   id: string;
@@ -17,7 +18,7 @@ type AudienceTagsProps = {
 export function AudienceTags({ id, tags, onChange, error, disabled }: AudienceTagsProps) {
   const { t } = useTranslation("communities");
   const [text, setText] = useState("");
-  const full = tags.length >= TAGS_MAX;
+  const full = tags.length >= AUDIENCE_TAGS_MAX;
 
   const add = () => {
     const next = addTag(tags, text);
@@ -41,7 +42,7 @@ export function AudienceTags({ id, tags, onChange, error, disabled }: AudienceTa
         <Input
           id={id}
           value={text}
-          maxLength={TAG_MAX}
+          maxLength={AUDIENCE_TAG_MAX}
           disabled={disabled || full}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -60,7 +61,7 @@ export function AudienceTags({ id, tags, onChange, error, disabled }: AudienceTa
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t("form.audienceHint", { max: TAGS_MAX })}
+        {t("form.audienceHint", { max: AUDIENCE_TAGS_MAX })}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-destructive-text">

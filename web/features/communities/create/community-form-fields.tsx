@@ -3,22 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Field } from "../../../components/ui/field";
 import { Input, inputClasses, Textarea } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
-import { categories, subscriptionIntervals } from "../../../../common/catalog";
+import { categories, subscriptionIntervals, type PaymentType, type SubscriptionInterval } from "../../../../common/catalog";
 import { RadioGroup } from "../radio-group";
 import { Select } from "../select";
-import type { PaymentType, SubscriptionInterval } from "../types";
 import { ImageUploader } from "../uploads/image-uploader";
 import type { ImageUploads } from "../uploads/use-image-uploads";
 import { AudienceTags } from "./audience-tags";
-import {
-  DESCRIPTION_MAX,
-  NAME_MAX,
-  PHONE_PREFIX,
-  phoneDigitsFrom,
-  type CommunityField,
-  type CommunityFormValues,
-  type FormErrors,
-} from "./form-model";
+import { COMMUNITY_DESCRIPTION_MAX, COMMUNITY_NAME_MAX, PHONE_PREFIX } from "../../../../common/contract/limits";
+import { phoneDigitsFrom, type CommunityField, type CommunityFormValues, type FormErrors } from "./form-model";
 
 /** Every field's element id, so a failed submit can move focus to the first problem. */
 export const fieldId = (prefix: string, field: CommunityField) => `${prefix}-${field}`;
@@ -42,11 +34,15 @@ export function CommunityFormFields({ idPrefix, values, onChange, errors, upload
   return (
     <div className="space-y-6">
       <ImageUploader uploads={uploads} error={errors.imageUrls} disabled={disabled} inputId={id("imageUrls")} />
-      <Field label={t("form.name")} error={errors.name} hint={t("form.counter", { length: values.name.length, max: NAME_MAX })}>
+      <Field
+        label={t("form.name")}
+        error={errors.name}
+        hint={t("form.counter", { length: values.name.length, max: COMMUNITY_NAME_MAX })}
+      >
         <Input
           id={id("name")}
           value={values.name}
-          maxLength={NAME_MAX}
+          maxLength={COMMUNITY_NAME_MAX}
           disabled={disabled}
           onChange={(e) => onChange({ name: e.target.value })}
           placeholder={t("form.namePlaceholder")}
@@ -56,13 +52,13 @@ export function CommunityFormFields({ idPrefix, values, onChange, errors, upload
       <Field
         label={t("form.description")}
         error={errors.description}
-        hint={t("form.counter", { length: values.description.length, max: DESCRIPTION_MAX })}
+        hint={t("form.counter", { length: values.description.length, max: COMMUNITY_DESCRIPTION_MAX })}
       >
         <Textarea
           id={id("description")}
           rows={5}
           value={values.description}
-          maxLength={DESCRIPTION_MAX}
+          maxLength={COMMUNITY_DESCRIPTION_MAX}
           disabled={disabled}
           onChange={(e) => onChange({ description: e.target.value })}
           placeholder={t("form.descriptionPlaceholder")}

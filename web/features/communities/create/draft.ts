@@ -1,4 +1,4 @@
-import type { FieldIssue } from "../../../lib/api";
+import type { FieldIssue } from "../../../../common/contract/http";
 import { parseFormValues, type CommunityFormValues } from "./form-model";
 
 /**

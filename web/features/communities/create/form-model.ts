@@ -1,17 +1,26 @@
-import type { FieldIssue } from "../../../lib/api";
-import { categories, MAX_COMMUNITY_IMAGES, youtubeId, type Category, type PlanId } from "../../../../common/catalog";
+import type { FieldIssue } from "../../../../common/contract/http";
+import {
+  categories,
+  MAX_COMMUNITY_IMAGES,
+  subscriptionIntervals,
+  youtubeId,
+  type Category,
+  type PlanId,
+} from "../../../../common/catalog";
+import {
+  AUDIENCE_TAG_MAX,
+  AUDIENCE_TAGS_MAX,
+  COMMUNITY_DESCRIPTION_MAX,
+  COMMUNITY_NAME_MAX,
+  PHONE_DIGITS,
+  PHONE_PREFIX,
+  PRICE_MAX,
+} from "../../../../common/contract/limits";
 import { tetriToGelInput } from "../format";
-import type { CommunityDetail, PaymentType, SubscriptionInterval } from "../types";
+import type { PaymentType, SubscriptionInterval } from "../../../../common/catalog";
+import type { CommunityDetail } from "../../../../common/contract/communities";
 
 /** The create and edit forms' state, their client-side rules (spec 002 section 5) and the API bodies. */
-
-export const PHONE_PREFIX = "+995";
-export const PHONE_DIGITS = 9;
-export const NAME_MAX = 100;
-export const DESCRIPTION_MAX = 2000;
-export const TAG_MAX = 60;
-export const TAGS_MAX = 20;
-export const PRICE_MAX = 100_000;
 
 export type CommunityFormValues = {
   name: string;
@@ -82,7 +91,8 @@ export function formFromCommunity(c: CommunityDetail): CommunityFormValues {
  */
 export function phoneDigitsFrom(raw: string): string {
   let digits = raw.replace(/\D/g, "");
-  if (digits.length > PHONE_DIGITS && digits.startsWith("995")) digits = digits.slice(3);
+  const countryCode = PHONE_PREFIX.slice(1);
+  if (digits.length > PHONE_DIGITS && digits.startsWith(countryCode)) digits = digits.slice(countryCode.length);
   return digits.slice(0, PHONE_DIGITS);
 }
 
@@ -99,12 +109,12 @@ export function validateCommunityForm(v: CommunityFormValues): FormErrors {
   const errors: FormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = "validation.nameRequired";
-  else if (name.length > NAME_MAX) errors.name = "validation.nameTooLong";
+  else if (name.length > COMMUNITY_NAME_MAX) errors.name = "validation.nameTooLong";
   const description = v.description.trim();
   if (!description) errors.description = "validation.descriptionRequired";
-  else if (description.length > DESCRIPTION_MAX) errors.description = "validation.descriptionTooLong";
+  else if (description.length > COMMUNITY_DESCRIPTION_MAX) errors.description = "validation.descriptionTooLong";
   if (!v.phoneDigits) errors.phoneNumber = "validation.phoneRequired";
-  else if (!/^\d{9}$/.test(v.phoneDigits)) errors.phoneNumber = "validation.phoneInvalid";
+  else if (v.phoneDigits.length !== PHONE_DIGITS || /\D/.test(v.phoneDigits)) errors.phoneNumber = "validation.phoneInvalid";
   if (v.coverVideoUrl.trim() && youtubeId(v.coverVideoUrl) === null) errors.coverVideoUrl = "validation.videoInvalid";
   if (!v.categoryKey) errors.categoryKey = "validation.categoryRequired";
   if (v.imageUrls.length > MAX_COMMUNITY_IMAGES) errors.imageUrls = "validation.tooManyImagesDescription";
@@ -120,7 +130,8 @@ export function toCommunityBody(v: CommunityFormValues) {
     description: v.description.trim(),
     phoneNumber: `${PHONE_PREFIX}${v.phoneDigits}`,
     coverVideoUrl: v.coverVideoUrl.trim() || null,
-    categoryKey: v.categoryKey,
+    // validateCommunityForm refuses an empty category before any submit (and the server would name the field).
+    categoryKey: v.categoryKey as Category,
     imageUrls: v.imageUrls,
     targetAudience: v.targetAudience,
     isPaid: paid,
@@ -185,8 +196,8 @@ export function firstInvalidField(errors: FormErrors): CommunityField | null {
 
 /** Adds an audience tag unless it is blank, too long, a repeat (any case) or one too many. */
 export function addTag(tags: string[], raw: string): string[] {
-  const tag = raw.trim().replace(/\s+/g, " ").slice(0, TAG_MAX);
-  if (!tag || tags.length >= TAGS_MAX) return tags;
+  const tag = raw.trim().replace(/\s+/g, " ").slice(0, AUDIENCE_TAG_MAX);
+  if (!tag || tags.length >= AUDIENCE_TAGS_MAX) return tags;
   if (tags.some((t) => t.toLocaleLowerCase() === tag.toLocaleLowerCase())) return tags;
   return [...tags, tag];
 }
@@ -206,13 +217,11 @@ export function parseFormValues(value: unknown): CommunityFormValues | null {
     coverVideoUrl: str(v.coverVideoUrl),
     categoryKey: (categories as readonly string[]).includes(category) ? (category as Category) : "",
     imageUrls: strings(v.imageUrls).slice(0, MAX_COMMUNITY_IMAGES),
-    targetAudience: strings(v.targetAudience).slice(0, TAGS_MAX),
+    targetAudience: strings(v.targetAudience).slice(0, AUDIENCE_TAGS_MAX),
     isPaid: v.isPaid === true,
     price: str(v.price),
     paymentType: v.paymentType === "single" ? "single" : base.paymentType,
-    subscriptionInterval: (["monthly", "quarterly", "semi_annually", "yearly"] as const).includes(
-      v.subscriptionInterval as SubscriptionInterval,
-    )
+    subscriptionInterval: subscriptionIntervals.includes(v.subscriptionInterval as SubscriptionInterval)
       ? (v.subscriptionInterval as SubscriptionInterval)
       : base.subscriptionInterval,
   };

@@ -3,7 +3,8 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, ApiError } from "../../../lib/api";
+import type { CreatedCommunity } from "../../../../common/contract/communities";
+import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
@@ -15,8 +16,6 @@ import { toCreateBody, type CommunityFormValues } from "./form-model";
 import { PlanCard } from "./plan-card";
 import { UnderReviewDialog } from "./under-review-dialog";
 
-type Created = { community: { id: string; name: string; reviewStatus: string }; pointsEarned: number };
-
 /**
  * Step 2: the creator plan. Free creates the community at once; paid plans need payments, which do
  * not exist yet, so they say so and create nothing.
@@ -27,10 +26,10 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedCommunity | null>(null);
 
   const create = useMutation({
-    mutationFn: (plan: PlanId) => api.post<Created>("/api/communities", toCreateBody(draft, plan)),
+    mutationFn: (plan: PlanId) => call("POST /api/communities", { body: toCreateBody(draft, plan) }),
     onSuccess: async (result) => {
       clearDraft();
       setCurrentCommunityId(result.community.id);

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { FieldIssue } from "../../../lib/api";
+import type { FieldIssue } from "../../../../common/contract/http";
 import { MAX_COMMUNITY_IMAGES } from "../../../../common/catalog";
 import { useImageUploads } from "../uploads/use-image-uploads";
 import { fieldId } from "./community-form-fields";

@@ -8,7 +8,7 @@ import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
-import type { CommunityDetail } from "../types";
+import type { CommunityDetail } from "../../../../common/contract/communities";
 import { CommunityStats } from "./community-stats";
 import { CreatorCard } from "./creator-card";
 import { JoinCard } from "./join-card";

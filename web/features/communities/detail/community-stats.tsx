@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatCount } from "../format";
-import type { CommunityDetail } from "../types";
+import type { CommunityDetail } from "../../../../common/contract/communities";
 
 export function formatLongDate(ms: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric" }).format(new Date(ms));

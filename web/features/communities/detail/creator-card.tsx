@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar";
-import type { CommunityDetail } from "../types";
+import type { CommunityDetail } from "../../../../common/contract/communities";
 
 export function CreatorCard({ creator }: { creator: CommunityDetail["creator"] }) {
   const { t } = useTranslation("communities");

@@ -6,7 +6,7 @@ import { useSession } from "../../../lib/session";
 import { setCurrentCommunityId } from "../../../lib/current-community";
 import { billingKey, formatGel } from "../format";
 import { PriceLabel } from "../price-label";
-import type { CommunityDetail, CommunityViewer } from "../types";
+import type { CommunityDetail, CommunityViewer } from "../../../../common/contract/communities";
 import { useJoinCommunity } from "../use-join-community";
 
 /** Price, what membership costs and the one action that fits the viewer: join, pay, enter or sign in. */

@@ -7,10 +7,10 @@ import { setCurrentCommunityId } from "../../../lib/current-community";
 import { CommunityImage } from "../../../components/community-image";
 import { formatCount } from "../format";
 import { PriceLabel } from "../price-label";
-import type { CommunityCardData } from "../types";
+import type { CommunityCard } from "../../../../common/contract/communities";
 
 /** One explore result: picture, category, name, description, members, price and the two actions. */
-export function CommunityCard({ community, showCategory }: { community: CommunityCardData; showCategory: boolean }) {
+export function CommunityCard({ community, showCategory }: { community: CommunityCard; showCategory: boolean }) {
   const { t, i18n } = useTranslation("communities");
   const navigate = useNavigate();
   const headingId = `community-card-${community.id}`;

@@ -1,4 +1,13 @@
-import { categories, exploreSorts, type Category, type ExploreSort } from "../../../../common/catalog";
+import {
+  categories,
+  exploreSorts,
+  paymentTypes,
+  type Category,
+  type ExploreSort,
+  type PaymentType,
+} from "../../../../common/catalog";
+import type { PriceFilter } from "../../../../common/contract/enums";
+import { SEARCH_TEXT_MAX } from "../../../../common/contract/limits";
 import type { ExploreApiQuery } from "../community-api";
 
 /**
@@ -8,19 +17,18 @@ import type { ExploreApiQuery } from "../community-api";
 export type ExploreSearch = {
   q?: string;
   category?: Category;
-  price?: "free" | "paid";
+  price?: Exclude<PriceFilter, "all">;
   /** GEL, only with price=paid. */
   minPrice?: number;
   maxPrice?: number;
-  paymentType?: "subscription" | "single";
+  paymentType?: PaymentType;
   minMembers?: number;
   sort?: Exclude<ExploreSort, "popular">;
 };
 
-export type PriceFilter = "all" | "free" | "paid";
-export type PaymentTypeFilter = "all" | "subscription" | "single";
+export type PaymentTypeFilter = "all" | PaymentType;
 
-const MAX_QUERY_LENGTH = 100;
+const MAX_QUERY_LENGTH = SEARCH_TEXT_MAX;
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
   return typeof value === "string" && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -49,7 +57,7 @@ export function validateExploreSearch(raw: Record<string, unknown>): ExploreSear
     if (min) out.minPrice = min;
     if (max !== undefined) out.maxPrice = max;
   }
-  const paymentType = oneOf(raw.paymentType, ["subscription", "single"] as const);
+  const paymentType = oneOf(raw.paymentType, paymentTypes);
   if (paymentType) out.paymentType = paymentType;
   const minMembers = amount(raw.minMembers, { integer: true });
   if (minMembers) out.minMembers = minMembers;

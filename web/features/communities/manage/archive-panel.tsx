@@ -4,11 +4,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { refreshCommunity } from "../community-api";
-import type { CommunityDetail } from "../types";
+import type { CommunityDetail } from "../../../../common/contract/communities";
 
 /** Archive (read-only for everyone, hidden from Explore, no new members) or bring it back. Owner only. */
 export function ArchivePanel({ community }: { community: CommunityDetail }) {
@@ -19,7 +19,10 @@ export function ArchivePanel({ community }: { community: CommunityDetail }) {
   const archiving = !community.archived;
 
   const mutation = useMutation({
-    mutationFn: () => api.post(`/api/communities/${encodeURIComponent(community.id)}/${archiving ? "archive" : "unarchive"}`),
+    mutationFn: () =>
+      call(archiving ? "POST /api/communities/:id/archive" : "POST /api/communities/:id/unarchive", {
+        params: { id: community.id },
+      }),
     onSuccess: async () => {
       setConfirming(false);
       toast({

@@ -7,9 +7,9 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../../components/ui/tabs";
 import { communityQueryOptions, communityReportsQueryOptions } from "../community-api";
 import { CommunityLoadError } from "../community-states";
-import type { MyCommunity } from "../../../lib/my-communities";
+import type { MyCommunity } from "../../../../common/contract/me";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
-import type { CommunityView } from "../types";
+import type { CommunityView } from "../../../../common/contract/communities";
 import { ArchivePanel } from "./archive-panel";
 import { DetailsPanel } from "./details-panel";
 import { manageTabsFor, type ManageTab } from "./manage-tabs";
@@ -106,10 +106,7 @@ function ManageTabs({
           <MembersPanel communityId={community.id} canChangeRoles={viewer.canOwn && !community.archived} />
         </TabPanel>
         <TabPanel value="reports" className="mt-5">
-          <ReportsList
-            queryOptions={communityReportsQueryOptions(community.id)}
-            decisionBase={`/api/communities/${encodeURIComponent(community.id)}/reports`}
-          />
+          <ReportsList queryOptions={communityReportsQueryOptions(community.id)} communityId={community.id} />
         </TabPanel>
         <TabPanel value="archive" className="mt-5">
           <ArchivePanel community={community} />

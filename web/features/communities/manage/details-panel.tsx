@@ -3,7 +3,7 @@ import { Save } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { api, ApiError } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { communityKeys } from "../../../lib/community-keys";
@@ -11,7 +11,7 @@ import { refreshCommunity } from "../community-api";
 import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";
-import type { CommunityView } from "../types";
+import type { CommunityView } from "../../../../common/contract/communities";
 
 /** Edit the community's details: the create form's fields, saved with PATCH; read-only when archived. */
 export function DetailsPanel({ view }: { view: CommunityView }) {
@@ -24,7 +24,7 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
 
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof toCommunityBody>) =>
-      api.patch<CommunityView>(`/api/communities/${encodeURIComponent(community.id)}`, body),
+      call("PATCH /api/communities/:id", { params: { id: community.id }, body }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(communityKeys.detail(community.id), updated);
       toast({ variant: "success", title: t("manage.saved") });

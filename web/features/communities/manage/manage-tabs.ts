@@ -1,4 +1,4 @@
-import type { CommunityViewer } from "../types";
+import type { CommunityViewer } from "../../../../common/contract/communities";
 
 export const MANAGE_TABS = ["details", "topics", "members", "reports", "archive"] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];

@@ -7,7 +7,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -15,11 +15,10 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { formatLongDate } from "../detail/community-stats";
 import { communityKeys } from "../../../lib/community-keys";
 import { membersQueryOptions } from "../community-api";
-import type { CommunityRole } from "../../../lib/my-communities";
 import { Select } from "../select";
-import type { CommunityMember, MemberSort } from "../types";
+import { memberRoles, type MemberRole, type MemberSort } from "../../../../common/contract/enums";
+import type { CommunityMember } from "../../../../common/contract/members";
 
-const ROLES: CommunityRole[] = ["admin", "moderator", "member"];
 const SORTS: MemberSort[] = ["joined", "points", "name"];
 
 /** Members with role, points and join date; the owner changes roles here. */
@@ -112,8 +111,8 @@ function MemberRow({
   const name = member.fullName || t("common.unknownUser");
 
   const changeRole = useMutation({
-    mutationFn: (role: CommunityRole) =>
-      api.patch(`/api/communities/${encodeURIComponent(communityId)}/members/${encodeURIComponent(member.id)}`, { role }),
+    mutationFn: (role: MemberRole) =>
+      call("PATCH /api/communities/:id/members/:userId", { params: { id: communityId, userId: member.id }, body: { role } }),
     onSuccess: (_, role) => toast({ variant: "success", title: t("members.roleChanged", { name, role: t(`roles.${role}`) }) }),
     onError: (err) => toast({ variant: "destructive", title: t("members.roleFailed"), description: errorMessage(err) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: communityKeys.members(communityId) }),
@@ -143,10 +142,10 @@ function MemberRow({
             id={selectId}
             value={changeRole.isPending ? changeRole.variables : member.role}
             disabled={changeRole.isPending}
-            onChange={(e) => changeRole.mutate(e.target.value as CommunityRole)}
+            onChange={(e) => changeRole.mutate(e.target.value as MemberRole)}
             className="h-9 w-auto"
           >
-            {ROLES.map((r) => (
+            {memberRoles.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
               </option>

@@ -3,7 +3,7 @@ import { Check, ExternalLink, Flag, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { useRelativeTime } from "../../../lib/time";
-import type { Report } from "../types";
+import type { Report } from "../../../../common/contract/reports";
 
 type ReportCardProps = {
   report: Report;

@@ -4,31 +4,34 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { api } from "../../../lib/api";
+import type { ReportDecision } from "../../../../common/contract/enums";
+import { call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import type { Report } from "../types";
+import type { Report } from "../../../../common/contract/reports";
 import { ReportCard } from "./report-card";
 
 type ReportsListProps = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   queryOptions: UseQueryOptions<Report[], Error, Report[], any>;
-  /** Where a decision is posted: `${base}/${reportId}/resolve|dismiss`. */
-  decisionBase: string;
+  /** Whose queue: a community's, or null for the staff queue. */
+  communityId: string | null;
   showCommunity?: boolean;
 };
 
 /** The open reports of one queue (a community's, or the staff queue), with Resolve and Dismiss. */
-export function ReportsList({ queryOptions, decisionBase, showCommunity }: ReportsListProps) {
+export function ReportsList({ queryOptions, communityId, showCommunity }: ReportsListProps) {
   const { t } = useTranslation("communities");
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const query = useQuery(queryOptions);
-  const [pending, setPending] = useState<{ id: string; decision: "resolve" | "dismiss" } | null>(null);
+  const [pending, setPending] = useState<{ id: string; decision: ReportDecision } | null>(null);
 
   const decide = useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: "resolve" | "dismiss" }) =>
-      api.post(`${decisionBase}/${encodeURIComponent(id)}/${decision}`),
+    mutationFn: ({ id, decision }: { id: string; decision: ReportDecision }) =>
+      communityId
+        ? call("POST /api/communities/:id/reports/:reportId/:decision", { params: { id: communityId, reportId: id, decision } })
+        : call("POST /api/admin/reports/:reportId/:decision", { params: { reportId: id, decision } }),
     onMutate: (v) => setPending(v),
     onSuccess: (_, v) =>
       toast({ variant: "success", title: v.decision === "resolve" ? t("reports.resolved") : t("reports.dismissed") }),

@@ -7,14 +7,14 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
-import { api, ApiError } from "../../../lib/api";
+import { TOPIC_NAME_MAX } from "../../../../common/contract/limits";
+import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { communityKeys } from "../../../lib/community-keys";
 import { topicsQueryOptions } from "../community-api";
-import type { Topic } from "../types";
+import type { Topic } from "../../../../common/contract/communities";
 
-const TOPIC_NAME_MAX = 40;
 const DEFAULT_COLOR = "#2563EB";
 
 type TopicInput = { name: string; color: string };
@@ -85,7 +85,7 @@ function AddTopicForm({ communityId }: { communityId: string }) {
   const [input, setInput] = useState<TopicInput>({ name: "", color: DEFAULT_COLOR });
   const [errors, setErrors] = useState<TopicErrors>({});
   const add = useTopicMutation(communityId, (v: TopicInput) =>
-    api.post(`/api/communities/${encodeURIComponent(communityId)}/topics`, v),
+    call("POST /api/communities/:id/topics", { params: { id: communityId }, body: v }),
   );
 
   const submit = (e: FormEvent) => {
@@ -140,7 +140,7 @@ function TopicRow({ communityId, topic, readOnly }: { communityId: string; topic
   const [confirmDelete, setConfirmDelete] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const remove = useTopicMutation(communityId, () =>
-    api.delete(`/api/communities/${encodeURIComponent(communityId)}/topics/${encodeURIComponent(topic.id)}`),
+    call("DELETE /api/communities/:id/topics/:topicId", { params: { id: communityId, topicId: topic.id } }),
   );
 
   // Leaving the edit row puts focus back on the Edit button, not on the page's start.
@@ -205,7 +205,7 @@ function EditTopicRow({ communityId, topic, onDone }: { communityId: string; top
   const [input, setInput] = useState<TopicInput>({ name: topic.name, color: topic.color });
   const [errors, setErrors] = useState<TopicErrors>({});
   const save = useTopicMutation(communityId, (v: TopicInput) =>
-    api.patch(`/api/communities/${encodeURIComponent(communityId)}/topics/${encodeURIComponent(topic.id)}`, v),
+    call("PATCH /api/communities/:id/topics/:topicId", { params: { id: communityId, topicId: topic.id }, body: v }),
   );
 
   const submit = (e: FormEvent) => {

@@ -5,6 +5,7 @@ import { isAcceptedImage, resizeImage } from "../../../lib/images/resize";
 import { uploadImage } from "../../../lib/images/upload";
 import { toast } from "../../../lib/toast";
 import { MAX_COMMUNITY_IMAGE_BYTES, MAX_COMMUNITY_IMAGES } from "../../../../common/catalog";
+import type { UploadPurpose } from "../../../../common/contract/enums";
 
 export type UploadStatus = "queued" | "processing" | "uploading" | "done" | "error";
 
@@ -37,7 +38,7 @@ export function pickFiles<F extends { name: string; size: number; type: string }
  * form reads the stored URLs in order. Files are decoded one at a time so ten 12 MP photos never sit
  * decoded in memory together.
  */
-export function useImageUploads(initialUrls: string[], purpose = "community_image") {
+export function useImageUploads(initialUrls: string[], purpose: UploadPurpose = "community_image") {
   const { t } = useTranslation("communities");
   const errorMessage = useErrorMessage();
   const [items, setItems] = useState<UploadItem[]>(() =>

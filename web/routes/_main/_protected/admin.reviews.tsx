@@ -27,7 +27,7 @@ function AdminReviewsRoute() {
     <ReviewsPage
       view={view}
       onViewChange={onViewChange}
-      reports={<ReportsList queryOptions={staffReportsQueryOptions()} decisionBase="/api/admin/reports" showCommunity />}
+      reports={<ReportsList queryOptions={staffReportsQueryOptions()} communityId={null} showCommunity />}
     />
   );
 }

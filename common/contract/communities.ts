@@ -1,0 +1,273 @@
+import { z } from "zod";
+import {
+  categories,
+  exploreSorts,
+  MAX_COMMUNITY_IMAGES,
+  paymentTypes,
+  planIds,
+  subscriptionIntervals,
+  youtubeId,
+} from "../catalog";
+import { memberRoles, priceFilters, reviewStatuses } from "./enums";
+import { topicRef } from "./feed";
+import { endpoint, ok, page } from "./http";
+import {
+  AUDIENCE_TAG_MAX,
+  AUDIENCE_TAGS_MAX,
+  COMMUNITY_DESCRIPTION_MAX,
+  COMMUNITY_NAME_MAX,
+  EXPLORE_PAGE_MAX,
+  EXPLORE_PAGE_SIZE,
+  PHONE_DIGITS,
+  PHONE_PREFIX,
+  PRICE_MAX,
+  SEARCH_TEXT_MAX,
+  TOPIC_NAME_MAX,
+  VIDEO_URL_MAX,
+} from "./limits";
+
+/** Communities: explore, create, the detail page, management, topics and roles (spec 002). */
+
+// Requests: the messages are the spec's (spec 002 section 5).
+
+const communityImageUrl = z
+  .string()
+  .regex(/^\/files\/community_image\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/, "Images must be uploaded first");
+
+/** Lari with at most two decimals, stored as tetri. */
+const priceGel = z
+  .number({ error: "Please enter a valid price" })
+  .positive("Please enter a valid price")
+  .max(PRICE_MAX, "Please enter a valid price")
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Please enter a valid price");
+
+const phonePattern = new RegExp(`^\\${PHONE_PREFIX}\\d{${PHONE_DIGITS}}$`);
+
+const fields = {
+  name: z
+    .string({ error: "Community name is required" })
+    .trim()
+    .min(1, "Community name is required")
+    .max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
+  description: z
+    .string({ error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(COMMUNITY_DESCRIPTION_MAX, `Description must be at most ${COMMUNITY_DESCRIPTION_MAX} characters`),
+  phoneNumber: z
+    .string({ error: "Phone number is required" })
+    .trim()
+    .min(1, "Phone number is required")
+    .regex(phonePattern, "Invalid Georgian phone number format"),
+  coverVideoUrl: z
+    .string()
+    .trim()
+    .max(VIDEO_URL_MAX, "Please enter a valid YouTube URL")
+    .refine((v) => v === "" || youtubeId(v) !== null, "Please enter a valid YouTube URL")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+  categoryKey: z.enum(categories, { error: "Please select a category" }),
+  imageUrls: z
+    .array(communityImageUrl)
+    .max(MAX_COMMUNITY_IMAGES, `You can only upload up to ${MAX_COMMUNITY_IMAGES} images.`)
+    .default([]),
+  targetAudience: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "Tags cannot be empty")
+        .max(AUDIENCE_TAG_MAX, `Tags must be at most ${AUDIENCE_TAG_MAX} characters`),
+    )
+    .max(AUDIENCE_TAGS_MAX, `At most ${AUDIENCE_TAGS_MAX} audience tags`)
+    .default([]),
+  isPaid: z.boolean({ error: "Choose free or paid" }).default(false),
+  price: priceGel.nullable().optional(),
+  paymentType: z.enum(paymentTypes, { error: "Choose subscription or one-time" }).nullable().optional(),
+  subscriptionInterval: z.enum(subscriptionIntervals, { error: "Choose a billing interval" }).nullable().optional(),
+};
+
+type PaidFields = { isPaid?: boolean; price?: number | null; paymentType?: string | null; subscriptionInterval?: string | null };
+
+/** A paid community needs a price and payment type; a subscription needs an interval. */
+function checkPaid(value: PaidFields, ctx: z.RefinementCtx) {
+  if (!value.isPaid) return;
+  if (value.price == null) ctx.addIssue({ code: "custom", path: ["price"], message: "Please enter a valid price" });
+  if (!value.paymentType) ctx.addIssue({ code: "custom", path: ["paymentType"], message: "Choose subscription or one-time" });
+  if (value.paymentType === "subscription" && !value.subscriptionInterval) {
+    ctx.addIssue({ code: "custom", path: ["subscriptionInterval"], message: "Choose a billing interval" });
+  }
+}
+
+export const createCommunityBody = z
+  .object({ ...fields, plan: z.enum(planIds, { error: "Invalid plan" }) })
+  .superRefine(checkPaid);
+export type CreateCommunityBody = z.output<typeof createCommunityBody>;
+
+export const updateCommunityBody = z
+  .object({
+    name: fields.name.optional(),
+    description: fields.description.optional(),
+    phoneNumber: fields.phoneNumber.optional(),
+    coverVideoUrl: fields.coverVideoUrl,
+    categoryKey: fields.categoryKey.optional(),
+    imageUrls: z
+      .array(communityImageUrl)
+      .max(MAX_COMMUNITY_IMAGES, `You can only upload up to ${MAX_COMMUNITY_IMAGES} images.`)
+      .optional(),
+    targetAudience: fields.targetAudience.optional(),
+    isPaid: z.boolean().optional(),
+    price: fields.price,
+    paymentType: fields.paymentType,
+    subscriptionInterval: fields.subscriptionInterval,
+  })
+  .superRefine(checkPaid);
+export type UpdateCommunityBody = z.output<typeof updateCommunityBody>;
+
+const numberParam = (message: string) => z.coerce.number({ error: message }).min(0, message).max(10_000_000, message);
+
+export const exploreQuery = z.object({
+  q: z.string().trim().max(SEARCH_TEXT_MAX, `Search text must be at most ${SEARCH_TEXT_MAX} characters`).optional(),
+  category: z.enum(categories, { error: "Unknown category" }).optional(),
+  price: z.enum(priceFilters).default("all"),
+  minPrice: numberParam("Invalid minimum price").optional(),
+  maxPrice: numberParam("Invalid maximum price").optional(),
+  paymentType: z.enum(["all", ...paymentTypes]).default("all"),
+  minMembers: z.coerce
+    .number({ error: "Invalid minimum members" })
+    .int("Invalid minimum members")
+    .min(0)
+    .max(100_000_000)
+    .optional(),
+  sort: z.enum(exploreSorts, { error: "Unknown sort" }).default("popular"),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(EXPLORE_PAGE_MAX).default(EXPLORE_PAGE_SIZE),
+});
+export type ExploreQuery = z.output<typeof exploreQuery>;
+
+export const communityParams = z.object({ id: z.string().min(1).max(64) });
+
+export const topicBody = z.object({
+  name: z
+    .string({ error: "Topic name is required" })
+    .trim()
+    .min(1, "Topic name is required")
+    .max(TOPIC_NAME_MAX, `Topic name must be at most ${TOPIC_NAME_MAX} characters`),
+  color: z.string({ error: "Choose a colour" }).regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour"),
+});
+export const topicParams = z.object({ id: z.string().min(1).max(64), topicId: z.string().min(1).max(64) });
+
+export const memberParams = z.object({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) });
+export const roleBody = z.object({ role: z.enum(memberRoles, { error: "Choose a role" }) });
+
+// Responses. Prices are tetri.
+
+/** One card of the explore grid. */
+export const communityCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  categoryKey: z.string(),
+  membersCount: z.number(),
+  isPaid: z.boolean(),
+  price: z.number(),
+  currency: z.string(),
+  paymentType: z.enum(paymentTypes).nullable(),
+  subscriptionInterval: z.enum(subscriptionIntervals).nullable(),
+  isMember: z.boolean(),
+});
+export type CommunityCard = z.output<typeof communityCard>;
+
+export const communityDetail = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Only for the people running the community, and staff. */
+  phoneNumber: z.string().nullable(),
+  coverVideoUrl: z.string().nullable(),
+  categoryKey: z.string(),
+  imageUrls: z.array(z.string()),
+  isPaid: z.boolean(),
+  price: z.number(),
+  currency: z.string(),
+  paymentType: z.enum(paymentTypes).nullable(),
+  subscriptionInterval: z.enum(subscriptionIntervals).nullable(),
+  targetAudience: z.array(z.string()),
+  subscriptionPlan: z.string(),
+  maxMembers: z.number().nullable(),
+  reviewStatus: z.enum(reviewStatuses),
+  rejectionReason: z.string().nullable(),
+  archived: z.boolean(),
+  membersCount: z.number(),
+  postsCount: z.number(),
+  eventsCount: z.number(),
+  coursesCount: z.number(),
+  createdAt: z.number(),
+  creator: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+});
+export type CommunityDetail = z.output<typeof communityDetail>;
+
+/** What the viewer may do; computed by the server, only read by the web. */
+export const communityViewer = z.object({
+  isMember: z.boolean(),
+  role: z.enum(memberRoles).nullable(),
+  isCreator: z.boolean(),
+  hasAccess: z.boolean(),
+  canJoin: z.boolean(),
+  canManage: z.boolean(),
+  canEdit: z.boolean(),
+  canOwn: z.boolean(),
+  isStaff: z.boolean(),
+});
+export type CommunityViewer = z.output<typeof communityViewer>;
+
+export const communityView = z.object({ community: communityDetail, viewer: communityViewer });
+export type CommunityView = z.output<typeof communityView>;
+
+export const createdCommunity = z.object({
+  community: z.object({ id: z.string(), name: z.string(), reviewStatus: z.enum(reviewStatuses) }),
+  pointsEarned: z.number(),
+});
+export type CreatedCommunity = z.output<typeof createdCommunity>;
+
+export const topic = topicRef.extend({ postsCount: z.number() });
+export type Topic = z.output<typeof topic>;
+
+const archived = z.object({ id: z.string(), archived: z.boolean() });
+
+export const communities = {
+  explore: endpoint("GET", "/api/communities", { query: exploreQuery, response: page(communityCard) }),
+  create: endpoint("POST", "/api/communities", { body: createCommunityBody, response: createdCommunity, status: 201 }),
+  get: endpoint("GET", "/api/communities/:id", { params: communityParams, response: communityView }),
+  update: endpoint("PATCH", "/api/communities/:id", {
+    params: communityParams,
+    body: updateCommunityBody,
+    response: communityView,
+  }),
+  join: endpoint("POST", "/api/communities/:id/join", { params: communityParams, response: communityView }),
+  archive: endpoint("POST", "/api/communities/:id/archive", { params: communityParams, response: archived }),
+  unarchive: endpoint("POST", "/api/communities/:id/unarchive", { params: communityParams, response: archived }),
+  setRole: endpoint("PATCH", "/api/communities/:id/members/:userId", {
+    params: memberParams,
+    body: roleBody,
+    response: z.object({ userId: z.string(), role: z.enum(memberRoles) }),
+  }),
+  listTopics: endpoint("GET", "/api/communities/:id/topics", {
+    params: communityParams,
+    response: z.object({ topics: z.array(topic) }),
+  }),
+  createTopic: endpoint("POST", "/api/communities/:id/topics", {
+    params: communityParams,
+    body: topicBody,
+    response: z.object({ topic }),
+    status: 201,
+  }),
+  updateTopic: endpoint("PATCH", "/api/communities/:id/topics/:topicId", {
+    params: topicParams,
+    body: topicBody,
+    response: z.object({ topic }),
+  }),
+  deleteTopic: endpoint("DELETE", "/api/communities/:id/topics/:topicId", { params: topicParams, response: ok }),
+};

@@ -1,0 +1,47 @@
+/**
+ * The closed sets of values the API reads and answers (beside the product catalogue in common/catalog.ts
+ * and the notification types in common/notifications.ts). Zod-free, so db/, the worker and the browser
+ * all import the same lists; the database columns take their allowed values from here too.
+ */
+
+export const reviewStatuses = ["under_review", "approved", "rejected", "suspended"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/** A community's owner is stored as an admin (and known by being its creator). */
+export const memberRoles = ["admin", "moderator", "member"] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+export const reviewDecisions = ["approve", "reject", "suspend", "restore"] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+
+export const reportTargetKinds = ["post", "comment", "message"] as const;
+export type ReportTargetKind = (typeof reportTargetKinds)[number];
+
+export const reportStatuses = ["open", "resolved", "dismissed"] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+
+export const reportDecisions = ["resolve", "dismiss"] as const;
+export type ReportDecision = (typeof reportDecisions)[number];
+
+export const memberSorts = ["points", "name", "joined"] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
+export const priceFilters = ["all", "free", "paid"] as const;
+export type PriceFilter = (typeof priceFilters)[number];
+
+export const conversationTypes = ["direct", "group"] as const;
+export type ConversationType = (typeof conversationTypes)[number];
+
+export const uploadPurposes = [
+  "avatar",
+  "cover",
+  "post_image",
+  "community_image",
+  "event_image",
+  "course_image",
+  "chat_attachment",
+] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export type AcceptedImageType = (typeof acceptedImageTypes)[number];

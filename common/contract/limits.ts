@@ -1,0 +1,71 @@
+import { MAX_COMMUNITY_IMAGE_BYTES } from "../catalog";
+import type { UploadPurpose } from "./enums";
+
+/**
+ * Every number the API enforces and the web shows or sends: lengths, counts, page sizes. Zod-free, so
+ * the browser imports it at run time; the schemas next to it read the same constants.
+ */
+
+// Feed (spec 000 section 9).
+export const POST_HEADLINE_MAX = 100;
+export const POST_CONTENT_MAX = 2000;
+export const POST_IMAGES_MAX = 4;
+export const COMMENT_MAX = 500;
+export const REPLY_MAX = 300;
+export const REPORT_REASON_MAX = 500;
+export const MENTION_QUERY_MAX = 50;
+export const FEED_PAGE_SIZE = 10;
+export const FEED_PAGE_MAX = 50;
+export const COMMENTS_PAGE_SIZE = 50;
+export const COMMENTS_PAGE_MAX = 100;
+
+// Communities (spec 002 section 5).
+export const COMMUNITY_NAME_MAX = 100;
+export const COMMUNITY_DESCRIPTION_MAX = 2000;
+export const PHONE_PREFIX = "+995";
+export const PHONE_DIGITS = 9;
+export const VIDEO_URL_MAX = 300;
+export const AUDIENCE_TAG_MAX = 60;
+export const AUDIENCE_TAGS_MAX = 20;
+/** Lari. */
+export const PRICE_MAX = 100_000;
+export const TOPIC_NAME_MAX = 40;
+export const SEARCH_TEXT_MAX = 100;
+export const EXPLORE_PAGE_SIZE = 12;
+export const EXPLORE_PAGE_MAX = 48;
+export const MEMBERS_PAGE_SIZE = 100;
+export const MEMBERS_PAGE_MAX = 200;
+
+// Moderation and review.
+export const REVIEW_REASON_MAX = 1000;
+export const REVIEW_PAGE_SIZE = 20;
+export const REVIEW_PAGE_MAX = 50;
+export const REPORTS_PAGE_SIZE = 50;
+export const REPORTS_PAGE_MAX = 100;
+
+// Notifications and conversations.
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+export const CONVERSATIONS_PAGE_SIZE = 50;
+export const CONVERSATIONS_PAGE_MAX = 100;
+
+// Accounts.
+export const USER_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// Uploads: browsers resize before upload; the server still checks every file.
+export const UPLOAD_MAX_BYTES = MAX_COMMUNITY_IMAGE_BYTES;
+export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
+  community_image: { maxBytes: MAX_COMMUNITY_IMAGE_BYTES },
+  post_image: { maxBytes: UPLOAD_MAX_BYTES },
+  avatar: { maxBytes: UPLOAD_MAX_BYTES },
+  cover: { maxBytes: UPLOAD_MAX_BYTES },
+  event_image: { maxBytes: UPLOAD_MAX_BYTES },
+  course_image: { maxBytes: UPLOAD_MAX_BYTES },
+  chat_attachment: { maxBytes: UPLOAD_MAX_BYTES },
+};
+/** Decoding a larger image would cost more memory than any device here needs to show it. */
+export const MAX_PIXELS = 40_000_000;
+export const MAX_SIDE = 10_000;
