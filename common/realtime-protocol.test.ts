@@ -45,7 +45,7 @@ describe("parseServerMessage", () => {
       { type: "presence", online: ["u1", "u2"], count: 2 },
       { type: "error", message: "bad" },
       { type: "typing", userId: "u1", active: true, postId: "p1" },
-      { type: "post.created", postId: "p1", data: { title: "Hi" } },
+      { type: "post.created", postId: "p1" },
       { type: "post.updated", postId: "p1" },
       { type: "post.deleted", postId: "p1" },
       { type: "post.counters", postId: "p1", likesCount: 3, commentsCount: 1 },
@@ -71,6 +71,15 @@ describe("parseServerMessage", () => {
       JSON.stringify({ type: "notification.created", notification: { id: "n1", type: "MENTION", postId: "p9" } }),
     );
     expect(parsed.ok && parsed.message.type === "notification.created" && parsed.message.notification.postId).toBe("p9");
+  });
+
+  it("carries community posts and comments as ids only: a body sent along never reaches a client", () => {
+    const post = parseServerMessage(JSON.stringify({ type: "post.created", postId: "p1", data: { content: "secret" } }));
+    expect(post).toEqual({ ok: true, message: { type: "post.created", postId: "p1" } });
+    const comment = parseServerMessage(
+      JSON.stringify({ type: "comment.created", postId: "p1", commentId: "c1", data: { content: "secret" } }),
+    );
+    expect(comment).toEqual({ ok: true, message: { type: "comment.created", postId: "p1", commentId: "c1" } });
   });
 
   it("skips unknown or malformed frames instead of throwing", () => {

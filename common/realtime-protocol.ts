@@ -56,8 +56,10 @@ export const presenceSchema = z.object({
 export const PRESENCE_LIST_LIMIT = 200;
 export const errorSchema = z.object({ type: z.literal("error"), message: z.string() });
 
-export const postCreatedSchema = z.object({ type: z.literal("post.created"), postId: id, data: data.optional() });
-export const postUpdatedSchema = z.object({ type: z.literal("post.updated"), postId: id, data: data.optional() });
+// Community events carry ids and counters only: each member reads the post or comment through the API,
+// which applies blocks and that member's permissions.
+export const postCreatedSchema = z.object({ type: z.literal("post.created"), postId: id });
+export const postUpdatedSchema = z.object({ type: z.literal("post.updated"), postId: id });
 export const postDeletedSchema = z.object({ type: z.literal("post.deleted"), postId: id });
 export const postCountersSchema = z.object({
   type: z.literal("post.counters"),
@@ -70,7 +72,6 @@ export const commentCreatedSchema = z.object({
   postId: id,
   commentId: id,
   parentId: id.nullable().optional(),
-  data: data.optional(),
 });
 export const commentDeletedSchema = z.object({
   type: z.literal("comment.deleted"),

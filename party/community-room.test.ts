@@ -132,7 +132,7 @@ describe("CommunityRoom", () => {
     expect(await b.next("post.counters")).toEqual(event);
     await o.expectNone("post.counters", 0);
 
-    const created: CommunityEvent = { type: "post.created", postId: "post-2", data: { title: "Hello" } };
+    const created: CommunityEvent = { type: "post.created", postId: "post-2" };
     await publishToCommunity(env, community.id, created);
     expect(await b.next("post.created")).toEqual(created);
   });

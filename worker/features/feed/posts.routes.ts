@@ -26,9 +26,7 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   if (!canManageContent(access.actor, access.community, access.membership))
     throw forbidden("Only the owner and admins can pin posts.");
   await db.run(sql`update posts set pinned_at = ${pinned ? Date.now() : null} where id = ${post.id}`);
-  c.executionCtx.waitUntil(
-    publishToCommunity(c.env, post.communityId, { type: "post.updated", postId: post.id, data: { pinned } }),
-  );
+  c.executionCtx.waitUntil(publishToCommunity(c.env, post.communityId, { type: "post.updated", postId: post.id }));
   return respond(c, pinned ? feed.pinPost : feed.unpinPost, { postId: post.id, pinned });
 }
 
