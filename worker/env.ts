@@ -1,4 +1,5 @@
 import type { Db } from "./lib/db";
+import type { QueryStats } from "./lib/query-count";
 import type { SessionUser } from "./lib/session-user";
 
 /** Bindings and variables of the Worker, as declared in wrangler.toml (types from `wrangler types`). */
@@ -19,6 +20,8 @@ export type Variables = {
   user: SessionUser | null;
   /** The request's database (worker/lib/db.ts). */
   db: Db;
+  /** What the request sent to the database so far, for the Server-Timing header (worker/lib/query-count.ts). */
+  queryStats?: QueryStats;
 };
 
 export type HonoEnv = { Bindings: AppEnv; Variables: Variables };

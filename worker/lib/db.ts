@@ -5,6 +5,7 @@ import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import type { MiddlewareHandler } from "hono";
 import * as schema from "../../db/schema";
+import { countingLibsql, type QueryStats } from "./query-count";
 
 type Schema = typeof schema;
 
@@ -93,9 +94,10 @@ function libsqlUrl(config: DatabaseConfig): string {
  * middleware ran first) or over a libSQL server. A libSQL client per call: the web client talks HTTP
  * and Workers do not share I/O objects between requests.
  */
-export function openDb(env: DatabaseConfig): Db {
+export function openDb(env: DatabaseConfig, stats?: QueryStats): Db {
   if (databaseEngine(env) === "d1") return openD1(env.DB);
-  return openLibsql(createClient({ url: libsqlUrl(env), authToken: env.LIBSQL_AUTH_TOKEN }));
+  const client = createClient({ url: libsqlUrl(env), authToken: env.LIBSQL_AUTH_TOKEN });
+  return openLibsql(stats ? countingLibsql(client, stats) : client);
 }
 
 /** Drizzle over a libSQL client (`@libsql/client/web` in workerd, `@libsql/client` in Node). */
@@ -125,7 +127,12 @@ export function openD1(d1: D1Database): Db {
  * Puts the request's database on `c.var.db`. Mounted after the Server-Timing counter, so what it sends
  * is counted: a batch of N statements is N statements and one round trip.
  */
-export const database = (): MiddlewareHandler<{ Bindings: DatabaseConfig; Variables: { db: Db } }> => async (c, next) => {
-  c.set("db", openDb(c.env));
-  await next();
-};
+export const database =
+  (): MiddlewareHandler<{
+    Bindings: DatabaseConfig;
+    Variables: { db: Db; queryStats?: QueryStats };
+  }> =>
+  async (c, next) => {
+    c.set("db", openDb(c.env, c.get("queryStats")));
+    await next();
+  };

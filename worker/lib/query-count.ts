@@ -1,5 +1,5 @@
+import type { Client } from "@libsql/client/web";
 import type { MiddlewareHandler } from "hono";
-import type { HonoEnv } from "../env";
 
 export type QueryStats = { statements: number; roundTrips: number };
 
@@ -43,18 +43,51 @@ export function countingD1(d1: D1Database, stats: QueryStats): D1Database {
   });
 }
 
+/** A libSQL client that counts the same way: `execute` is one statement, a `batch` of N is N, one round trip each. */
+export function countingLibsql(client: Client, stats: QueryStats): Client {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      if (prop === "execute") {
+        return (...args: unknown[]) => {
+          stats.statements += 1;
+          stats.roundTrips += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      if (prop === "batch") {
+        return (statements: unknown[], ...rest: unknown[]) => {
+          stats.statements += statements.length;
+          stats.roundTrips += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, [statements, ...rest]);
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+}
+
 /**
  * Reports each request's D1 cost in a Server-Timing header, so tests and benchmarks can hold routes
  * to "a constant number of statements whatever the page size".
  */
-export const queryCount = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
-  const stats: QueryStats = { statements: 0, roundTrips: 0 };
-  c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
-  await next();
-  if (c.res.status !== 101) {
-    c.res.headers.append("Server-Timing", `d1;desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`);
-  }
-};
+export const queryCount =
+  (): MiddlewareHandler<{
+    Bindings: { DB: D1Database; DB_ENGINE?: string };
+    Variables: { queryStats?: QueryStats };
+  }> =>
+  async (c, next) => {
+    const stats: QueryStats = { statements: 0, roundTrips: 0 };
+    c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
+    // On libSQL the database opens its own client: it counts into the same figures (worker/lib/db.ts).
+    c.set("queryStats", stats);
+    await next();
+    if (c.res.status !== 101) {
+      const engine = c.env.DB_ENGINE === "libsql" ? "libsql" : "d1";
+      c.res.headers.append("Server-Timing", `${engine};desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`);
+    }
+  };
 
 export function parseQueryStats(header: string | null): QueryStats | null {
   const match = header?.match(/statements=(\d+) round-trips=(\d+)/);
