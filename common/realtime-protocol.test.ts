@@ -82,6 +82,11 @@ describe("parseServerMessage", () => {
     expect(comment).toEqual({ ok: true, message: { type: "comment.created", postId: "p1", commentId: "c1" } });
   });
 
+  it("refuses a notification of a type the product does not have", () => {
+    const frame = { type: "notification.created", notification: { id: "n1", type: "SOMETHING_ELSE" } };
+    expect(parseServerMessage(JSON.stringify(frame)).ok).toBe(false);
+  });
+
   it("skips unknown or malformed frames instead of throwing", () => {
     expect(parseServerMessage('{"type":"from.the.future"}').ok).toBe(false);
     expect(parseServerMessage('{"type":"presence","online":"u1","count":1}').ok).toBe(false);

@@ -6,6 +6,7 @@
  * every other change goes through the HTTP API and is fanned out by a room after the D1 commit.
  */
 import { z } from "zod";
+import { notificationTypes } from "./notifications";
 
 /** Party names as they appear in `/parties/:party/:room` (kebab-case of the Durable Object bindings). */
 export const PARTIES = ["community-room", "conversation-room", "user-room"] as const;
@@ -81,7 +82,7 @@ export const commentDeletedSchema = z.object({
 });
 
 /** A notification row as the API lists it; only id and type are guaranteed here. */
-export const notificationPayloadSchema = z.looseObject({ id, type: z.string().min(1) });
+export const notificationPayloadSchema = z.looseObject({ id, type: z.enum(notificationTypes) });
 export const notificationCreatedSchema = z.object({
   type: z.literal("notification.created"),
   notification: notificationPayloadSchema,

@@ -169,7 +169,7 @@ export const communityCard = z.object({
   name: z.string(),
   description: z.string(),
   imageUrl: z.string().nullable(),
-  categoryKey: z.string(),
+  categoryKey: z.enum(categories),
   membersCount: z.number(),
   isPaid: z.boolean(),
   price: z.number(),
@@ -187,7 +187,7 @@ export const communityDetail = z.object({
   /** Only for the people running the community, and staff. */
   phoneNumber: z.string().nullable(),
   coverVideoUrl: z.string().nullable(),
-  categoryKey: z.string(),
+  categoryKey: z.enum(categories),
   imageUrls: z.array(z.string()),
   isPaid: z.boolean(),
   price: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notificationTypes } from "../notifications";
 import { cursorParam, endpoint, idParam, limitParam, ok, page } from "./http";
 import { NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_PAGE_SIZE } from "./limits";
 
@@ -18,7 +19,7 @@ export const readAllBody = z.object({ communityId: idParam.optional() }).default
 
 export const notificationItem = z.object({
   id: z.string(),
-  type: z.string(),
+  type: z.enum(notificationTypes),
   title: z.string(),
   content: z.string(),
   isRead: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categories } from "../catalog";
 import { communityParams } from "./communities";
 import { reviewStatuses } from "./enums";
 import { endpoint, page } from "./http";
@@ -26,7 +27,7 @@ export const reviewItem = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  categoryKey: z.string(),
+  categoryKey: z.enum(categories),
   imageUrls: z.array(z.string()),
   reviewStatus: z.enum(reviewStatuses),
   rejectionReason: z.string().nullable(),

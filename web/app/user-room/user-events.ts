@@ -6,14 +6,15 @@ import { prependNotification, setUnreadTotal } from "../../features/notification
 import { notificationKeys } from "../../features/notifications/queries";
 
 export type UserMessage = RoomMessages["user-room"];
+type NotificationPayload = Extract<UserMessage, { type: "notification.created" }>["notification"];
 
 /** The room sends the row as the list endpoint shapes it; anything missing gets a harmless default. */
-export function toNotificationItem(raw: Record<string, unknown>): NotificationItem {
+export function toNotificationItem(raw: NotificationPayload): NotificationItem {
   const str = (v: unknown) => (typeof v === "string" ? v : null);
   const obj = <T>(v: unknown) => (v && typeof v === "object" ? (v as T) : null);
   return {
     id: String(raw.id),
-    type: String(raw.type),
+    type: raw.type,
     title: str(raw.title) ?? "",
     content: str(raw.content) ?? "",
     isRead: raw.isRead === true,

@@ -5,6 +5,7 @@ import { toActor } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import type { ReviewStatus } from "../../lib/permissions";
 import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns } from "../../lib/session";
+import type { Category } from "../../../common/catalog";
 
 export type CommunityRow = {
   id: string;
@@ -12,7 +13,7 @@ export type CommunityRow = {
   description: string;
   phoneNumber: string | null;
   coverVideoUrl: string | null;
-  categoryKey: string;
+  categoryKey: Category;
   imageUrls: string[];
   isPaid: boolean;
   price: number;
@@ -41,7 +42,7 @@ type Raw = {
   description: string;
   phone_number: string | null;
   cover_video_url: string | null;
-  category_key: string;
+  category_key: Category;
   image_urls: string;
   is_paid: number;
   price: number;

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { contains } from "../../lib/text-search";
-import type { SubscriptionInterval } from "../../../common/catalog";
+import type { Category, SubscriptionInterval } from "../../../common/catalog";
 import type { ExploreQuery } from "../../../common/contract/communities";
 
 export type CommunityCard = {
@@ -10,7 +10,7 @@ export type CommunityCard = {
   name: string;
   description: string;
   imageUrl: string | null;
-  categoryKey: string;
+  categoryKey: Category;
   membersCount: number;
   isPaid: boolean;
   price: number;
@@ -49,7 +49,7 @@ type Row = {
   name: string;
   description: string;
   image_urls: string;
-  category_key: string;
+  category_key: Category;
   members_count: number;
   created_at: number;
   is_paid: number;

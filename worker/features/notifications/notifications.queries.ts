@@ -3,10 +3,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { communities as c, notifications as n, users as u } from "../../lib/tables";
+import type { NotificationType } from "../../../common/notifications";
 
 export type NotificationItem = {
   id: string;
-  type: string;
+  type: NotificationType;
   title: string;
   content: string;
   isRead: boolean;

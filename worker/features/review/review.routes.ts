@@ -10,6 +10,7 @@ import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { notificationWrites, pushNotifications } from "../notifications/notify";
+import type { Category } from "../../../common/catalog";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
 
@@ -25,7 +26,7 @@ type QueueRow = {
   id: string;
   name: string;
   description: string;
-  category_key: string;
+  category_key: Category;
   image_urls: string;
   review_status: ReviewStatus;
   rejection_reason: string | null;
