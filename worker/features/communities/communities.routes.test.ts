@@ -396,6 +396,14 @@ describe("managing", () => {
         s.member.user.id,
       ),
     ).toBe(1);
+    // Setting the role a member already has changes nothing and notifies nobody.
+    expect((await setRole(s.owner, s.member.user.id, "moderator")).status).toBe(200);
+    expect(
+      await count(
+        "select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_ROLE_CHANGE'",
+        s.member.user.id,
+      ),
+    ).toBe(1);
     expect((await setRole(s.admin, s.member.user.id, "admin")).status).toBe(403);
     expect((await setRole(s.owner, s.owner.user.id, "member")).status).toBe(409);
     expect((await setRole(s.owner, s.outsider.user.id, "admin")).status).toBe(404);

@@ -152,7 +152,9 @@ export const communitiesRoutes = new Hono<HonoEnv>()
         senderName: user.fullName,
         title: "changed your role",
         content: `You are now ${role === "admin" ? "an admin" : `a ${role}`} of ${community.name}`,
-        onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role = ${role})`,
+        // Runs right after the update in the batch: changes() is that update's count, so a "change" to
+        // the role the member already has (or of someone who is not a member) writes no notification.
+        onlyIf: sql`changes() = 1`,
       },
     ]);
     // A "change" to the same role updates nothing and notifies nobody; the member row tells 404 from that.
