@@ -269,6 +269,30 @@ describe("likes and points", () => {
     expect(await points(w.member, w.community.id)).toBe(12);
     expect(await ledger(w.member, w.community.id)).toBe(12);
     expect(await one("select likes_count as n from posts where id = ?", p.id)).toBe(2);
+    // Unliking and liking again within a day earns the points again but does not notify again.
+    const likeNotes = () =>
+      one("select count(*) as n from notifications where recipient_id = ? and type = 'POST_LIKE'", w.member.user.id);
+    expect(await likeNotes()).toBe(1);
+    await unlike(w.other);
+    await like(w.other);
+    expect(await likeNotes()).toBe(1);
+    await like(w.admin);
+    expect(await likeNotes()).toBe(2);
+  });
+
+  it("notifies a comment's author once a day per liker, however often they unlike and like again", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const created = await call(`/api/posts/${p.id}/comments`, { body: { content: "Mine" }, cookie: w.member.cookie });
+    const comment = ((await created.json()) as { comment: { id: string } }).comment;
+    const path = `/api/comments/${comment.id}/like`;
+    for (let i = 0; i < 3; i++) {
+      expect((await call(path, { method: "POST", cookie: w.other.cookie })).status).toBe(200);
+      expect((await call(path, { method: "DELETE", cookie: w.other.cookie })).status).toBe(200);
+    }
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and type = 'COMMENT_LIKE'", w.member.user.id),
+    ).toBe(1);
   });
 
   it("stays consistent under 50 parallel likes and unlikes", async () => {

@@ -63,9 +63,21 @@ function likeStatements(db: Db, target: Target, userId: string, now: number) {
   return { statements: [insert, ...award], awardSource };
 }
 
-/** Notify only when this request's like is new, i.e. its award row exists. */
-const likeNotificationGuard = (awardSource: { kind: string; id: string }) =>
-  sql`exists (select 1 from point_events where source_kind = ${awardSource.kind} and source_id = ${awardSource.id})`;
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Notify only when this request's like is new (its award row exists), and once a day per liker and
+ * target: unliking and liking again does not notify the author again.
+ */
+function likeNotificationGuard(awardSource: { kind: string; id: string }, target: Target, likerId: string, now: number) {
+  const same =
+    target.kind === "post"
+      ? sql`type = 'POST_LIKE' and post_id = ${target.id}`
+      : sql`type = 'COMMENT_LIKE' and comment_id = ${target.id}`;
+  return sql`exists (select 1 from point_events where source_kind = ${awardSource.kind} and source_id = ${awardSource.id})
+    and not exists (select 1 from notifications where recipient_id = ${target.authorId} and sender_id = ${likerId}
+      and ${same} and created_at > ${now - DAY})`;
+}
 
 function unlikeStatements(db: Db, target: Target, userId: string) {
   const source = `${target.id}:${userId}`;
@@ -121,7 +133,8 @@ export async function setLike(
   if (blocked) throw notFound(kind === "post" ? "Post not found." : "Comment not found.");
   const db = c.var.db;
   const user = access.user;
-  const like = liked ? likeStatements(db, target, user.id, Date.now()) : null;
+  const now = Date.now();
+  const like = liked ? likeStatements(db, target, user.id, now) : null;
   const notifications = notificationWrites(
     db,
     like && target.authorId
@@ -132,7 +145,7 @@ export async function setLike(
             senderId: user.id,
             senderName: user.fullName,
             communityId: target.communityId,
-            onlyIf: likeNotificationGuard(like.awardSource),
+            onlyIf: likeNotificationGuard(like.awardSource, target, user.id, now),
           },
         ]
       : [],
