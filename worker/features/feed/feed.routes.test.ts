@@ -189,6 +189,39 @@ describe("the feed", () => {
     expect((await feed(w.owner, w.community.id)).items.map((x) => x.id)).toContain(p.id);
   });
 
+  it("lets only the owner and admins pin and unpin, tried at the route by every role", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const pin = (u: TestUser, method: "POST" | "DELETE") => call(`/api/posts/${p.id}/pin`, { method, cookie: u.cookie });
+    const pinned = () => one<number>("select count(*) as n from posts where id = ? and pinned_at is not null", p.id);
+    for (const u of [w.member, w.other, w.moderator]) expect((await pin(u, "POST")).status).toBe(403);
+    expect((await pin(w.outsider, "POST")).status).toBe(404);
+    expect(await pinned()).toBe(0);
+    expect((await pin(w.admin, "POST")).status).toBe(200);
+    expect(await pinned()).toBe(1);
+    for (const u of [w.member, w.other, w.moderator]) expect((await pin(u, "DELETE")).status).toBe(403);
+    expect(await pinned()).toBe(1);
+    expect((await pin(w.owner, "DELETE")).status).toBe(200);
+    expect(await pinned()).toBe(0);
+  });
+
+  it("hides the people I blocked from me too, their pinned posts included", async () => {
+    const w = await world();
+    const theirs = await post(w.other, w.community.id, { content: "by Oscar" });
+    const pinnedOne = await post(w.other, w.community.id, { content: "pinned, by Oscar" });
+    expect((await call(`/api/posts/${pinnedOne.id}/pin`, { method: "POST", cookie: w.admin.cookie })).status).toBe(200);
+    // Mary blocks Oscar: the block is hers, and she no longer sees him either.
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)")
+      .bind(w.member.user.id, w.other.user.id, Date.now())
+      .run();
+    const seenByMary = (await feed(w.member, w.community.id)).items.map((x) => x.id);
+    expect(seenByMary).not.toContain(theirs.id);
+    expect(seenByMary).not.toContain(pinnedOne.id);
+    expect((await call(`/api/posts/${pinnedOne.id}`, { cookie: w.member.cookie })).status).toBe(404);
+    const seenByOwner = (await feed(w.owner, w.community.id)).items.map((x) => x.id);
+    expect(seenByOwner).toEqual(expect.arrayContaining([theirs.id, pinnedOne.id]));
+  });
+
   it("filters by topic and costs two statements in one round trip whatever the page size", async () => {
     const w = await world();
     const topic = (await (
@@ -373,6 +406,19 @@ describe("comments and replies", () => {
       "parentCommentId" in body && body.parentCommentId === "PARENT" ? { ...body, parentCommentId: parent.id } : body;
     expect((await call(`/api/posts/${p.id}/comments`, { body: payload, cookie: w.other.cookie })).status).toBe(status);
     expect(await one("select count(*) as n from post_comments where post_id = ?", p.id)).toBe(1);
+  });
+
+  it("never notifies people of their own comments and replies", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const created = await call(`/api/posts/${p.id}/comments`, { body: { content: "my own" }, cookie: w.member.cookie });
+    const comment = ((await created.json()) as { comment: { id: string } }).comment;
+    const replied = await call(`/api/posts/${p.id}/comments`, {
+      body: { content: "and my reply", parentCommentId: comment.id },
+      cookie: w.member.cookie,
+    });
+    expect(replied.status).toBe(201);
+    expect(await one("select count(*) as n from notifications where recipient_id = ?", w.member.user.id)).toBe(0);
   });
 
   it("accepts a 300-character reply and a 500-character comment", async () => {
