@@ -59,6 +59,9 @@ describe("formatRelativeTime (spec 000 section 9)", () => {
     expect(rel(5 * MIN, "en", "short")).toBe("5m");
     expect(rel(3 * HOUR, "en", "short")).toBe("3h");
     expect(rel(2 * DAY, "en", "short")).toBe("2d");
+    // The short form switches to a date at 7 days, like the default one.
+    expect(rel(6 * DAY + 23 * HOUR, "en", "short")).toBe("6d");
+    expect(rel(7 * DAY, "en", "short")).toBe("Jun 8");
     expect(rel(8 * DAY, "en", "short")).toBe("Jun 7");
   });
 
