@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
+import { closeAll, connect } from "../../../party/test-socket";
 import { call, createCommunity, createUser, type TestUser } from "../../../tests/factories";
 import { parseQueryStats } from "../../lib/query-count";
 import type { NotificationItem } from "./notifications.queries";
 
 type Page = { items: NotificationItem[]; nextCursor: string | null };
+
+afterEach(closeAll);
 
 async function notify(recipient: TestUser, opts: { senderId?: string; communityId?: string; createdAt: number; read?: boolean }) {
   const id = newId(opts.createdAt);
@@ -96,6 +99,28 @@ describe("notifications", () => {
       count: number;
     };
     expect(theirCount.count).toBe(1);
+  });
+
+  it("tells the user's other tabs the same unread total the API answers, after reading one and after reading all", async () => {
+    const me = await createUser();
+    const now = Date.now();
+    const first = await notify(me, { createdAt: now - 3 });
+    await notify(me, { createdAt: now - 2 });
+    await notify(me, { createdAt: now - 1 });
+    const tab = await connect(`/parties/user-room/${me.user.id}`, { cookie: me.cookie });
+    await tab.next("welcome");
+    const apiCount = async () =>
+      ((await (await call("/api/notifications/unread-count", { cookie: me.cookie })).json()) as { count: number }).count;
+
+    expect((await call(`/api/notifications/${first}/read`, { method: "POST", cookie: me.cookie })).status).toBe(200);
+    const afterOne = await tab.next("notification.unread");
+    expect(afterOne.count).toBe(await apiCount());
+    expect(afterOne.count).toBe(2);
+
+    expect((await call("/api/notifications/read-all", { body: {}, cookie: me.cookie })).status).toBe(200);
+    const afterAll = await tab.next("notification.unread", (e) => e.count !== afterOne.count);
+    expect(afterAll.count).toBe(await apiCount());
+    expect(afterAll.count).toBe(0);
   });
 
   it.each([
