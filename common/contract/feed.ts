@@ -90,7 +90,6 @@ export type TopicRef = z.output<typeof topicRef>;
 
 /** What the viewer may do with a post; the server computes it, the card menu shows exactly these. */
 export const postPermissions = z.object({ canEdit: z.boolean(), canDelete: z.boolean(), canPin: z.boolean() });
-export type PostPermissions = z.output<typeof postPermissions>;
 
 export const post = z.object({
   id: z.string(),

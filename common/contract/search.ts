@@ -15,7 +15,6 @@ export const searchResults = z.object({
   members: z.array(author),
   events: z.array(z.object({ id: z.string(), name: z.string(), startTime: z.number() })),
 });
-export type SearchResults = z.output<typeof searchResults>;
 
 export const search = {
   community: endpoint("GET", "/api/search", { query: searchQuery, response: searchResults }),

@@ -72,5 +72,3 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
     telemetry: { enabled: false },
   });
 }
-
-export type Auth = ReturnType<typeof createAuth>;

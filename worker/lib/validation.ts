@@ -40,16 +40,3 @@ export function validate<T extends Target, S extends z.ZodType, E extends Env = 
     return result.data;
   }) as never;
 }
-
-/** Reads a JSON body for handlers that cannot use `validate` (e.g. ones forwarding to better-auth). */
-export async function readJson(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON (Content-Type: application/json).");
-  }
-  try {
-    return await request.json();
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
-  }
-}

@@ -21,7 +21,6 @@ export type FeedPost = {
   createdAt: number;
 };
 
-export type FeedRow = Row;
 type Row = {
   id: string;
   community_id: string;
