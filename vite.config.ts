@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { appCsp, baseSecurityHeaders } from "./worker/lib/security-headers.ts";
@@ -21,6 +22,31 @@ function staticSecurityHeaders(): Plugin {
       const headers = { ...baseSecurityHeaders, "Content-Security-Policy": appCsp };
       const lines = ["/*", ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`), "/assets/*", "  Cache-Control: public, max-age=31536000, immutable", ""];
       this.emitFile({ type: "asset", fileName: "_headers", source: lines.join("\n") });
+    },
+  };
+}
+
+/**
+ * When the dev server cannot get an answer from the worker at all (workerd restarting, a broken
+ * connection), Vite would answer with its HTML error page and the stack. The worker's own paths get
+ * the API's error envelope instead; the stack stays in the terminal.
+ */
+function devWorkerErrors(): Plugin {
+  const workerPaths = /^\/(api|files|parties|dev)(\/|$)/;
+  return {
+    name: "agora-dev-worker-errors",
+    apply: "serve",
+    configureServer(server) {
+      return () => {
+        server.middlewares.use((error: Error, req: IncomingMessage, res: ServerResponse, next: (e?: unknown) => void) => {
+          if (!workerPaths.test(req.url ?? "") || res.headersSent) return next(error);
+          server.config.logger.error(`${req.method} ${req.url}: ${error.stack ?? error.message}`);
+          res.statusCode = 500;
+          res.setHeader("content-type", "application/json; charset=utf-8");
+          const message = "Something went wrong on our side. Please try again.";
+          res.end(JSON.stringify({ error: { code: "INTERNAL", message } }));
+        });
+      };
     },
   };
 }
@@ -69,6 +95,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     staticSecurityHeaders(),
+    devWorkerErrors(),
     cloudflare({
       configPath: `${root}wrangler.toml`,
       // AGORA_STATE_DIR lets a second dev server run beside the first on its own local data.

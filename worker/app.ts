@@ -25,6 +25,7 @@ import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
 import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
+import { releaseUnreadBody } from "./lib/request-body";
 import { respond } from "./lib/respond";
 import { securityHeaders } from "./lib/security-headers";
 import { users } from "./lib/tables";
@@ -54,6 +55,7 @@ const api = new Hono<HonoEnv>()
   .route("/uploads", uploadsRoutes);
 
 const app = new Hono<HonoEnv>()
+  .use(releaseUnreadBody())
   .use(requestContext())
   .use(securityHeaders())
   // Every request in one D1 session, set up before anything reads or wraps the binding (rooms check membership too).
