@@ -63,30 +63,53 @@ async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
+const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", command]);
+
+async function signIn(email, password) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * The reader (a member of the three bench communities) and one liker per like client: likes are rate
+ * limited per person, so the like run is many people liking, not one person's script. The likers are
+ * copies of the reader made with SQL (the same password hash), as sign-ups are limited per address.
+ */
 async function signUpAndIn() {
   const email = `bench-${Date.now()}@example.com`;
   const password = "bench-pass-2026";
   const r1 = await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ name: "Bench Reader", email, password }) });
   if (!r1.ok) throw new Error(`sign-up ${r1.status} ${await r1.text()}`);
-  sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command",
-    `update users set email_verified = 1 where email = '${email}';
-     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u where u.email = '${email}' and c.id in ('bench-small', 'bench-large', 'bench-likes');`]);
-  const r2 = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password }) });
-  if (!r2.ok) throw new Error(`sign-in ${r2.status} ${await r2.text()}`);
-  return r2.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const likerEmail = (i) => `bench-liker-${i}-${email}`;
+  const likers = Array.from({ length: concurrency }, (_, i) => i);
+  d1(`update users set email_verified = 1 where email = '${email}';
+     ${likers.map((i) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
+       select 'bench-liker-${i}', '${likerEmail(i)}', 1, 'Bench Liker ${i + 1}', created_at, updated_at from users where email = '${email}';
+     insert into accounts (id, user_id, account_id, provider_id, password, created_at, updated_at)
+       select 'bench-liker-account-${i}', 'bench-liker-${i}', 'bench-liker-${i}', a.provider_id, a.password, a.created_at, a.updated_at
+       from accounts a join users u on u.id = a.user_id where u.email = '${email}';`).join("\n")}
+     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u
+       where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');`);
+  const reader = await signIn(email, password);
+  const likerCookies = [];
+  for (const i of likers) likerCookies.push(await signIn(likerEmail(i), password));
+  return { reader, likers: likerCookies };
 }
 
 /**
  * Closed loop for one round: `concurrency` workers each send the next request when the last answered.
  * A run is a GET of `path`, or `request(worker, n)` for runs whose requests differ per worker and turn.
  */
-async function round(run, cookie) {
+async function round(run, cookies) {
   const { latencies } = run;
+  const cookieOf = (i) => run.cookies?.[i] ?? cookies;
   const end = Date.now() + roundSeconds * 1000;
   const worker = async (i) => {
     while (Date.now() < end) {
       const { method, path } = run.request ? run.request(i, run.turns[i]++) : { method: "GET", path: run.path };
       const t = performance.now();
+      const cookie = cookieOf(i);
       const res = await fetch(base + path, { method, headers: method === "GET" ? { cookie } : { cookie, origin: base } });
       await res.arrayBuffer();
       if (!res.ok) run.errors += 1;
@@ -106,8 +129,9 @@ function summary(run) {
 
 /** Every run gets `rounds` short rounds, interleaved with the others. */
 async function interleaved(specs, cookie) {
-  const runs = specs.map(([name, target]) => ({
+  const runs = specs.map(([name, target, cookies]) => ({
     name,
+    cookies,
     ...(typeof target === "string" ? { path: target } : { request: target }),
     turns: Array(concurrency).fill(0),
     latencies: [],
@@ -140,7 +164,7 @@ const server = spawn("npx", ["wrangler", "dev", "--config", "dist/agora/wrangler
   "--persist-to", state, "--var", "APP_ENV:development", "--var", `APP_URL:${base}`, "--log-level", "error"], { cwd: root, stdio: "ignore", detached: true });
 try {
   await waitFor(`${base}/api/health`);
-  const cookie = await signUpAndIn();
+  const { reader: cookie, likers } = await signUpAndIn();
   const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
   // Warm up every path once so no run pays for first-request compilation.
   for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12"]) await fetch(base + path, { headers: { cookie } });
@@ -154,8 +178,8 @@ try {
     "explore, page size 12": await cost("/api/communities?limit=12", cookie),
     "explore, page size 48": await cost("/api/communities?limit=48", cookie),
     "explore, music by price, page size 48": await cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
-    "like a post": await cost(like(0), cookie, "POST"),
-    "unlike a post": await cost(like(0), cookie, "DELETE"),
+    "like a post": await cost(like(0), likers[0], "POST"),
+    "unlike a post": await cost(like(0), likers[0], "DELETE"),
   };
   const rows = await interleaved(
     [
@@ -163,7 +187,7 @@ try {
       ["feed, 1,000 posts, page 20", feed("bench-small", 20)],
       ["feed, 100,000 posts, page 20", feed("bench-large", 20)],
       ["explore, 10,000 communities, page 12", "/api/communities?limit=12"],
-      [`like/unlike toggling, ${concurrency} clients on ${concurrency} posts`, toggle],
+      [`like/unlike toggling, ${concurrency} people on ${concurrency} posts`, toggle, likers],
     ],
     cookie,
   );

@@ -15,6 +15,8 @@ export const rateLimitRules = {
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
   messaging: { name: "messaging", limit: 60, windowMs: 60_000 },
+  // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
+  likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export function clientIp(c: Context): string {

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
+import { rateLimitRules } from "../../lib/rate-limit";
 
 afterEach(closeAll);
 
@@ -36,5 +38,36 @@ describe("one like, live", () => {
     expect((await call(`/api/posts/${postId}/like`, { method: "DELETE", cookie: liker.cookie })).status).toBe(200);
     expect(await room.next("post.counters", (e) => e.likesCount === 0)).toMatchObject({ postId, likesCount: 0 });
     await tab.expectNone("notification.created", seen, 100);
+  });
+});
+
+describe("likes are rate limited per person", () => {
+  it("refuses a like past the window's budget with 429 and Retry-After, and changes nothing", async () => {
+    const author = await createUser();
+    const liker = await createUser();
+    const other = await createUser();
+    const community = await createCommunity(author.user.id);
+    await addMember(community.id, liker.user.id);
+    await addMember(community.id, other.user.id);
+    const created = await call(`/api/communities/${community.id}/posts`, { body: { content: "Like me" }, cookie: author.cookie });
+    const postId = ((await created.json()) as { post: { id: string } }).post.id;
+    // The liker has used the whole budget of this window (as 300 likes and unlikes would).
+    const { limit, windowMs } = rateLimitRules.likes;
+    const now = Date.now();
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`likes:${liker.user.id}`, now - (now % windowMs), limit)
+      .run();
+
+    const refused = await call(`/api/posts/${postId}/like`, { method: "POST", cookie: liker.cookie });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
+    const post = (await (await call(`/api/posts/${postId}`, { cookie: author.cookie })).json()) as { post: { likesCount: number } };
+    expect(post.post.likesCount).toBe(0);
+    const row = await env.DB.prepare("select count(*) as n from post_likes where post_id = ?").bind(postId).first<{ n: number }>();
+    expect(row?.n).toBe(0);
+
+    // The budget is the person's: someone else still likes.
+    expect((await call(`/api/posts/${postId}/like`, { method: "POST", cookie: other.cookie })).status).toBe(200);
   });
 });

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
-import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
+import { assertWritable, commentFor, postFor, type MemberContext } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { publishToCommunity } from "../../lib/rooms";
-import { sessionToken } from "../../lib/session";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { sessionToken, sessionUserId } from "../../lib/session";
 import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
 import { awardStatements, reversalStatements } from "../points/points";
 
@@ -95,23 +96,33 @@ function unlikeStatements(db: Db, target: Target, userId: string) {
 type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
 type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Notice };
 
-/** The target with the caller's access to it, in one statement; what the like notification says. */
+/**
+ * The target with the caller's access to it, and the caller's like budget counted, in one round trip;
+ * what the like notification says.
+ */
 async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<Liked> {
   const db = c.var.db;
   const token = await sessionToken(c);
+  const limit = hitStatement(db, rateLimitRules.likes, sessionUserId(token));
   if (kind === "post") {
-    const { post, access, blocked } = await load(c, postFor(db, token, id));
+    const access = postFor(db, token, id);
+    const checks = await batch(db, [access.query, limit]);
+    const { post, access: member, blocked } = access.read(c, checks(access.query));
+    assertUnderLimit(rateLimitRules.likes, checks(limit));
     return {
       target: { kind, id: post.id, authorId: post.authorId, communityId: post.communityId },
-      access,
+      access: member,
       blocked,
       notice: { type: "POST_LIKE", title: "liked your post", content: preview(post.content), postId: post.id },
     };
   }
-  const { comment, access, blocked } = await load(c, commentFor(db, token, id));
+  const access = commentFor(db, token, id);
+  const checks = await batch(db, [access.query, limit]);
+  const { comment, access: member, blocked } = access.read(c, checks(access.query));
+  assertUnderLimit(rateLimitRules.likes, checks(limit));
   return {
     target: { kind, id: comment.id, authorId: comment.authorId, communityId: comment.communityId },
-    access,
+    access: member,
     blocked,
     notice: { type: "COMMENT_LIKE", title: "liked your comment", postId: comment.postId, commentId: comment.id },
   };
