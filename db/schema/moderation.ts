@@ -6,7 +6,10 @@ import { reportStatuses, reportTargetKinds, type ReportStatus, type ReportTarget
 
 export { reportStatuses, reportTargetKinds, type ReportStatus, type ReportTargetKind };
 
-/** Reports of posts, comments and messages; staff work the queue. */
+/**
+ * Reports of posts, comments and messages. Staff and the community decide apart: `status` is staff
+ * review, `community_status` the community's own queue, so a community dismissal never closes staff review.
+ */
 export const reports = sqliteTable(
   "reports",
   {
@@ -18,15 +21,23 @@ export const reports = sqliteTable(
     targetKind: text("target_kind", { enum: reportTargetKinds }).notNull(),
     // Not a foreign key: the target may be deleted while the report is handled.
     targetId: text("target_id").notNull(),
+    /**
+     * Who wrote the reported content, kept from filing so the report still has an author after the
+     * content is deleted. Their role is read when the queue is read, so a later promotion counts.
+     */
+    targetAuthorId: text("target_author_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     status: text("status", { enum: reportStatuses }).notNull().default("open"),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     handledAt: millis("handled_at"),
+    communityStatus: text("community_status", { enum: reportStatuses }).notNull().default("open"),
+    communityHandledBy: text("community_handled_by").references(() => users.id, { onDelete: "set null" }),
+    communityHandledAt: millis("community_handled_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("reports_queue_idx").on(t.status, t.createdAt),
-    index("reports_community_queue_idx").on(t.communityId, t.status, t.createdAt),
+    index("reports_community_queue_idx").on(t.communityId, t.communityStatus, t.createdAt),
     index("reports_target_idx").on(t.targetKind, t.targetId),
     // One report per person and target.
     uniqueIndex("reports_reporter_target_unique").on(t.reporterId, t.targetKind, t.targetId),

@@ -91,17 +91,21 @@ export function buildAccountExtras(ctx: SeedContext): void {
   });
   REPORTS.forEach((r, i) => {
     const at = ago(ctx, r.daysAgo);
-    const handledAt = r.handledBy ? Math.min(at + DAY / 2, ctx.now) : null;
+    const post = must(ctx.posts.get(r.post), r.post);
     push(ctx, "reports", {
       id: seedId(18, i + 1),
       reporter_id: uid(r.reporter),
       community_id: must(ctx.communityId.get(r.community), r.community),
       target_kind: r.targetKind,
-      target_id: must(ctx.posts.get(r.post), r.post).id,
+      target_id: post.id,
+      target_author_id: uid(post.author),
       reason: r.reason,
       status: r.status,
       handled_by: r.handledBy ? uid(r.handledBy) : null,
-      handled_at: handledAt,
+      handled_at: r.handledBy ? Math.min(at + DAY / 2, ctx.now) : null,
+      community_status: r.communityStatus,
+      community_handled_by: r.communityHandledBy ? uid(r.communityHandledBy) : null,
+      community_handled_at: r.communityHandledBy ? Math.min(at + DAY / 4, ctx.now) : null,
       created_at: at,
     });
   });

@@ -20,8 +20,11 @@ export const REPORTS = [
     targetKind: "post" as const,
     post: "growth-hire",
     reason: "Job ads should not be in the main feed.",
+    // Staff review and the community's queue decide apart: Giorgi dismissed it for the community first.
     status: "dismissed" as const,
     handledBy: "nino",
+    communityStatus: "dismissed" as const,
+    communityHandledBy: "giorgi",
     daysAgo: 11,
   },
   {
@@ -32,6 +35,8 @@ export const REPORTS = [
     reason: "Looks like self-promotion for a paid service.",
     status: "open" as const,
     handledBy: null,
+    communityStatus: "open" as const,
+    communityHandledBy: null,
     daysAgo: 1,
   },
 ];

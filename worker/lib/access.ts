@@ -7,6 +7,7 @@ import { AppError, notFound, unauthenticated } from "./errors";
 import {
   canViewCommunity,
   hasMemberAccess,
+  roleRank,
   type Actor,
   type CommunityFacts,
   type MembershipFacts,
@@ -83,6 +84,14 @@ export function visibleCommunity<T extends CommunityFacts>(actor: Actor, communi
   if (!community || !canViewCommunity(actor, community)) throw notFound("Community not found.");
   return community;
 }
+
+/**
+ * A person's `roleRank` in a community as an SQL value, from the community's creator id and the
+ * person's membership role: the owner is stored as admin, and anyone without a role ranks as a member.
+ */
+export const roleRankSql = (userId: SQLWrapper, creatorId: SQLWrapper, role: SQLWrapper) =>
+  sql`(case when ${userId} = ${creatorId} then ${roleRank.owner} when ${role} = 'admin' then ${roleRank.admin}
+    when ${role} = 'moderator' then ${roleRank.moderator} else ${roleRank.member} end)`;
 
 /** Whether either of two people blocked the other: an SQL condition over two user ids (columns or values). */
 export const blockedBetween = (a: SQLWrapper | string, b: SQLWrapper | string) =>

@@ -6,6 +6,7 @@ import {
   canManageContent,
   canOwn,
   canReview,
+  canSeeReports,
   canViewCommunity,
   canWrite,
   communityRole,
@@ -91,6 +92,14 @@ describe("writing and moderation", () => {
     expect(canManage(moderator, approved, m("moderator"))).toBe(false);
     expect(canOwn(owner, approved, ownerM)).toBe(true);
     expect(canOwn(admin, approved, m("admin"))).toBe(false);
+  });
+  it("opens a community's report queue to moderators, admins and the owner, archived or not", () => {
+    expect(canSeeReports(moderator, approved, m("moderator"))).toBe(true);
+    expect(canSeeReports(admin, archived, m("admin"))).toBe(true);
+    expect(canSeeReports(owner, approved, ownerM)).toBe(true);
+    expect(canSeeReports(member, approved, m("member"))).toBe(false);
+    expect(canSeeReports(staff, approved, null)).toBe(false);
+    expect(canSeeReports(null, approved, null)).toBe(false);
   });
   it("lets only staff review", () => {
     expect(canReview(staff)).toBe(true);

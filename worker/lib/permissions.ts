@@ -29,8 +29,9 @@ export function communityRole(actor: Actor, community: CommunityFacts, membershi
   return membership?.role ?? null;
 }
 
-const rank: Record<CommunityRole, number> = { member: 0, moderator: 1, admin: 2, owner: 3 };
-const atLeast = (role: CommunityRole | null, min: CommunityRole) => role !== null && rank[role] >= rank[min];
+/** The roles in order: a report on someone's content goes only to those ranked above them (and staff). */
+export const roleRank: Record<CommunityRole, number> = { member: 0, moderator: 1, admin: 2, owner: 3 };
+const atLeast = (role: CommunityRole | null, min: CommunityRole) => role !== null && roleRank[role] >= roleRank[min];
 
 const isStaff = (actor: Actor) => actor?.platformRole === "staff";
 
@@ -87,6 +88,14 @@ export function canManageContent(actor: Actor, community: CommunityFacts, member
 /** Change member roles and archive: the owner only. */
 export function canOwn(actor: Actor, community: CommunityFacts, membership: MembershipFacts): boolean {
   return communityRole(actor, community, membership) === "owner";
+}
+
+/**
+ * The community's report queue: moderators, admins and the owner, archived communities too. Which
+ * reports each of them sees follows from `roleRank`, which the queue reads in SQL (access.ts, roleRankSql).
+ */
+export function canSeeReports(actor: Actor, community: CommunityFacts, membership: MembershipFacts): boolean {
+  return atLeast(communityRole(actor, community, membership), "moderator");
 }
 
 export function canReview(actor: Actor): boolean {

@@ -227,6 +227,7 @@ export const commentsRoutes = new Hono<HonoEnv>()
       communityId: comment.communityId,
       targetKind: "comment",
       targetId: comment.id,
+      targetAuthorId: comment.authorId,
       reason: c.req.valid("json").reason,
     });
     return respond(c, feed.reportComment, filed);

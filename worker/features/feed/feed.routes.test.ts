@@ -476,6 +476,30 @@ describe("mentions, reports and the sidebar", () => {
     expect((await call(`/api/posts/${p.id}/report`, { body: { reason: "" }, cookie: w.owner.cookie })).status).toBe(422);
   });
 
+  it("files a report with the reported content's author, for posts and comments, open for staff and the community", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id);
+    const comment = (await (
+      await call(`/api/posts/${p.id}/comments`, { body: { content: "A reply" }, cookie: w.moderator.cookie })
+    ).json()) as { comment: { id: string } };
+    const filed = async (path: string) => {
+      const res = await call(path, { body: { reason: "Spam" }, cookie: w.other.cookie });
+      expect(res.status).toBe(201);
+      const { reportId } = (await res.json()) as { reportId: string };
+      return env.DB.prepare("select target_author_id, status, community_status from reports where id = ?").bind(reportId).first();
+    };
+    expect(await filed(`/api/posts/${p.id}/report`)).toEqual({
+      target_author_id: w.member.user.id,
+      status: "open",
+      community_status: "open",
+    });
+    expect(await filed(`/api/comments/${comment.comment.id}/report`)).toEqual({
+      target_author_id: w.moderator.user.id,
+      status: "open",
+      community_status: "open",
+    });
+  });
+
   it("shows real sidebar figures", async () => {
     const w = await world();
     const topic = (await (

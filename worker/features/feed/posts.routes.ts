@@ -142,6 +142,7 @@ export const postsRoutes = new Hono<HonoEnv>()
       communityId: post.communityId,
       targetKind: "post",
       targetId: post.id,
+      targetAuthorId: post.authorId,
       reason: c.req.valid("json").reason,
     });
     return respond(c, feed.reportPost, filed);

@@ -9,6 +9,8 @@ type Report = {
   communityId: string | null;
   targetKind: "post" | "comment" | "message";
   targetId: string;
+  /** Who wrote the reported content: the community queue shows the report only to those ranked above them. */
+  targetAuthorId: string | null;
   reason: string;
 };
 

@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { Check, ExternalLink, Flag, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { useRelativeTime } from "../../../lib/time";
 import type { Report } from "../../../../common/contract/reports";
 
 type ReportCardProps = {
+  /** A staff queue report names its reporter and the community's decision; a community's does neither. */
   report: Report;
   /** Staff see reports from every community, so they are told which one. */
   showCommunity?: boolean;
@@ -13,7 +15,10 @@ type ReportCardProps = {
   onDecide: (decision: "resolve" | "dismiss") => void;
 };
 
-/** A reported post, comment or message: what was said, why it was reported, and the two decisions. */
+/**
+ * A reported post, comment or message: what was said, why it was reported, and the two decisions. Who
+ * reported it is shown to staff only; the community's queue never receives it.
+ */
 export function ReportCard({ report, showCommunity, pending, onDecide }: ReportCardProps) {
   const { t } = useTranslation("communities");
   const relative = useRelativeTime();
@@ -26,9 +31,15 @@ export function ReportCard({ report, showCommunity, pending, onDecide }: ReportC
           {t(`reports.kind.${report.targetKind}`)}
         </h3>
         <span className="text-muted-foreground">
-          {t("reports.reportedBy", { name: report.reporter?.fullName || t("common.unknownUser") })} · {relative(report.createdAt)}
+          {"reporter" in report && (
+            <>{t("reports.reportedBy", { name: report.reporter?.fullName || t("common.unknownUser") })} · </>
+          )}
+          {relative(report.createdAt)}
         </span>
         {showCommunity && report.community && <span className="text-muted-foreground">· {report.community.name}</span>}
+        {"communityStatus" in report && report.communityStatus && (
+          <Badge>{t(`reports.communityStatus.${report.communityStatus}`)}</Badge>
+        )}
       </div>
       {report.excerpt ? (
         <blockquote className="rounded-lg border-l-4 border-border bg-muted px-3 py-2 text-sm break-words whitespace-pre-line text-foreground">

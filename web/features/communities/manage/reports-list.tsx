@@ -11,16 +11,16 @@ import { toast } from "../../../lib/toast";
 import type { Report } from "../../../../common/contract/reports";
 import { ReportCard } from "./report-card";
 
-type ReportsListProps = {
+type ReportsListProps<R extends Report> = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  queryOptions: UseQueryOptions<Report[], Error, Report[], any>;
+  queryOptions: UseQueryOptions<R[], Error, R[], any>;
   /** Whose queue: a community's, or null for the staff queue. */
   communityId: string | null;
   showCommunity?: boolean;
 };
 
 /** The open reports of one queue (a community's, or the staff queue), with Resolve and Dismiss. */
-export function ReportsList({ queryOptions, communityId, showCommunity }: ReportsListProps) {
+export function ReportsList<R extends Report>({ queryOptions, communityId, showCommunity }: ReportsListProps<R>) {
   const { t } = useTranslation("communities");
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();

@@ -1,0 +1,64 @@
+import { describe, expect, inject, it } from "vitest";
+import { testEngine } from "../tests/test-db";
+
+// A backfill rewrites every row of its table, so it is replayed on a database of its own: the Node
+// project's libSQL files are one per test, while the workerd project's D1 is shared.
+describe.runIf(testEngine() === "libsql")("migration backfills", () => {
+  it("0001 gives existing reports a community status as they were, and the reported content's author", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { createClient } = await import("@libsql/client");
+    const client = createClient({ url: `file:${inject("libsqlDir")}/${crypto.randomUUID()}.db` });
+    const apply = (tag: string) => client.executeMultiple(readFileSync(`db/migrations/${tag}.sql`, "utf8"));
+    try {
+      await apply("0000_init");
+      await client.executeMultiple(`
+        insert into users (id, email, created_at, updated_at) values ('owner', 'o@x.test', 1, 1), ('author', 'a@x.test', 1, 1),
+          ('reporter', 'r@x.test', 1, 1), ('mod', 'm@x.test', 1, 1);
+        insert into communities (id, name, description, category_key, creator_id, created_at, updated_at)
+          values ('c', 'C', 'd', 'technology', 'owner', 1, 1);
+        insert into posts (id, community_id, author_id, content, created_at, updated_at) values ('p', 'c', 'author', 'x', 1, 1);
+        insert into post_comments (id, post_id, author_id, content, created_at, updated_at) values ('pc', 'p', 'mod', 'y', 1, 1);
+        insert into reports (id, reporter_id, community_id, target_kind, target_id, reason, status, handled_by, handled_at, created_at)
+          values ('on-post', 'reporter', 'c', 'post', 'p', 'Spam', 'dismissed', 'mod', 5, 2),
+            ('on-comment', 'reporter', 'c', 'comment', 'pc', 'Rude', 'open', null, null, 3),
+            ('on-deleted', 'reporter', 'c', 'post', 'gone', 'Spam', 'resolved', 'owner', 6, 4);
+      `);
+      await apply("0001_reports_community_review");
+      const { rows } = await client.execute(
+        `select id, status, handled_by, target_author_id, community_status, community_handled_by, community_handled_at
+         from reports order by created_at`,
+      );
+      expect(rows.map((r) => ({ ...r }))).toEqual([
+        {
+          id: "on-post",
+          status: "dismissed",
+          handled_by: "mod",
+          target_author_id: "author",
+          community_status: "dismissed",
+          community_handled_by: "mod",
+          community_handled_at: 5,
+        },
+        {
+          id: "on-comment",
+          status: "open",
+          handled_by: null,
+          target_author_id: "mod",
+          community_status: "open",
+          community_handled_by: null,
+          community_handled_at: null,
+        },
+        {
+          id: "on-deleted",
+          status: "resolved",
+          handled_by: "owner",
+          target_author_id: null,
+          community_status: "resolved",
+          community_handled_by: "owner",
+          community_handled_at: 6,
+        },
+      ]);
+    } finally {
+      client.close();
+    }
+  });
+});
