@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { newId } from "../common/ids";
 
 /** Test helpers that go through the real worker (auth) or write real rows (fixtures) in D1. */
@@ -17,13 +18,15 @@ export type RequestOptions = {
   body?: unknown;
   rawBody?: string;
   cookie?: string;
-  ip?: string;
+  /** The client address (cf-connecting-ip); a fresh one when left out, none at all with null. */
+  ip?: string | null;
   headers?: Record<string, string>;
 };
 
 /** Calls the worker like the browser does (same origin, JSON, cookie). */
 export function call(path: string, opts: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { origin: ORIGIN, "cf-connecting-ip": opts.ip ?? freshIp(), ...opts.headers };
+  const ip = opts.ip === undefined ? freshIp() : opts.ip;
+  const headers: Record<string, string> = { origin: ORIGIN, ...(ip === null ? {} : { "cf-connecting-ip": ip }), ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
@@ -149,6 +152,29 @@ export async function lastMailTo(to: string): Promise<{ subject: string; text: s
     .first<{ subject: string; text: string }>();
   if (!row) return null;
   return { ...row, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null };
+}
+
+/** How many messages (of one kind, or all) the app "sent" to `to`. */
+export async function mailCountTo(to: string, kind?: string): Promise<number> {
+  const row = await env.DB.prepare('select count(*) as n from mail_outbox where "to" = ? and coalesce(?, kind) = kind')
+    .bind(to, kind ?? null)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+export type ErrorJson = {
+  error: { code: string; message: string; requestId: string; issues?: { path: string; message: string }[] };
+};
+
+/** The answer is the one error envelope with this status (and code), and shows no stack trace. */
+export async function expectError(res: Response, status: number, code?: string): Promise<ErrorJson> {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as ErrorJson;
+  expect(body.error.message).toBeTruthy();
+  expect(body.error.requestId).toBeTruthy();
+  if (code) expect(body.error.code).toBe(code);
+  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|stack/i);
+  return body;
 }
 
 /** A PNG signature and IHDR chunk: the server reads headers and never decodes pixels. */

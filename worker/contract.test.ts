@@ -9,7 +9,7 @@ import app from "./app";
 
 const catchAll = { code: "NOT_FOUND", message: "No such API endpoint." };
 
-/** The worker's own /api routes (better-auth's catch-all and middleware aside), as "METHOD /path". */
+/** The worker's own /api routes (middleware and the 404 catch-all aside), as "METHOD /path". */
 const workerRoutes = [
   ...new Set(
     app.routes

@@ -1,15 +1,26 @@
 import { z } from "zod";
 import { endpoint } from "./http";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "./limits";
+import {
+  CALLBACK_PATH_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RESET_TOKEN_MAX,
+  USER_NAME_MAX,
+  VERIFY_TOKEN_MAX,
+} from "./limits";
 
 /**
- * Account endpoints. better-auth answers them behind our own front door: we validate the bodies (so bad
- * input gets the one error envelope), better-auth writes the answer, which the web does not read.
+ * Account endpoints, the only ones of better-auth the worker lets through. It answers them behind our
+ * own front door: we validate the input (so bad input gets the one error envelope) and hand better-auth
+ * only what we checked; better-auth writes the answer, which the web does not read.
  */
 
+/** Normalised (trimmed, lower case) as better-auth stores it, so limits count one address once. */
 export const email = z
   .string({ error: "Email is required" })
   .trim()
+  .toLowerCase()
   .min(1, "Email is required")
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ error: "Invalid email address" }));
@@ -21,11 +32,21 @@ export const newPassword = z
   .refine((p) => /\p{L}/u.test(p), "Password must contain a letter")
   .refine((p) => /\p{N}/u.test(p), "Password must contain a number");
 
-/** Same-site paths only, so a link can never send someone to another site after verification. */
+/**
+ * Same-site paths only, so a link can never send someone to another site after verification. URL
+ * parsers drop tabs and newlines ("/\t/evil.example" becomes "//evil.example"), hence no control characters.
+ */
 const localPath = z
-  .string()
-  .max(500)
-  .refine((p) => p.startsWith("/") && !p.startsWith("//") && !p.includes("\\"), "Must be a path on this site");
+  .string({ error: "Must be a path on this site" })
+  .max(CALLBACK_PATH_MAX, "Must be a path on this site")
+  .refine(
+    // eslint-disable-next-line no-control-regex
+    (p) => p.startsWith("/") && !p.startsWith("//") && !p.includes("\\") && !/[\u0000-\u001f\u007f]/.test(p),
+    "Must be a path on this site",
+  );
+
+const linkToken = (max: number) =>
+  z.string({ error: "The link is invalid" }).min(1, "The link is invalid").max(max, "The link is invalid");
 
 export const signUpBody = z.object({
   name: z
@@ -47,19 +68,25 @@ export const signInBody = z.object({
   rememberMe: z.boolean({ error: "Remember me must be true or false" }).optional(),
   callbackURL: localPath.optional(),
 });
+export type SignInBody = z.output<typeof signInBody>;
 
-export const requestPasswordResetBody = z.object({
-  email,
-  redirectTo: z.url({ error: "Invalid redirect address" }).max(500).optional(),
-});
+/** Where the reset link leads is the server's choice (our reset page), not the asker's. */
+export const requestPasswordResetBody = z.object({ email });
 
 export const resetPasswordBody = z.object({
   newPassword,
-  token: z
-    .string({ error: "The reset link is invalid" })
-    .min(1, "The reset link is invalid")
-    .max(200, "The reset link is invalid"),
+  token: linkToken(RESET_TOKEN_MAX),
 });
+
+/** The link in the verification mail. */
+export const verifyEmailQuery = z.object({
+  token: linkToken(VERIFY_TOKEN_MAX),
+  callbackURL: localPath.optional(),
+});
+
+/** The link in the reset mail: checks the token, then leads to the reset page with it. */
+export const resetLinkParams = z.object({ token: linkToken(RESET_TOKEN_MAX) });
+export const resetLinkQuery = z.object({ callbackURL: localPath });
 
 /** better-auth's own answer; nothing in it is ours to promise. */
 const betterAuthAnswer = z.unknown();
@@ -73,4 +100,10 @@ export const auth = {
     response: betterAuthAnswer,
   }),
   resetPassword: endpoint("POST", "/api/auth/reset-password", { body: resetPasswordBody, response: betterAuthAnswer }),
+  verifyEmailLink: endpoint("GET", "/api/auth/verify-email", { query: verifyEmailQuery, response: betterAuthAnswer }),
+  resetPasswordLink: endpoint("GET", "/api/auth/reset-password/:token", {
+    params: resetLinkParams,
+    query: resetLinkQuery,
+    response: betterAuthAnswer,
+  }),
 };

@@ -54,6 +54,11 @@ export const USER_NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+/** Tokens of the e-mailed links: reset tokens are short random ids, verification tokens signed JWTs. */
+export const RESET_TOKEN_MAX = 200;
+export const VERIFY_TOKEN_MAX = 1000;
+/** Where an e-mailed link leads after it did its work: a path on this site. */
+export const CALLBACK_PATH_MAX = 500;
 
 // Uploads: browsers resize before upload; the server still checks every file.
 export const UPLOAD_MAX_BYTES = MAX_COMMUNITY_IMAGE_BYTES;

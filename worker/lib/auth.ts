@@ -6,6 +6,7 @@ import { authSecret, SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth-config";
 import { authEmails } from "./auth-emails";
 import type { Db } from "./db";
 import { createMailer } from "./email";
+import { rateLimitRules } from "./rate-limit";
 import { accounts, sessions, users, verifications } from "./tables";
 
 /** Verification links live a day; reset links an hour and are single use (better-auth deletes them). */
@@ -49,7 +50,10 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       resetPasswordTokenExpiresIn: RESET_TTL_S,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, kind: "password_reset", ...emails.passwordReset(user.name, url) });
+        await mailer.send(
+          { to: user.email, kind: "password_reset", ...emails.passwordReset(user.name, url) },
+          { perRecipient: rateLimitRules.resetMail },
+        );
       },
     },
     emailVerification: {
@@ -58,7 +62,11 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TTL_S,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({ to: user.email, kind: "verify_email", ...emails.verifyEmail(user.name, url) });
+        // Sign-up and every sign-in of an unverified account land here: the cap covers them all.
+        await mailer.send(
+          { to: user.email, kind: "verify_email", ...emails.verifyEmail(user.name, url) },
+          { perRecipient: rateLimitRules.verificationMail },
+        );
       },
     },
     // Our own D1-backed limiter runs in front of these endpoints (worker/lib/rate-limit.ts).
@@ -69,6 +77,9 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
       database: { generateId: () => newId() },
     },
+    // Unexpected errors reach our onError (logged with the request id, answered with the envelope)
+    // instead of becoming an empty-bodied 500.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
   });
 }

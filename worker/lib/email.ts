@@ -2,12 +2,17 @@ import { EmailMessage } from "cloudflare:email";
 import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
 import type { Db } from "./db";
+import { withinLimit, type RateLimitRule } from "./rate-limit";
 import { mailOutbox } from "./tables";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * With `perRecipient`, the message is sent only while its address is within that limit; past it,
+   * nothing is sent and nothing is said, so a caller's answer cannot tell (nor be used to flood an inbox).
+   */
+  send(message: MailMessage, options?: { perRecipient?: RateLimitRule }): Promise<void>;
 }
 
 /**
@@ -16,7 +21,13 @@ export interface Mailer {
  */
 export function createMailer(env: AppEnv, db: Db): Mailer {
   return {
-    async send(message) {
+    async send(message, options = {}) {
+      if (options.perRecipient && !(await withinLimit(db, options.perRecipient, message.to.toLowerCase()))) {
+        console.warn(
+          JSON.stringify({ level: "warn", message: "mail over its per-recipient limit, not sent", kind: message.kind }),
+        );
+        return;
+      }
       const deliver = !isDevelopment(env);
       let status: "stored" | "sent" | "failed" = "stored";
       if (deliver) {

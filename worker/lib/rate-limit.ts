@@ -1,26 +1,47 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import type { Context, MiddlewareHandler } from "hono";
-import type { HonoEnv } from "../env";
-import type { Db } from "./db";
+import type { Context } from "hono";
+import { batch, type Db } from "./db";
 import { AppError } from "./errors";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
+const HOUR = 60 * 60_000;
+
 /** Limits per action. Windows are fixed; counters live in D1 so every isolate and location shares them. */
 export const rateLimitRules = {
   signIn: { name: "sign-in", limit: 10, windowMs: 10 * 60_000 },
-  signUp: { name: "sign-up", limit: 5, windowMs: 60 * 60_000 },
+  signUp: { name: "sign-up", limit: 5, windowMs: HOUR },
   passwordReset: { name: "password-reset", limit: 5, windowMs: 15 * 60_000 },
-  communityCreate: { name: "community-create", limit: 5, windowMs: 24 * 60 * 60_000 },
+  communityCreate: { name: "community-create", limit: 5, windowMs: 24 * HOUR },
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
   messaging: { name: "messaging", limit: 60, windowMs: 60_000 },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
+  // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
+  verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
+  resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
-export function clientIp(c: Context): string {
-  return c.req.header("cf-connecting-ip") ?? "unknown";
+/**
+ * Exponential back-off on consecutive failures: after `freeFailures` of them each attempt waits
+ * `baseMs * 2^(failures - freeFailures)` after the last one, at most `maxMs`.
+ */
+export type BackoffRule = { name: string; freeFailures: number; baseMs: number; maxMs: number };
+
+export const backoffRules = {
+  signIn: { name: "sign-in-account", freeFailures: 5, baseMs: 1000, maxMs: 15 * 60_000 },
+} satisfies Record<string, BackoffRule>;
+
+/**
+ * Who a per-client limit counts. Cloudflare sets cf-connecting-ip on every request at the edge, so
+ * only local development and tests go without one; lumping all of those into one bucket would let one
+ * client (or test) lock every other out. They are counted by `subject` instead, what the request is
+ * about (the e-mail address on the account endpoints): still limited per target, never shared.
+ */
+export function clientKey(c: Context, subject: string): string {
+  const ip = c.req.header("cf-connecting-ip");
+  return ip ? `ip:${ip}` : `about:${subject}`;
 }
 
 /**
@@ -40,14 +61,18 @@ export function hitStatement(db: Db, rule: RateLimitRule, subject: string | SQLW
   );
 }
 
+function rateLimited(retryAfterS: number): AppError {
+  const wait = retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
+  return new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${wait}.`, {
+    headers: { "Retry-After": String(retryAfterS) },
+  });
+}
+
 /** 429 with Retry-After once the window's limit is passed (`row` is what `hitStatement` returned). */
 export function assertUnderLimit(rule: RateLimitRule, row: { count: number } | undefined, now = Date.now()) {
   if (!row || row.count <= rule.limit) return;
   const windowStart = now - (now % rule.windowMs);
-  const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
-  throw new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${retryAfter} seconds.`, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+  throw rateLimited(Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)));
 }
 
 /** One hit on its own. */
@@ -55,10 +80,49 @@ export async function hit(db: Db, rule: RateLimitRule, subject: string, now = Da
   assertUnderLimit(rule, await hitStatement(db, rule, subject, now), now);
 }
 
-/** Middleware form, keyed by the client's address (cf-connecting-ip). */
-export const rateLimitByIp =
-  (rule: RateLimitRule): MiddlewareHandler<HonoEnv> =>
-  async (c, next) => {
-    await hit(c.var.db, rule, clientIp(c));
-    await next();
-  };
+/** One hit on its own, for callers that quietly skip the action when over the limit instead of refusing. */
+export async function withinLimit(db: Db, rule: RateLimitRule, subject: string, now = Date.now()): Promise<boolean> {
+  const row = await hitStatement(db, rule, subject, now);
+  return !row || row.count <= rule.limit;
+}
+
+/**
+ * How long (ms) after the last failure the next attempt waits; in SQL so the check and the count are
+ * one atomic statement. The shift is capped so a long run of failures cannot overflow it.
+ */
+const backoffWait = (rule: BackoffRule) =>
+  sql`case when rate_limits.count < ${rule.freeFailures} then 0
+      else min(${rule.maxMs}, ${rule.baseMs} * (1 << min(rate_limits.count - ${rule.freeFailures}, 30))) end`;
+
+/**
+ * Starts an attempt on `subject` under a back-off rule (the row holds the time of the last failure in
+ * window_start and the consecutive failures in count). Unless the subject is still waiting, the
+ * attempt is counted as a failure at once, in the same statement as the check, so parallel attempts
+ * cannot all slip through the same gap; `clearFailures` undoes it when the attempt succeeds. While
+ * waiting: 429 with Retry-After, and nothing counted. `exempt` attempts skip the wait but still count.
+ */
+export async function claimAttempt(
+  db: Db,
+  rule: BackoffRule,
+  subject: string,
+  { exempt = false, now = Date.now() }: { exempt?: boolean; now?: number } = {},
+): Promise<void> {
+  const key = `${rule.name}:${subject}`;
+  const claim = db.get<{ count: number } | undefined>(
+    sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+        on conflict(key) do update set count = rate_limits.count + 1, window_start = excluded.window_start
+        where ${exempt ? 1 : 0} or excluded.window_start >= rate_limits.window_start + ${backoffWait(rule)}
+        returning count`,
+  );
+  const waiting = db.get<{ waitMs: number } | undefined>(
+    sql`select rate_limits.window_start + ${backoffWait(rule)} - ${now} as waitMs from rate_limits where key = ${key}`,
+  );
+  const read = await batch(db, [claim, waiting]);
+  if (read(claim)) return;
+  throw rateLimited(Math.max(1, Math.ceil((read(waiting)?.waitMs ?? 0) / 1000)));
+}
+
+/** Ends a run of failures (a successful attempt). */
+export async function clearFailures(db: Db, rule: BackoffRule, subject: string): Promise<void> {
+  await db.run(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
+}

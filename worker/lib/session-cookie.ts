@@ -1,17 +1,8 @@
 import type { AppEnv } from "../env";
 import { authSecret } from "./auth-config";
+import { hmacKey } from "./hmac";
 
 const COOKIE_NAMES = ["__Secure-agora.session_token", "agora.session_token"];
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /**
  * The session token from better-auth's signed cookie (`token.base64(hmac)`), or null when it is

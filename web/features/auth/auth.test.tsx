@@ -79,6 +79,26 @@ describe("sign in", () => {
     expect(alert.textContent).toContain("Invalid email or password");
   });
 
+  it("says how long to wait when sign-in is held back", async () => {
+    mockFetch({
+      "GET /api/me": { body: { user: null } },
+      "POST /api/auth/sign-in/email": {
+        status: 429,
+        body: {
+          error: { code: "RATE_LIMITED", message: "Too many attempts. Please try again in 15 minutes.", requestId: "r" },
+        },
+      },
+    });
+    await renderApp("/auth/login");
+    await screen.findByRole("heading", { name: "Sign in to your account" });
+    type("Email", "ana@example.com");
+    type("Password", "some-password");
+    submit("Sign In");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Sign in failed");
+    expect(alert.textContent).toContain("Too many attempts. Please try again in 15 minutes.");
+  });
+
   it("explains an unverified e-mail and that a new link was sent", async () => {
     mockFetch({
       "GET /api/me": { body: { user: null } },
@@ -198,10 +218,7 @@ describe("password reset", () => {
     expect(await screen.findByRole("heading", { name: "Check your email" })).toBeTruthy();
     expect(screen.getByText(/ana@example\.com/)).toBeTruthy();
     expect(screen.getByText("Password reset email sent")).toBeTruthy();
-    expect(calls.find((c) => c.path === "/api/auth/request-password-reset")?.body).toEqual({
-      email: "ana@example.com",
-      redirectTo: `${window.location.origin}/auth/reset-password`,
-    });
+    expect(calls.find((c) => c.path === "/api/auth/request-password-reset")?.body).toEqual({ email: "ana@example.com" });
     fireEvent.click(screen.getByRole("button", { name: "try again" }));
     expect(await screen.findByRole("button", { name: "Send reset link" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe("/auth/login");

@@ -20,14 +20,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const requestReset = useMutation({
-    mutationFn: (address: string) =>
-      call("POST /api/auth/request-password-reset", {
-        body: {
-          email: address,
-          // The e-mailed link opens the reset page on whichever origin the request came from.
-          redirectTo: `${window.location.origin}/auth/reset-password`,
-        },
-      }),
+    mutationFn: (address: string) => call("POST /api/auth/request-password-reset", { body: { email: address } }),
     onSuccess: (_data, address) => {
       toast({ variant: "success", title: t("auth.forgot.successTitle"), description: t("auth.forgot.successDescription") });
       setSentTo(address);

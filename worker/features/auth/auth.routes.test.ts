@@ -1,8 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, cookieFrom, createUser, freshIp, lastMailTo, ORIGIN, TEST_PASSWORD } from "../../../tests/factories";
-
-type ErrorJson = { error: { code: string; message: string; requestId: string; issues?: { path: string; message: string }[] } };
+import { call, cookieFrom, createUser, expectError, freshIp, lastMailTo, ORIGIN, TEST_PASSWORD } from "../../../tests/factories";
 
 const uniqueEmail = () => `person-${crypto.randomUUID()}@example.com`;
 const countUsers = async () => (await env.DB.prepare("select count(*) as n from users").first<{ n: number }>())!.n;
@@ -12,16 +10,6 @@ const signUpBody = (email: string) => ({
   password: "river-stone-77",
   callbackURL: "/auth/complete-profile",
 });
-
-async function expectError(res: Response, status: number, code?: string): Promise<ErrorJson> {
-  expect(res.status).toBe(status);
-  const body = (await res.json()) as ErrorJson;
-  expect(body.error.message).toBeTruthy();
-  expect(body.error.requestId).toBeTruthy();
-  if (code) expect(body.error.code).toBe(code);
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|stack/i);
-  return body;
-}
 
 describe("sign-up and e-mail verification", () => {
   it("creates an unverified account and sends a verification link that signs the user in", async () => {
@@ -135,6 +123,16 @@ describe("sign-in and sign-out", () => {
     expect(longCookie).toMatch(/samesite=lax/i);
   });
 
+  it("keeps the session token in the HttpOnly cookie only, never in the answer's body", async () => {
+    const { user } = await createUser();
+    const res = await call("/api/auth/sign-in/email", { body: { email: user.email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    const token = decodeURIComponent(cookieFrom(res).match(/agora\.session_token=([^.;]+)/)![1]!);
+    const text = await res.text();
+    expect(JSON.parse(text)).not.toHaveProperty("token");
+    expect(text).not.toContain(token);
+  });
+
   it("refuses a wrong password with the error envelope", async () => {
     const { user } = await createUser();
     const res = await call("/api/auth/sign-in/email", { body: { email: user.email, password: "wrong-password-1" } });
@@ -153,16 +151,15 @@ describe("sign-in and sign-out", () => {
 
   it("limits sign-in attempts per address with 429 and Retry-After", async () => {
     const ip = freshIp();
-    const attempt = () =>
-      call("/api/auth/sign-in/email", { ip, body: { email: "nobody@example.com", password: "whatever-123" } });
+    // A new account each time, so only the address's limit is at work.
+    const attempt = (from = ip) =>
+      call("/api/auth/sign-in/email", { ip: from, body: { email: uniqueEmail(), password: "whatever-123" } });
     for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
     const limited = await attempt();
     await expectError(limited, 429, "RATE_LIMITED");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not affected.
-    expect(
-      (await call("/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "whatever-123" } })).status,
-    ).toBe(401);
+    expect((await attempt(freshIp())).status).toBe(401);
   });
 
   it("limits sign-ups per address", async () => {

@@ -1,74 +1,46 @@
-import { Hono, type Context } from "hono";
-import { requestPasswordResetBody, resetPasswordBody, signInBody, signUpBody } from "../../../common/contract/auth";
+import { Hono } from "hono";
+import {
+  requestPasswordResetBody,
+  resetLinkParams,
+  resetLinkQuery,
+  resetPasswordBody,
+  signInBody,
+  signUpBody,
+  verifyEmailQuery,
+} from "../../../common/contract/auth";
 import type { HonoEnv } from "../../env";
-import { createAuth, publicOrigin } from "../../lib/auth";
-import type { ErrorBody } from "../../../common/contract/http";
-import { AppError } from "../../lib/errors";
-import { rateLimitByIp, rateLimitRules } from "../../lib/rate-limit";
+import { clientKey, hit, rateLimitRules } from "../../lib/rate-limit";
 import { validate } from "../../lib/validation";
+import { forward } from "./pass-through";
+import { signIn } from "./sign-in";
+
+/** The page a reset link leads to, on the site the link was asked from. */
+const RESET_PAGE_PATH = "/auth/reset-password";
 
 /**
- * better-auth behind our own front door: bodies are validated here (so bad input gets the same
- * 400/422 envelope as every route), limits are counted here, and better-auth's error answers are
- * rewritten into the one error envelope.
+ * The better-auth endpoints the app uses, and no other: anything else under /api/auth falls through
+ * to the API's 404. Each one validates its input, counts its limits and answers errors in the envelope.
  */
-async function forward(c: Context<HonoEnv>, body?: unknown): Promise<Response> {
-  const original = c.req.raw;
-  let init: RequestInit = { method: original.method, headers: original.headers };
-  if (body !== undefined) {
-    const headers = new Headers(original.headers);
-    headers.set("content-type", "application/json");
-    init = { method: original.method, headers, body: JSON.stringify(body) };
-  } else if (original.method !== "GET" && original.method !== "HEAD") {
-    const text = await original.text();
-    if (text && (original.headers.get("content-type") ?? "").includes("json")) {
-      try {
-        JSON.parse(text);
-      } catch {
-        throw new AppError("BAD_REQUEST", "The request body is not valid JSON.");
-      }
-    }
-    init = { method: original.method, headers: original.headers, body: text || undefined };
-  }
-  const response = await createAuth(c.env, c.var.db, original).handler(new Request(original.url, init));
-  return toEnvelope(c, response);
-}
-
-async function toEnvelope(c: Context<HonoEnv>, response: Response): Promise<Response> {
-  if (response.status < 400 || !(response.headers.get("content-type") ?? "").includes("json")) return response;
-  const raw = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const status = response.status >= 500 ? 500 : response.status;
-  const body: ErrorBody = {
-    error: {
-      code: raw.code ?? (status === 500 ? "INTERNAL" : "BAD_REQUEST"),
-      message: status === 500 ? "Something went wrong on our side. Please try again." : (raw.message ?? "Request failed."),
-      requestId: c.get("requestId"),
-    },
-  };
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify(body), { status, headers });
-}
-
 export const authRoutes = new Hono<HonoEnv>()
-  .post("/sign-up/email", rateLimitByIp(rateLimitRules.signUp), validate("json", signUpBody), (c) =>
-    forward(c, c.req.valid("json")),
-  )
-  .post("/sign-in/email", rateLimitByIp(rateLimitRules.signIn), validate("json", signInBody), (c) =>
-    forward(c, c.req.valid("json")),
-  )
-  .post(
-    "/request-password-reset",
-    rateLimitByIp(rateLimitRules.passwordReset),
-    validate("json", requestPasswordResetBody),
-    (c) => {
-      const body = c.req.valid("json");
-      // Reset links only ever point at our own reset page.
-      const redirectTo = `${publicOrigin(c.env, c.req.raw)}/auth/reset-password`;
-      return forward(c, { email: body.email, redirectTo });
-    },
-  )
-  .post("/reset-password", rateLimitByIp(rateLimitRules.passwordReset), validate("json", resetPasswordBody), (c) =>
-    forward(c, c.req.valid("json")),
-  )
-  .all("/*", (c) => forward(c));
+  .post("/sign-up/email", validate("json", signUpBody), async (c) => {
+    const body = c.req.valid("json");
+    await hit(c.var.db, rateLimitRules.signUp, clientKey(c, body.email));
+    return forward(c, { body });
+  })
+  .post("/sign-in/email", validate("json", signInBody), (c) => signIn(c, c.req.valid("json")))
+  // Nothing to read: signing out needs only the session cookie.
+  .post("/sign-out", (c) => forward(c, { body: {} }))
+  .post("/request-password-reset", validate("json", requestPasswordResetBody), async (c) => {
+    const { email } = c.req.valid("json");
+    await hit(c.var.db, rateLimitRules.passwordReset, clientKey(c, email));
+    return forward(c, { body: { email, redirectTo: RESET_PAGE_PATH } });
+  })
+  .post("/reset-password", validate("json", resetPasswordBody), async (c) => {
+    const body = c.req.valid("json");
+    await hit(c.var.db, rateLimitRules.passwordReset, clientKey(c, body.token));
+    return forward(c, { body });
+  })
+  .get("/verify-email", validate("query", verifyEmailQuery), (c) => forward(c, { query: c.req.valid("query") }))
+  .get("/reset-password/:token", validate("param", resetLinkParams), validate("query", resetLinkQuery), (c) =>
+    forward(c, { query: c.req.valid("query") }),
+  );
