@@ -4,7 +4,6 @@ import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { notFound } from "../../lib/errors";
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
 import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
@@ -93,26 +92,24 @@ function unlikeStatements(db: Db, target: Target, userId: string) {
 
 /** What the author's notification says about the liked thing. */
 type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
-type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Notice };
+type Liked = { target: Target; access: MemberContext; notice: Notice };
 
 /** The target with the caller's access to it, in one statement; what the like notification says. */
 async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<Liked> {
   const db = c.var.db;
   const token = await sessionToken(c);
   if (kind === "post") {
-    const { post, access, blocked } = await load(c, postFor(db, token, id));
+    const { post, access } = await load(c, postFor(db, token, id));
     return {
       target: { kind, id: post.id, authorId: post.authorId, communityId: post.communityId },
       access,
-      blocked,
       notice: { type: "POST_LIKE", title: "liked your post", content: preview(post.content), postId: post.id },
     };
   }
-  const { comment, access, blocked } = await load(c, commentFor(db, token, id));
+  const { comment, access } = await load(c, commentFor(db, token, id));
   return {
     target: { kind, id: comment.id, authorId: comment.authorId, communityId: comment.communityId },
     access,
-    blocked,
     notice: { type: "COMMENT_LIKE", title: "liked your comment", postId: comment.postId, commentId: comment.id },
   };
 }
@@ -128,9 +125,8 @@ export async function setLike(
   id: string,
   liked: boolean,
 ): Promise<{ liked: boolean; likesCount: number }> {
-  const { target, access, blocked, notice } = await likedThing(c, kind, id);
+  const { target, access, notice } = await likedThing(c, kind, id);
   assertWritable(access.community);
-  if (blocked) throw notFound(kind === "post" ? "Post not found." : "Comment not found.");
   const db = c.var.db;
   const user = access.user;
   const now = Date.now();
