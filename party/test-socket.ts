@@ -56,7 +56,11 @@ export async function connect(
   if (res.status !== 101 || !res.webSocket) {
     throw new Error(`upgrade of ${path} answered ${res.status}: ${await res.text()}`);
   }
-  const ws = res.webSocket;
+  return accept(path, res.webSocket);
+}
+
+/** Takes the socket of an accepted upgrade of `path`: its frames are parsed and closed by `closeAll`. */
+export function accept(path: string, ws: WebSocket): TestSocket {
   const frames: ServerMessage[] = [];
   const raw: string[] = [];
   const listeners = new Set<() => void>();

@@ -155,14 +155,10 @@ type PostRow = MemberRow & {
 };
 
 /**
- * A post the caller may see as a member, with whether the caller and its author blocked each other
- * (the routes that hide blocked content answer 404 then).
+ * A post the caller may see as a member. A block between the caller and its author hides it like a
+ * post that does not exist (DESIGN.md "Blocks"): 404 for every action on it.
  */
-export function postFor(
-  db: Db,
-  token: string,
-  postId: string,
-): Access<PostRow, { post: PostRef; access: MemberContext; blocked: boolean }> {
+export function postFor(db: Db, token: string, postId: string): Access<PostRow, { post: PostRef; access: MemberContext }> {
   return {
     query: db.get(
       sql`select ${sessionColumns}, ${accessColumns}, p.id as p_id, p.community_id as p_community_id, p.author_id as p_author_id,
@@ -173,7 +169,7 @@ export function postFor(
     ),
     read: (c, row) => {
       const access = asMember(c, row, "Post not found.");
-      if (!row?.p_id) throw notFound("Post not found.");
+      if (!row?.p_id || row.blocked === 1) throw notFound("Post not found.");
       const post = {
         id: row.p_id,
         communityId: row.p_community_id,
@@ -181,7 +177,7 @@ export function postFor(
         topicId: row.p_topic_id,
         content: row.p_content,
       };
-      return { post, access, blocked: row.blocked === 1 };
+      return { post, access };
     },
   };
 }
@@ -202,25 +198,31 @@ type CommentRow = MemberRow & {
   blocked: number;
 };
 
-/** A comment the caller may see as a member, with whether the caller and its author blocked each other. */
+/**
+ * A comment the caller may see as a member. A block between the caller and the author of the comment,
+ * of the comment it answers or of its post hides it (the thread is hidden): 404 for every action on it.
+ */
 export function commentFor(
   db: Db,
   token: string,
   commentId: string,
-): Access<CommentRow, { comment: CommentRef; access: MemberContext; blocked: boolean }> {
+): Access<CommentRow, { comment: CommentRef; access: MemberContext }> {
+  const me = sql.raw("su.id");
   return {
     query: db.get(
       sql`select ${sessionColumns}, ${accessColumns}, pc.id as pc_id, pc.post_id as pc_post_id, pc.author_id as pc_author_id,
           pc.parent_comment_id as pc_parent_comment_id, p.community_id as p_community_id,
-          ${blockedBetween(sql.raw("su.id"), sql.raw("pc.author_id"))} as blocked
+          (${blockedBetween(me, sql.raw("pc.author_id"))} or ${blockedBetween(me, sql.raw("parent.author_id"))}
+            or ${blockedBetween(me, sql.raw("p.author_id"))}) as blocked
         from ${sessionFrom(token, { required: true })}
         left join post_comments pc on pc.id = ${commentId}
+        left join post_comments parent on parent.id = pc.parent_comment_id
         left join posts p on p.id = pc.post_id
         ${communityJoins(sql.raw("p.community_id"))}`,
     ),
     read: (c, row) => {
       const access = asMember(c, row, "Comment not found.");
-      if (!row?.pc_id) throw notFound("Comment not found.");
+      if (!row?.pc_id || row.blocked === 1) throw notFound("Comment not found.");
       const comment = {
         id: row.pc_id,
         postId: row.pc_post_id,
@@ -228,7 +230,7 @@ export function commentFor(
         parentCommentId: row.pc_parent_comment_id,
         communityId: row.p_community_id,
       };
-      return { comment, access, blocked: row.blocked === 1 };
+      return { comment, access };
     },
   };
 }

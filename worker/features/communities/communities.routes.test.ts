@@ -378,6 +378,22 @@ describe("managing", () => {
     expect((await call(`${base}/${topic.id}`, { method: "DELETE", cookie: s.owner.cookie })).status).toBe(404);
   });
 
+  it("asks guests to sign in (401) on topics and edits, whether or not the community is public", async () => {
+    const s = await setup();
+    const hidden = await createCommunity(s.owner.user.id, { reviewStatus: "under_review" });
+    for (const id of [s.community.id, hidden.id]) {
+      const topics = `/api/communities/${id}/topics`;
+      const statuses = await Promise.all([
+        call(topics),
+        call(topics, { body: { name: "Ideas", color: "#111111" } }),
+        call(`${topics}/some-topic`, { method: "PATCH", body: { name: "Ideas", color: "#111111" } }),
+        call(`${topics}/some-topic`, { method: "DELETE" }),
+        call(`/api/communities/${id}`, { method: "PATCH", body: { name: "x" } }),
+      ]);
+      expect(statuses.map((res) => res.status)).toEqual([401, 401, 401, 401, 401]);
+    }
+  });
+
   it("lets only the owner change roles, and tells the member", async () => {
     const s = await setup();
     const setRole = (u: TestUser, userId: string, role: string) =>

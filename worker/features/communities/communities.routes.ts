@@ -59,15 +59,15 @@ export const communitiesRoutes = new Hono<HonoEnv>()
   })
   .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
     const db = c.var.db;
-    const token = await readSessionToken(c.env, c.req.raw.headers);
+    const token = await sessionToken(c);
     const id = c.req.valid("param").id;
     const body = c.req.valid("json");
     const found = communityFor(db, token, id);
-    const images = token && body.imageUrls ? ownImages(db, sessionUserId(token), body.imageUrls) : null;
+    const images = body.imageUrls ? ownImages(db, sessionUserId(token), body.imageUrls) : null;
     const checks = await batch(db, [found.query, ...(images ? [images] : [])]);
     const { user, actor, row: maybe } = found.read(c, checks(found.query));
+    if (!user) throw unauthenticated();
     const row = visibleCommunity(actor, maybe);
-    if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     assertWritable(row);
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can edit this community.");
     if (body.imageUrls) assertOwnImages(images && checks(images), body.imageUrls, row.imageUrls);

@@ -5,10 +5,10 @@ import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
 import { isUniqueViolation } from "../../lib/db";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { canManageContent, hasMemberAccess } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
-import { readSessionToken } from "../../lib/session-cookie";
+import { sessionToken } from "../../lib/session";
 import { communityTopics } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 
@@ -20,10 +20,10 @@ function duplicateName(error: unknown): never {
   throw error;
 }
 
-/** The caller and the community they may see (404 otherwise): one statement. */
+/** The signed-in caller (401 otherwise) and the community they may see (404 otherwise): one statement. */
 async function visible(c: Context<HonoEnv>, id: string) {
-  const token = await readSessionToken(c.env, c.req.raw.headers);
-  const access = await load(c, viewerOf(c.var.db, token, id));
+  const access = await load(c, viewerOf(c.var.db, await sessionToken(c), id));
+  if (!access.user) throw unauthenticated();
   return { ...access, community: visibleCommunity(access.actor, access.community) };
 }
 
@@ -46,7 +46,6 @@ export const topicsRoutes = new Hono<HonoEnv>()
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
-    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     assertWritable(community);
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
@@ -60,7 +59,6 @@ export const topicsRoutes = new Hono<HonoEnv>()
   .patch("/:topicId", validate("param", topicParams), validate("json", topicBody), async (c) => {
     const { id, topicId } = c.req.valid("param");
     const { actor, community, membership } = await visible(c, id);
-    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     assertWritable(community);
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
@@ -76,7 +74,6 @@ export const topicsRoutes = new Hono<HonoEnv>()
   .delete("/:topicId", validate("param", topicParams), async (c) => {
     const { id, topicId } = c.req.valid("param");
     const { actor, community, membership } = await visible(c, id);
-    if (!actor) throw new AppError("UNAUTHENTICATED", "Please sign in to continue.");
     assertWritable(community);
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     // Posts keep existing without a topic (the foreign key sets it to null).

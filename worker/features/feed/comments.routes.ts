@@ -6,7 +6,7 @@ import { REPLY_MAX } from "../../../common/contract/limits";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, load, postFor } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { AppError, forbidden, notFound } from "../../lib/errors";
+import { AppError, forbidden } from "../../lib/errors";
 import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
@@ -60,8 +60,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const query = c.req.valid("query");
     const target = postFor(db, token, postId);
     const [row, rows] = await db.batch([target.query, listComments(db, { token }, { postId }, query)]);
-    const { access, blocked } = target.read(c, row);
-    if (blocked) throw notFound("Post not found.");
+    const { access } = target.read(c, row);
     const page = commentsPage(rows, query);
     return respond(c, feed.listComments, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
@@ -86,10 +85,9 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const mentions = mentionTargets(db, sql`(select community_id from posts where id = ${postId})`, author, body.content);
     const checks = await batch(db, [target.query, limit, ...[parentOf, mentions].filter((q) => q !== null)]);
 
-    const { post, access, blocked } = target.read(c, checks(target.query));
+    const { post, access } = target.read(c, checks(target.query));
     assertWritable(access.community);
     const user = access.user;
-    if (blocked) throw notFound("Post not found.");
     assertUnderLimit(rateLimitRules.posting, checks(limit));
     let parent: { id: string; authorId: string | null } | null = null;
     if (parentOf) {

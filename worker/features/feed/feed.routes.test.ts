@@ -189,6 +189,35 @@ describe("the feed", () => {
     expect((await feed(w.owner, w.community.id)).items.map((x) => x.id)).toContain(p.id);
   });
 
+  it("hides the blocker's whole thread from the blocked user, other people's replies in it included", async () => {
+    const w = await world();
+    const p = await post(w.member, w.community.id, { content: "not for Oscar" });
+    const created = async (u: TestUser, body: object) => {
+      const res = await call(`/api/posts/${p.id}/comments`, { body, cookie: u.cookie });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { comment: { id: string } }).comment.id;
+    };
+    const mine = await created(w.member, { content: "my comment" });
+    const reply = await created(w.admin, { content: "a reply", parentCommentId: mine });
+    const onTheirs = await created(w.admin, { content: "on a thread of mine" });
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)")
+      .bind(w.member.user.id, w.other.user.id, Date.now())
+      .run();
+    const tries = (commentId: string) => [
+      call(`/api/comments/${commentId}/replies`, { cookie: w.other.cookie }),
+      call(`/api/comments/${commentId}/like`, { method: "POST", cookie: w.other.cookie }),
+      call(`/api/comments/${commentId}/report`, { body: { reason: "Spam" }, cookie: w.other.cookie }),
+      call(`/api/comments/${commentId}`, { method: "DELETE", cookie: w.other.cookie }),
+    ];
+    for (const commentId of [mine, reply, onTheirs]) {
+      expect((await Promise.all(tries(commentId))).map((res) => res.status)).toEqual([404, 404, 404, 404]);
+    }
+    expect(await one("select count(*) as n from reports where reporter_id = ?", w.other.user.id)).toBe(0);
+    expect(await one("select count(*) as n from comment_likes where user_id = ?", w.other.user.id)).toBe(0);
+    // The rest of the community still sees and answers the thread.
+    expect((await call(`/api/comments/${reply}/like`, { method: "POST", cookie: w.owner.cookie })).status).toBe(200);
+  });
+
   it("lets only the owner and admins pin and unpin, tried at the route by every role", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);

@@ -4,7 +4,6 @@ import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, postFor, type MemberContext } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { notFound } from "../../lib/errors";
 import { publishToCommunity } from "../../lib/rooms";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
@@ -94,7 +93,7 @@ function unlikeStatements(db: Db, target: Target, userId: string) {
 
 /** What the author's notification says about the liked thing. */
 type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
-type Liked = { target: Target; access: MemberContext; blocked: boolean; notice: Notice };
+type Liked = { target: Target; access: MemberContext; notice: Notice };
 
 /**
  * The target with the caller's access to it, and the caller's like budget counted, in one round trip;
@@ -107,23 +106,21 @@ async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<
   if (kind === "post") {
     const access = postFor(db, token, id);
     const checks = await batch(db, [access.query, limit]);
-    const { post, access: member, blocked } = access.read(c, checks(access.query));
+    const { post, access: member } = access.read(c, checks(access.query));
     assertUnderLimit(rateLimitRules.likes, checks(limit));
     return {
       target: { kind, id: post.id, authorId: post.authorId, communityId: post.communityId },
       access: member,
-      blocked,
       notice: { type: "POST_LIKE", title: "liked your post", content: preview(post.content), postId: post.id },
     };
   }
   const access = commentFor(db, token, id);
   const checks = await batch(db, [access.query, limit]);
-  const { comment, access: member, blocked } = access.read(c, checks(access.query));
+  const { comment, access: member } = access.read(c, checks(access.query));
   assertUnderLimit(rateLimitRules.likes, checks(limit));
   return {
     target: { kind, id: comment.id, authorId: comment.authorId, communityId: comment.communityId },
     access: member,
-    blocked,
     notice: { type: "COMMENT_LIKE", title: "liked your comment", postId: comment.postId, commentId: comment.id },
   };
 }
@@ -139,9 +136,8 @@ export async function setLike(
   id: string,
   liked: boolean,
 ): Promise<{ liked: boolean; likesCount: number }> {
-  const { target, access, blocked, notice } = await likedThing(c, kind, id);
+  const { target, access, notice } = await likedThing(c, kind, id);
   assertWritable(access.community);
-  if (blocked) throw notFound(kind === "post" ? "Post not found." : "Comment not found.");
   const db = c.var.db;
   const user = access.user;
   const now = Date.now();

@@ -36,7 +36,7 @@ function jpeg(width: number, height: number): Uint8Array {
 async function upload(body: Uint8Array | string, type: string, cookie?: string, purpose = "post_image") {
   return call(`/api/uploads?purpose=${purpose}`, {
     method: "POST",
-    rawBody: body as unknown as string,
+    rawBody: body,
     cookie,
     headers: { "content-type": type },
   });

@@ -1,0 +1,168 @@
+import type { Route } from "../common/contract";
+import type { ReviewStatus } from "../common/contract/enums";
+import { createUser, pngBytes, TEST_PASSWORD } from "../tests/factories";
+import type { Caller, Scope } from "./authorization-matrix.table";
+import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
+
+/**
+ * A valid request for every route of the matrix, so that authorization, not validation, decides the
+ * answer. `fresh` routes change what the next call would see (membership, status, deletions), so each
+ * of their calls gets communities of its own, created with the given status.
+ */
+
+export type RequestContext = {
+  /** A caller of the table, or the away community's owner (the control that away's ids are right). */
+  caller: Caller | "stranger";
+  scope: Scope;
+  /** The caller's account (null for guests). */
+  me: Person | null;
+  people: People;
+  /** The community in the path: home (also for review and cross) or away. */
+  community: CommunityWorld;
+  /** The community whose objects the ids name: the same one, except away's in the cross scope. */
+  target: CommunityWorld;
+  /** Unique per call, for names that must not collide. */
+  unique: string;
+  /** An account with a password, for signing in. */
+  account: { email: string; password: string };
+};
+
+export type Request = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** A raw body (uploads send the image itself). */
+  raw?: { bytes: Uint8Array; contentType: string };
+  /** Another cookie than the caller's session (sign-out ends the session it is sent with). */
+  cookie?: string;
+};
+
+export type RequestSpec = {
+  fresh?: { status?: ReviewStatus; archived?: boolean };
+  build: (ctx: RequestContext) => Request | Promise<Request>;
+};
+
+const community = (ctx: RequestContext) => ({ id: ctx.community.id });
+const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
+const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
+const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
+const none = (): Request => ({});
+const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
+  fresh: { status },
+  build: (ctx) => ({ params: community(ctx), body }),
+});
+
+export const requests = {
+  "POST /api/auth/sign-up/email": {
+    build: (ctx) => ({ body: { name: "New Person", email: `signup-${ctx.unique}@matrix.test`, password: TEST_PASSWORD } }),
+  },
+  // An account per call: parallel sign-ins to one account would meet its failed-attempt back-off.
+  "POST /api/auth/sign-in/email": {
+    build: async () => {
+      const { user, password } = await createUser();
+      return { body: { email: user.email, password } };
+    },
+  },
+  "POST /api/auth/sign-out": { build: async (ctx) => ({ cookie: ctx.me ? await extraSession(ctx.me) : undefined }) },
+  "POST /api/auth/request-password-reset": { build: (ctx) => ({ body: { email: ctx.account.email } }) },
+  "POST /api/auth/reset-password": {
+    build: async () => ({ body: { token: await throwawayResetToken(), newPassword: "another-horse-43" } }),
+  },
+
+  // The e-mailed links are public: whoever holds the link follows it (a redirect, also for a bad token).
+  "GET /api/auth/verify-email": { build: () => ({ query: { token: "not-a-real-token", callbackURL: "/" } }) },
+  "GET /api/auth/reset-password/:token": {
+    build: async () => ({ params: { token: await throwawayResetToken() }, query: { callbackURL: "/auth/reset-password" } }),
+  },
+
+  "GET /api/health": { build: none },
+  "GET /api/health/db": { build: none },
+  "GET /api/me": { build: none },
+  "GET /api/me/communities": { build: none },
+
+  "GET /api/communities": { build: () => ({ query: { sort: "newest" } }) },
+  "POST /api/communities": {
+    build: (ctx) => ({
+      body: {
+        name: `Created ${ctx.unique}`,
+        description: "A new community",
+        phoneNumber: "+995555123456",
+        categoryKey: "technology",
+        plan: "free",
+      },
+    }),
+  },
+  "GET /api/communities/:id": { build: (ctx) => ({ params: community(ctx) }) },
+  "PATCH /api/communities/:id": { build: (ctx) => ({ params: community(ctx), body: { description: `Edited ${ctx.unique}` } }) },
+  "POST /api/communities/:id/join": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/archive": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/unarchive": { fresh: { archived: true }, build: (ctx) => ({ params: community(ctx) }) },
+  "PATCH /api/communities/:id/members/:userId": {
+    fresh: {},
+    build: (ctx) => ({ params: { id: ctx.community.id, userId: ctx.target.plainMemberId }, body: { role: "moderator" } }),
+  },
+  "GET /api/communities/:id/topics": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/topics": {
+    build: (ctx) => ({ params: community(ctx), body: { name: `New ${ctx.unique}`, color: "#16A34A" } }),
+  },
+  "PATCH /api/communities/:id/topics/:topicId": {
+    build: (ctx) => ({ params: topic(ctx), body: { name: `Renamed ${ctx.unique}`, color: "#16A34A" } }),
+  },
+  "DELETE /api/communities/:id/topics/:topicId": { fresh: {}, build: (ctx) => ({ params: topic(ctx) }) },
+
+  "GET /api/communities/:id/posts": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/posts": { build: (ctx) => ({ params: community(ctx), body: { content: "A new post" } }) },
+  "GET /api/communities/:id/mention-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "" } }) },
+  "GET /api/communities/:id/stats": { build: (ctx) => ({ params: community(ctx) }) },
+  "GET /api/communities/:id/members": { build: (ctx) => ({ params: community(ctx) }) },
+  "GET /api/search": { build: (ctx) => ({ query: { q: "author", communityId: ctx.community.id } }) },
+
+  "GET /api/posts/:postId": { build: (ctx) => ({ params: post(ctx) }) },
+  "PATCH /api/posts/:postId": { build: (ctx) => ({ params: post(ctx), body: { content: "Edited by its author" } }) },
+  "DELETE /api/posts/:postId": { fresh: {}, build: (ctx) => ({ params: post(ctx) }) },
+  "POST /api/posts/:postId/like": { build: (ctx) => ({ params: post(ctx) }) },
+  "DELETE /api/posts/:postId/like": { build: (ctx) => ({ params: post(ctx) }) },
+  "POST /api/posts/:postId/pin": { build: (ctx) => ({ params: post(ctx) }) },
+  "DELETE /api/posts/:postId/pin": { build: (ctx) => ({ params: post(ctx) }) },
+  "POST /api/posts/:postId/report": { build: (ctx) => ({ params: post(ctx), body: { reason: "Spam" } }) },
+  "GET /api/posts/:postId/comments": { build: (ctx) => ({ params: post(ctx) }) },
+  "POST /api/posts/:postId/comments": { build: (ctx) => ({ params: post(ctx), body: { content: "A new comment" } }) },
+  "GET /api/comments/:commentId/replies": { build: (ctx) => ({ params: comment(ctx) }) },
+  "DELETE /api/comments/:commentId": { fresh: {}, build: (ctx) => ({ params: comment(ctx) }) },
+  "POST /api/comments/:commentId/like": { build: (ctx) => ({ params: comment(ctx) }) },
+  "DELETE /api/comments/:commentId/like": { build: (ctx) => ({ params: comment(ctx) }) },
+  "POST /api/comments/:commentId/report": { build: (ctx) => ({ params: comment(ctx), body: { reason: "Spam" } }) },
+
+  "GET /api/communities/:id/reports": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/reports/:reportId/:decision": {
+    fresh: {},
+    build: (ctx) => ({ params: { id: ctx.community.id, reportId: ctx.target.reportId, decision: "resolve" } }),
+  },
+  "GET /api/admin/reports": { build: none },
+  "POST /api/admin/reports/:reportId/:decision": {
+    fresh: {},
+    build: (ctx) => ({ params: { reportId: ctx.target.reportId, decision: "dismiss" } }),
+  },
+
+  "GET /api/admin/communities": { build: none },
+  "POST /api/admin/communities/:id/approve": reviewDecision("under_review"),
+  "POST /api/admin/communities/:id/reject": reviewDecision("under_review", { reason: "Not a fit" }),
+  "POST /api/admin/communities/:id/suspend": reviewDecision("approved"),
+  "POST /api/admin/communities/:id/restore": reviewDecision("suspended"),
+
+  "GET /api/notifications": { build: none },
+  "GET /api/notifications/unread-count": { build: none },
+  "POST /api/notifications/read-all": { build: () => ({ body: {} }) },
+  "POST /api/notifications/:id/read": {
+    build: (ctx) => ({
+      params: { id: (ctx.scope === "home" ? ctx.me?.notificationId : null) ?? ctx.people.stranger.notificationId },
+    }),
+  },
+
+  "GET /api/conversations": { build: none },
+  "GET /api/conversations/unread-count": { build: none },
+
+  "POST /api/uploads": {
+    build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngBytes(640, 480), contentType: "image/png" } }),
+  },
+} satisfies { [R in Route]?: RequestSpec };

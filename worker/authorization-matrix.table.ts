@@ -1,0 +1,235 @@
+import type { Route } from "../common/contract";
+import type { PartyName } from "../common/realtime-protocol";
+
+/**
+ * Who may call what: the answer every API route and every realtime room owes each kind of caller,
+ * written from the rules (DESIGN.md section 4, worker/lib/permissions.ts), not recorded from the code.
+ * worker/authorization-matrix.test.ts calls every route as every caller and compares, so a route whose
+ * answers drift from these rules fails, and so does a route that is not listed here.
+ *
+ * Format: `table["METHOD /path"]` maps each scope the route is tried in to a row, and a row gives the
+ * HTTP status each caller gets (101 for an accepted WebSocket upgrade). Rows are built from the rules:
+ * `signedIn(404).but(200, ...readers)` reads "guests get 401, readers 200, everyone else 404".
+ * Conventions: 401 for guests on signed-in routes; 404 for an object the caller may not see (no
+ * existence leaks); 403 when the object is visible but the action is not allowed.
+ *
+ * Scopes (what the route's ids point at; the world is built in authorization-matrix.world.ts):
+ * - any:    nothing of a community (health, the caller's own account, global lists).
+ * - home:   the approved community the callers hold their roles in, and its objects (written by
+ *           `author`); for notifications, the caller's own notification.
+ * - away:   an approved community of strangers that no caller belongs to, and its objects; for
+ *           notifications, a stranger's notification; for the user room, a stranger's room.
+ * - review: the home community while it is under review (visible to its owner and staff only).
+ * - cross:  the home community in the path with an object (topic, report, member) of the away one.
+ *
+ * Adding a route: add it to the contract (common/contract), give it an entry here with the scopes it
+ * applies to, and a valid request in authorization-matrix.requests.ts. Until both exist the matrix
+ * test fails, and so does an entry here whose route no longer exists.
+ */
+
+export const callers = [
+  "guest",
+  /** Signed in, member of nothing the route touches. */
+  "outsider",
+  /** A plain member of home. */
+  "member",
+  /** A plain member of home who wrote its post and comment, and who blocked `blocked`. */
+  "author",
+  "moderator",
+  "admin",
+  /** The creator of home (stored as admin). */
+  "owner",
+  /** Platform staff (users.platform_role), member of nothing. */
+  "staff",
+  /** A plain member of home whom `author` blocked. */
+  "blocked",
+  /** Was a member of home and was removed. */
+  "removed",
+  /** A plain member of home whose account deletion is pending (they keep access until the purge). */
+  "pendingDeletion",
+] as const;
+export type Caller = (typeof callers)[number];
+export type SignedIn = Exclude<Caller, "guest">;
+
+export const scopes = ["any", "home", "away", "review", "cross"] as const;
+export type Scope = (typeof scopes)[number];
+
+/** What each caller gets, with `but` to set the answer of some of them. */
+export class Row {
+  constructor(readonly statuses: Readonly<Record<Caller, number>>) {}
+
+  but(status: number, ...who: readonly Caller[]): Row {
+    return new Row({ ...this.statuses, ...Object.fromEntries(who.map((caller) => [caller, status])) });
+  }
+}
+
+const everyone = (status: number) =>
+  new Row(Object.fromEntries(callers.map((caller) => [caller, status])) as Record<Caller, number>);
+/** Guests get 401, everyone else `status`. */
+const signedIn = (status: number) => everyone(status).but(401, "guest");
+/** The staff console: staff only, 404 for everyone else (it does not exist for them). */
+const staffOnly = (status: number) => signedIn(404).but(status, "staff");
+
+/** Members of home (with access while it is approved). */
+const members = ["member", "author", "moderator", "admin", "owner", "blocked", "pendingDeletion"] as const;
+/** Members who see the author's post and comment (everyone but the one the author blocked). */
+const readers = members.filter((caller) => caller !== "blocked");
+const moderators = ["moderator", "admin", "owner"] as const;
+const managers = ["admin", "owner"] as const;
+/** Members below moderator. */
+const plainMembers = ["member", "author", "blocked", "pendingDeletion"] as const;
+
+export type Entry = Partial<Record<Scope, Row>>;
+
+/** Members-only reads and writes of a community (feed, members, topics, ...). */
+const membersOnly = (status: number): Entry => ({
+  home: signedIn(404).but(status, ...members),
+  away: signedIn(404),
+  review: signedIn(404).but(status, "owner"),
+});
+
+/** Changes to a community, whose page is public: 403 where it is visible, 404 where it is not. */
+const communityChange = (status: number, allowed: readonly Caller[]): Entry => ({
+  home: signedIn(403).but(status, ...allowed),
+  away: signedIn(403),
+  review: signedIn(404)
+    .but(403, "staff")
+    .but(status, ...allowed.filter((caller) => caller === "owner")),
+});
+
+/** Topic changes: the owner and admins, in the community the topic belongs to. */
+const topicChange = (status: number): Entry => ({
+  ...communityChange(status, managers),
+  cross: signedIn(403).but(404, ...managers),
+});
+
+/** Changes to the author's post or comment: blocked sees nothing of them, so 404. */
+const authorObject = (allowed: readonly Caller[], status = 200): Entry => ({
+  home: signedIn(404)
+    .but(403, ...readers)
+    .but(status, ...allowed),
+  away: signedIn(404),
+});
+
+/** Reading (or liking, reporting, answering) the author's post or comment. */
+const readable = (status: number): Entry => ({ home: signedIn(404).but(status, ...readers), away: signedIn(404) });
+
+/** A community's report queue: its moderators, admins and owner. */
+const reportQueue: Entry = {
+  home: signedIn(404)
+    .but(403, ...plainMembers)
+    .but(200, ...moderators),
+  away: signedIn(404),
+  review: signedIn(404).but(200, "owner"),
+};
+
+/** Review decisions: staff only, on any community (its status is set to what the decision starts from). */
+const reviewDecision: Entry = { home: staffOnly(200), away: staffOnly(200) };
+
+/**
+ * /api/auth/*: better-auth behind our front door, open to everyone. Kept apart because these routes
+ * are being reworked; a guest and a signed-in caller get the same answers.
+ */
+export const authTable = {
+  "POST /api/auth/sign-up/email": { any: everyone(200) },
+  "POST /api/auth/sign-in/email": { any: everyone(200) },
+  "POST /api/auth/sign-out": { any: everyone(200) },
+  "POST /api/auth/request-password-reset": { any: everyone(200) },
+  "POST /api/auth/reset-password": { any: everyone(200) },
+  "GET /api/auth/verify-email": { any: everyone(302) },
+  "GET /api/auth/reset-password/:token": { any: everyone(302) },
+} satisfies { [R in Route]?: Entry };
+
+export const apiTable = {
+  "GET /api/health": { any: everyone(200) },
+  "GET /api/health/db": { any: everyone(200) },
+
+  "GET /api/me": { any: everyone(200) },
+  "GET /api/me/communities": { any: signedIn(200) },
+
+  "GET /api/communities": { any: everyone(200) },
+  "POST /api/communities": { any: signedIn(201) },
+  "GET /api/communities/:id": { home: everyone(200), away: everyone(200), review: everyone(404).but(200, "owner", "staff") },
+  "PATCH /api/communities/:id": communityChange(200, managers),
+  // Members are already in (409); the review-scope community is visible to its owner and staff, open to no one.
+  "POST /api/communities/:id/join": {
+    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    away: signedIn(200),
+    review: signedIn(404).but(409, "owner", "staff"),
+  },
+  "POST /api/communities/:id/archive": communityChange(200, ["owner"]),
+  "POST /api/communities/:id/unarchive": communityChange(200, ["owner"]),
+  "PATCH /api/communities/:id/members/:userId": {
+    ...communityChange(200, ["owner"]),
+    cross: signedIn(403).but(404, "owner"),
+  },
+  "GET /api/communities/:id/topics": membersOnly(200),
+  "POST /api/communities/:id/topics": communityChange(201, managers),
+  "PATCH /api/communities/:id/topics/:topicId": topicChange(200),
+  "DELETE /api/communities/:id/topics/:topicId": topicChange(200),
+
+  "GET /api/communities/:id/posts": membersOnly(200),
+  "POST /api/communities/:id/posts": membersOnly(201),
+  "GET /api/communities/:id/mention-candidates": membersOnly(200),
+  "GET /api/communities/:id/stats": membersOnly(200),
+  "GET /api/communities/:id/members": membersOnly(200),
+  // Search answers non-members with no results rather than 404; the leak scan checks they are empty.
+  "GET /api/search": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },
+
+  "GET /api/posts/:postId": readable(200),
+  "PATCH /api/posts/:postId": authorObject(["author"]),
+  "DELETE /api/posts/:postId": authorObject(["author", ...moderators]),
+  "POST /api/posts/:postId/like": readable(200),
+  "DELETE /api/posts/:postId/like": readable(200),
+  "POST /api/posts/:postId/pin": authorObject(managers),
+  "DELETE /api/posts/:postId/pin": authorObject(managers),
+  "POST /api/posts/:postId/report": readable(201),
+  "GET /api/posts/:postId/comments": readable(200),
+  "POST /api/posts/:postId/comments": readable(201),
+  "GET /api/comments/:commentId/replies": readable(200),
+  "DELETE /api/comments/:commentId": authorObject(["author", ...moderators]),
+  "POST /api/comments/:commentId/like": readable(200),
+  "DELETE /api/comments/:commentId/like": readable(200),
+  "POST /api/comments/:commentId/report": readable(201),
+
+  "GET /api/communities/:id/reports": reportQueue,
+  "POST /api/communities/:id/reports/:reportId/:decision": {
+    ...reportQueue,
+    cross: signedIn(404).but(403, ...plainMembers),
+  },
+  "GET /api/admin/reports": { any: staffOnly(200) },
+  "POST /api/admin/reports/:reportId/:decision": { home: staffOnly(200), away: staffOnly(200) },
+
+  "GET /api/admin/communities": { any: staffOnly(200) },
+  "POST /api/admin/communities/:id/approve": reviewDecision,
+  "POST /api/admin/communities/:id/reject": reviewDecision,
+  "POST /api/admin/communities/:id/suspend": reviewDecision,
+  "POST /api/admin/communities/:id/restore": reviewDecision,
+
+  "GET /api/notifications": { any: signedIn(200) },
+  "GET /api/notifications/unread-count": { any: signedIn(200) },
+  "POST /api/notifications/read-all": { any: signedIn(200) },
+  "POST /api/notifications/:id/read": { home: signedIn(200), away: signedIn(404) },
+
+  "GET /api/conversations": { any: signedIn(200) },
+  "GET /api/conversations/unread-count": { any: signedIn(200) },
+
+  "POST /api/uploads": { any: signedIn(201) },
+} satisfies { [R in Route]?: Entry };
+
+export const table: Record<string, Entry> = { ...authTable, ...apiTable };
+
+/**
+ * The WebSocket upgrades of /parties/:party/:room: community rooms for members, conversation rooms for
+ * participants (home: a group chat of home's members; away: strangers' direct chat), user rooms for
+ * their own user (home: the caller's own; away: a stranger's). Refusals are 404, guests 401.
+ */
+export const roomTable: Record<PartyName, Entry> = {
+  "community-room": {
+    home: signedIn(404).but(101, ...members),
+    away: signedIn(404),
+    review: signedIn(404).but(101, "owner"),
+  },
+  "conversation-room": { home: signedIn(404).but(101, ...members), away: signedIn(404) },
+  "user-room": { home: signedIn(101), away: signedIn(404) },
+};
