@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "./http";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USER_NAME_MAX } from "./limits";
+import { singleLine } from "./text";
 
 /**
  * Account endpoints. better-auth answers them behind our own front door: we validate the bodies (so bad
@@ -28,11 +29,7 @@ const localPath = z
   .refine((p) => p.startsWith("/") && !p.startsWith("//") && !p.includes("\\"), "Must be a path on this site");
 
 export const signUpBody = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(USER_NAME_MAX, `Name must be at most ${USER_NAME_MAX} characters`),
+  name: singleLine("Name", { max: USER_NAME_MAX }),
   email,
   password: newPassword,
   callbackURL: localPath.optional(),
