@@ -35,16 +35,6 @@ export const signUpBody = z.object({
   callbackURL: localPath.optional(),
 });
 
-/** A profile change through better-auth's update-user: only these fields reach it. */
-export const updateUserBody = z.object({
-  name: singleLine("Name", { max: USER_NAME_MAX }).optional(),
-  image: z
-    .string()
-    .regex(/^\/files\/avatar\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/, "Images must be uploaded first")
-    .nullable()
-    .optional(),
-});
-
 export const signInBody = z.object({
   email,
   password: z
@@ -75,7 +65,6 @@ export const auth = {
   signUp: endpoint("POST", "/api/auth/sign-up/email", { body: signUpBody, response: betterAuthAnswer }),
   signIn: endpoint("POST", "/api/auth/sign-in/email", { body: signInBody, response: betterAuthAnswer }),
   signOut: endpoint("POST", "/api/auth/sign-out", { response: betterAuthAnswer }),
-  updateUser: endpoint("POST", "/api/auth/update-user", { body: updateUserBody, response: betterAuthAnswer }),
   requestPasswordReset: endpoint("POST", "/api/auth/request-password-reset", {
     body: requestPasswordResetBody,
     response: betterAuthAnswer,

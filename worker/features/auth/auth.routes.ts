@@ -1,11 +1,5 @@
 import { Hono, type Context } from "hono";
-import {
-  requestPasswordResetBody,
-  resetPasswordBody,
-  signInBody,
-  signUpBody,
-  updateUserBody,
-} from "../../../common/contract/auth";
+import { requestPasswordResetBody, resetPasswordBody, signInBody, signUpBody } from "../../../common/contract/auth";
 import type { HonoEnv } from "../../env";
 import { createAuth, publicOrigin } from "../../lib/auth";
 import type { ErrorBody } from "../../../common/contract/http";
@@ -77,5 +71,4 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/reset-password", rateLimitByIp(rateLimitRules.passwordReset), validate("json", resetPasswordBody), (c) =>
     forward(c, c.req.valid("json")),
   )
-  .post("/update-user", validate("json", updateUserBody), (c) => forward(c, c.req.valid("json")))
   .all("/*", (c) => forward(c));
