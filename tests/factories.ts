@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { newId } from "../common/ids";
 import { authSecret } from "../worker/lib/auth-config";
+import { pngFile } from "./images";
 
 /** Test helpers that go through the real worker (auth) or write real rows (fixtures) in D1. */
 
@@ -194,21 +195,11 @@ export async function expectError(res: Response, status: number, code?: string):
   return body;
 }
 
-/** A PNG signature and IHDR chunk: the server reads headers and never decodes pixels. */
-export function pngBytes(width: number, height: number, padTo = 64): Uint8Array {
-  const bytes = new Uint8Array(Math.max(padTo, 33));
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  return bytes;
-}
-
 /** Uploads a small PNG through the API and answers its URL. */
 export async function uploadImage(cookie: string, purpose = "community_image"): Promise<string> {
   const res = await call(`/api/uploads?purpose=${purpose}`, {
     method: "POST",
-    rawBody: pngBytes(640, 480),
+    rawBody: pngFile(640, 480),
     cookie,
     headers: { "content-type": "image/png" },
   });

@@ -1,6 +1,7 @@
 import type { Route } from "../common/contract";
 import type { ReviewStatus } from "../common/contract/enums";
-import { createUser, pngBytes, TEST_PASSWORD } from "../tests/factories";
+import { createUser, TEST_PASSWORD } from "../tests/factories";
+import { pngFile } from "../tests/images";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
 
@@ -163,6 +164,6 @@ export const requests = {
   "GET /api/conversations/unread-count": { build: none },
 
   "POST /api/uploads": {
-    build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngBytes(640, 480), contentType: "image/png" } }),
+    build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngFile(640, 480), contentType: "image/png" } }),
   },
 } satisfies { [R in Route]?: RequestSpec };

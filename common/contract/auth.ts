@@ -9,6 +9,7 @@ import {
   USER_NAME_MAX,
   VERIFY_TOKEN_MAX,
 } from "./limits";
+import { singleLine } from "./text";
 
 /**
  * Account endpoints, the only ones of better-auth the worker lets through. It answers them behind our
@@ -49,11 +50,7 @@ const linkToken = (max: number) =>
   z.string({ error: "The link is invalid" }).min(1, "The link is invalid").max(max, "The link is invalid");
 
 export const signUpBody = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(USER_NAME_MAX, `Name must be at most ${USER_NAME_MAX} characters`),
+  name: singleLine("Name", { max: USER_NAME_MAX }),
   email,
   password: newPassword,
   callbackURL: localPath.optional(),

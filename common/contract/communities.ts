@@ -25,6 +25,7 @@ import {
   TOPIC_NAME_MAX,
   VIDEO_URL_MAX,
 } from "./limits";
+import { multiLine, singleLine } from "./text";
 
 /** Communities: explore, create, the detail page, management, topics and roles (spec 002). */
 
@@ -44,16 +45,8 @@ const priceGel = z
 const phonePattern = new RegExp(`^\\${PHONE_PREFIX}\\d{${PHONE_DIGITS}}$`);
 
 const fields = {
-  name: z
-    .string({ error: "Community name is required" })
-    .trim()
-    .min(1, "Community name is required")
-    .max(COMMUNITY_NAME_MAX, `Community name must be at most ${COMMUNITY_NAME_MAX} characters`),
-  description: z
-    .string({ error: "Description is required" })
-    .trim()
-    .min(1, "Description is required")
-    .max(COMMUNITY_DESCRIPTION_MAX, `Description must be at most ${COMMUNITY_DESCRIPTION_MAX} characters`),
+  name: singleLine("Community name", { max: COMMUNITY_NAME_MAX }),
+  description: multiLine("Description", { max: COMMUNITY_DESCRIPTION_MAX }),
   phoneNumber: z
     .string({ error: "Phone number is required" })
     .trim()
@@ -73,13 +66,7 @@ const fields = {
     .max(MAX_COMMUNITY_IMAGES, `You can only upload up to ${MAX_COMMUNITY_IMAGES} images.`)
     .default([]),
   targetAudience: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1, "Tags cannot be empty")
-        .max(AUDIENCE_TAG_MAX, `Tags must be at most ${AUDIENCE_TAG_MAX} characters`),
-    )
+    .array(singleLine("Tag", { max: AUDIENCE_TAG_MAX, required: "Tags cannot be empty" }))
     .max(AUDIENCE_TAGS_MAX, `At most ${AUDIENCE_TAGS_MAX} audience tags`)
     .default([]),
   isPaid: z.boolean({ error: "Choose free or paid" }).default(false),
@@ -149,11 +136,7 @@ export type ExploreQuery = z.output<typeof exploreQuery>;
 export const communityParams = z.object({ id: z.string().min(1).max(64) });
 
 export const topicBody = z.object({
-  name: z
-    .string({ error: "Topic name is required" })
-    .trim()
-    .min(1, "Topic name is required")
-    .max(TOPIC_NAME_MAX, `Topic name must be at most ${TOPIC_NAME_MAX} characters`),
+  name: singleLine("Topic name", { max: TOPIC_NAME_MAX }),
   color: z.string({ error: "Choose a colour" }).regex(/^#[0-9a-fA-F]{6}$/, "Choose a colour"),
 });
 export const topicParams = z.object({ id: z.string().min(1).max(64), topicId: z.string().min(1).max(64) });

@@ -44,3 +44,4 @@ export const uploadPurposes = [
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+export type AcceptedImageType = (typeof acceptedImageTypes)[number];

@@ -12,6 +12,7 @@ import {
   POST_IMAGES_MAX,
   REPORT_REASON_MAX,
 } from "./limits";
+import { multiLine, singleLine } from "./text";
 
 /** The feed: posts, comments, likes, pins and reports (spec 000 section 9 for the limits). */
 
@@ -23,18 +24,11 @@ const postImageUrl = z
 // Requests: the messages are what the web shows under the fields.
 
 export const postBody = z.object({
-  headline: z
-    .string()
-    .trim()
-    .max(POST_HEADLINE_MAX, `Headline must be at most ${POST_HEADLINE_MAX} characters`)
+  headline: singleLine("Headline", { max: POST_HEADLINE_MAX, min: 0 })
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
-  content: z
-    .string({ error: "Content required" })
-    .trim()
-    .min(1, "Content required")
-    .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`),
+  content: multiLine("Content", { max: POST_CONTENT_MAX, required: "Content required" }),
   topicId: id.nullable().optional(),
   imageUrls: z.array(postImageUrl).max(POST_IMAGES_MAX, `You can upload up to ${POST_IMAGES_MAX} images per post`).default([]),
 });
@@ -54,11 +48,7 @@ export const feedQuery = z.object({
 });
 
 export const commentBody = z.object({
-  content: z
-    .string({ error: "Comment required" })
-    .trim()
-    .min(1, "Comment required")
-    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`),
+  content: multiLine("Comment", { max: COMMENT_MAX, required: "Comment required" }),
   parentCommentId: id.nullable().optional(),
 });
 
@@ -68,11 +58,7 @@ export const commentsQuery = z.object({
 });
 
 export const reportBody = z.object({
-  reason: z
-    .string({ error: "Tell us what is wrong" })
-    .trim()
-    .min(1, "Tell us what is wrong")
-    .max(REPORT_REASON_MAX, `The reason must be at most ${REPORT_REASON_MAX} characters`),
+  reason: multiLine("The reason", { max: REPORT_REASON_MAX, required: "Tell us what is wrong" }),
 });
 
 export const postParams = z.object({ postId: id });

@@ -71,6 +71,10 @@ export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
   course_image: { maxBytes: UPLOAD_MAX_BYTES },
   chat_attachment: { maxBytes: UPLOAD_MAX_BYTES },
 };
-/** Decoding a larger image would cost more memory than any device here needs to show it. */
-export const MAX_PIXELS = 40_000_000;
-export const MAX_SIDE = 10_000;
+/**
+ * The largest image the server stores: twice the side the browser resizes to before upload
+ * (web/lib/images/resize.ts), so only a file that skipped the app's own pipeline comes near it, and a
+ * small file that would decode to a huge bitmap (a decompression bomb) never does.
+ */
+export const MAX_SIDE = 4096;
+export const MAX_PIXELS = 16_000_000;

@@ -4,18 +4,15 @@ import { communityParams } from "./communities";
 import { reviewStatuses } from "./enums";
 import { endpoint, page } from "./http";
 import { REVIEW_PAGE_MAX, REVIEW_PAGE_SIZE, REVIEW_REASON_MAX } from "./limits";
+import { multiLine } from "./text";
 
 /** The staff console: the community review queue and the decisions on it. */
 
 export const reviewDecisionBody = z.object({
-  reason: z.string().trim().max(REVIEW_REASON_MAX, `The reason must be at most ${REVIEW_REASON_MAX} characters`).optional(),
+  reason: multiLine("The reason", { max: REVIEW_REASON_MAX, min: 0 }).optional(),
 });
 export const rejectBody = z.object({
-  reason: z
-    .string({ error: "Give the owner a reason" })
-    .trim()
-    .min(1, "Give the owner a reason")
-    .max(REVIEW_REASON_MAX, `The reason must be at most ${REVIEW_REASON_MAX} characters`),
+  reason: multiLine("The reason", { max: REVIEW_REASON_MAX, required: "Give the owner a reason" }),
 });
 export const reviewQueueQuery = z.object({
   status: z.enum(reviewStatuses).default("under_review"),

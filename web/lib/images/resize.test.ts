@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAcceptedImage, outputTypeFor, planResize, targetSize } from "./resize";
+import { MAX_PIXELS, MAX_SIDE } from "../../../common/contract/limits";
+import { isAcceptedImage, MAX_IMAGE_SIDE, outputTypeFor, planResize, targetSize } from "./resize";
 
 describe("targetSize", () => {
   it("keeps images that already fit", () => {
@@ -10,6 +11,19 @@ describe("targetSize", () => {
   it("scales the longer side down to 2048, keeping proportions", () => {
     expect(targetSize(4032, 3024)).toEqual({ width: 2048, height: 1536 });
     expect(targetSize(3000, 6000)).toEqual({ width: 1024, height: 2048 });
+  });
+
+  it("never makes an image the server would refuse for its pixels", () => {
+    expect(MAX_IMAGE_SIDE ** 2).toBeLessThanOrEqual(MAX_PIXELS);
+    for (const [width, height] of [
+      [20_000, 20_000],
+      [100_000, 3],
+      [4096, 4096],
+    ] as const) {
+      const size = targetSize(width, height);
+      expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(MAX_SIDE);
+      expect(size.width * size.height).toBeLessThanOrEqual(MAX_PIXELS);
+    }
   });
 
   it("never collapses a very thin image to zero pixels", () => {

@@ -1,7 +1,8 @@
 /**
  * Images are resized and re-encoded in the browser before upload (DESIGN.md section 6): phones take
  * 12-megapixel photos that nobody needs at that size, re-encoding drops EXIF (camera, GPS position),
- * and the server still checks every file.
+ * and the server still checks every file, refusing more pixels than this ever makes (MAX_SIDE and
+ * MAX_PIXELS in common/contract/limits.ts).
  */
 export const MAX_IMAGE_SIDE = 2048;
 export const IMAGE_QUALITY = 0.85;

@@ -36,6 +36,13 @@ describe("sign-up and e-mail verification", () => {
     expect(body.user).toMatchObject({ email, fullName: "Nika Tsereteli", emailVerified: true });
   });
 
+  it("stores the name in NFC and answers it as stored", async () => {
+    const { user } = await createUser({ name: "Rene\u0301 Gelashvili" });
+    expect(user.fullName).toBe("René Gelashvili");
+    const row = await env.DB.prepare("select full_name from users where id = ?").bind(user.id).first<{ full_name: string }>();
+    expect(row?.full_name).toBe("René Gelashvili");
+  });
+
   it("never makes a second account for an e-mail, and does not reveal that it exists", async () => {
     const email = uniqueEmail();
     expect((await call("/api/auth/sign-up/email", { body: signUpBody(email) })).status).toBe(200);
@@ -53,6 +60,13 @@ describe("sign-up and e-mail verification", () => {
     [
       "a too-long name",
       { body: { ...signUpBody("long@example.com"), name: "x".repeat(101) } },
+      422,
+      "VALIDATION_FAILED",
+      ["name"],
+    ],
+    [
+      "a name with a right-to-left override",
+      { body: { ...signUpBody("rlo@example.com"), name: "Nika \u202eilileretseT" } },
       422,
       "VALIDATION_FAILED",
       ["name"],

@@ -135,6 +135,14 @@ describe("creating a community", () => {
       "Images must be uploaded first",
     ],
     ["a too-long name", { name: "x".repeat(101) }, "name", "Community name must be at most 100 characters"],
+    ["NUL in the name", { name: "Tbilisi\u0000Makers" }, "name", "Community name contains characters that are not allowed"],
+    ["a bidi isolate in the name", { name: "Makers \u2067A" }, "name", "Community name contains characters that are not allowed"],
+    [
+      "a right-to-left override in a tag",
+      { targetAudience: ["ok", "\u202eevil"] },
+      "targetAudience.1",
+      "Tag contains characters that are not allowed",
+    ],
     ["a wrong type", { isPaid: "yes" }, "isPaid", "Choose free or paid"],
   ] as const)("refuses %s with its message and writes nothing", async (_name, patch, path, message) => {
     const owner = await createUser();
@@ -144,6 +152,36 @@ describe("creating a community", () => {
     const body = (await res.json()) as ErrorJson;
     expect(body.error.issues).toContainEqual({ path, message });
     expect(await count("select count(*) as n from communities")).toBe(before);
+  });
+
+  it("stores the name in NFC and answers it as stored", async () => {
+    const owner = await createUser();
+    const res = await call("/api/communities", {
+      body: {
+        ...validBody(),
+        name: "Cafe\u0301 Club",
+        description: "Coffee \u202eand\u202c talk",
+        targetAudience: ["Baristas\u0301"],
+      },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(201);
+    const { community } = (await res.json()) as { community: { id: string; name: string } };
+    expect(community.name).toBe("Café Club");
+    const row = await env.DB.prepare("select name, description, target_audience from communities where id = ?")
+      .bind(community.id)
+      .first<{ name: string; description: string; target_audience: string }>();
+    expect(row).toEqual({
+      name: "Café Club",
+      description: "Coffee and talk",
+      target_audience: JSON.stringify(["Barista\u015b"]),
+    });
+    const read = (await (await call(`/api/communities/${community.id}`, { cookie: owner.cookie })).json()) as CommunityView;
+    expect(read.community).toMatchObject({
+      name: "Café Club",
+      description: "Coffee and talk",
+      targetAudience: ["Barista\u015b"],
+    });
   });
 
   it("refuses paid creator plans until payments exist, and guests", async () => {

@@ -120,12 +120,48 @@ describe("posting", () => {
       "Unknown topic",
     ],
     ["a wrong type", { content: 42 }, "content", "Content required"],
+    [
+      "a headline with a right-to-left override",
+      { content: "ok", headline: "Invoice \u202efdp.exe" },
+      "headline",
+      "Headline contains characters that are not allowed",
+    ],
+    [
+      "a zero-width space in a headline",
+      { content: "ok", headline: "Pay\u200bPal" },
+      "headline",
+      "Headline contains characters that are not allowed",
+    ],
+    ["NUL in the content", { content: "before\u0000after" }, "content", "Content contains characters that are not allowed"],
   ] as const)("refuses %s and writes nothing", async (_n, body, path, message) => {
     const w = await world();
     const res = await createPost(w.member, w.community.id, body);
     expect(res.status).toBe(422);
     expect(((await res.json()) as ErrorJson).error.issues).toContainEqual({ path, message });
     expect(await one("select count(*) as n from posts where community_id = ?", w.community.id)).toBe(0);
+  });
+
+  it("stores text well-formed and in NFC, and answers exactly what it stored", async () => {
+    const w = await world();
+    const created = await post(w.member, w.community.id, {
+      headline: "Cafe\u0301 night",
+      content: "Meet at the cafe\u0301 \ud800 at 7\nbring \u202efriends",
+    });
+    expect(created.headline).toBe("Café night");
+    expect(created.content).toBe("Meet at the café \ufffd at 7\nbring friends");
+    const read = (await (await call(`/api/posts/${created.id}`, { cookie: w.member.cookie })).json()) as { post: Post };
+    expect(read.post).toMatchObject({ headline: created.headline, content: created.content });
+    const row = await env.DB.prepare("select headline, content from posts where id = ?")
+      .bind(created.id)
+      .first<{ headline: string; content: string }>();
+    expect(row).toEqual({ headline: created.headline, content: created.content });
+
+    const edited = await call(`/api/posts/${created.id}`, {
+      method: "PATCH",
+      body: { headline: "Re\u0301sume\u0301", content: "lone \udc00" },
+      cookie: w.member.cookie,
+    });
+    expect(((await edited.json()) as { post: Post }).post).toMatchObject({ headline: "Résumé", content: "lone \ufffd" });
   });
 
   it("accepts exactly the limits", async () => {

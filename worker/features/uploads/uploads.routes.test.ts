@@ -1,37 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createUser, pngBytes } from "../../../tests/factories";
-import { imageInfo } from "./image-info";
+import { call, createUser } from "../../../tests/factories";
+import { concat, flipped, gifFile, pngFile, realImages } from "../../../tests/images";
 
-const png = pngBytes;
-
-function jpeg(width: number, height: number): Uint8Array {
-  // SOI, an APP0 segment of 16 bytes, then SOF0 with the size.
-  const bytes = new Uint8Array([
-    0xff,
-    0xd8,
-    0xff,
-    0xe0,
-    0,
-    16,
-    ...new Array(14).fill(0),
-    0xff,
-    0xc0,
-    0,
-    17,
-    8,
-    0,
-    0,
-    0,
-    0,
-    3,
-    ...new Array(12).fill(0),
-  ]);
-  const view = new DataView(bytes.buffer);
-  view.setUint16(25, height);
-  view.setUint16(27, width);
-  return bytes;
-}
+const png = pngFile;
 
 async function upload(body: Uint8Array | string, type: string, cookie?: string, purpose = "post_image") {
   return call(`/api/uploads?purpose=${purpose}`, {
@@ -41,14 +13,6 @@ async function upload(body: Uint8Array | string, type: string, cookie?: string, 
     headers: { "content-type": type },
   });
 }
-
-describe("image headers", () => {
-  it("reads type and size from PNG and JPEG bytes", () => {
-    expect(imageInfo(png(640, 480))).toEqual({ type: "image/png", width: 640, height: 480 });
-    expect(imageInfo(jpeg(1024, 768))).toEqual({ type: "image/jpeg", width: 1024, height: 768 });
-    expect(imageInfo(new TextEncoder().encode("<svg onload=alert(1)>"))).toBeNull();
-  });
-});
 
 describe("uploads", () => {
   it("stores a checked image under a random key and serves it safely", async () => {
@@ -91,10 +55,79 @@ describe("uploads", () => {
 
   it("refuses images over 5 MB and over the pixel limit", async () => {
     const { cookie } = await createUser();
-    expect((await upload(png(100, 100, 5 * 1024 * 1024 + 1), "image/png", cookie)).status).toBe(413);
+    expect((await upload(png(100, 100, 5 * 1024 * 1024), "image/png", cookie)).status).toBe(413);
     const huge = await upload(png(9000, 9000), "image/png", cookie);
     expect(huge.status).toBe(422);
     expect(((await huge.json()) as { error: { issues: { path: string }[] } }).error.issues[0]!.path).toBe("file");
+  });
+
+  it.each(Object.entries(realImages))("stores a real %s", async (type, bytes) => {
+    const { cookie } = await createUser();
+    const res = await upload(bytes, type, cookie);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ width: 3, height: 2, size: bytes.length });
+  });
+
+  const html = "<html><body><script>alert(document.cookie)</script></body></html>";
+
+  it.each([
+    ["HTML behind a GIF header", "image/gif", concat("GIF89a", html), "The GIF file has an unknown block."],
+    [
+      "the GIF/JavaScript polyglot",
+      "image/gif",
+      concat(gifFile(0x2a2f, 1, { header: concat("GIF89a/*", [1, 0]) }), "*/=alert(1);"),
+      "The GIF file has data after its end.",
+    ],
+    ["a PNG with bytes after IEND", "image/png", concat(realImages["image/png"], html), "The PNG file has data after its end."],
+    [
+      "a PNG with a wrong CRC",
+      "image/png",
+      flipped(realImages["image/png"], realImages["image/png"].length - 20),
+      "The PNG chunk IDAT has a wrong checksum.",
+    ],
+    [
+      "a JPEG with bytes after EOI",
+      "image/jpeg",
+      concat(realImages["image/jpeg"], html),
+      "The JPEG file has data after its end.",
+    ],
+    [
+      "a WebP with bytes after its end",
+      "image/webp",
+      concat(realImages["image/webp"], html),
+      "The WebP file size field does not match the file.",
+    ],
+    ["a PNG sent as a GIF", "image/gif", realImages["image/png"], "The file's content is not of its declared type."],
+  ] as const)("refuses %s with 415 and the reason", async (_name, type, bytes, reason) => {
+    const { cookie } = await createUser();
+    const res = await upload(bytes, type, cookie);
+    expect(res.status).toBe(415);
+    const { error } = (await res.json()) as {
+      error: { code: string; message: string; issues: { path: string; message: string }[] };
+    };
+    expect(error).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "The file is not a valid image of the declared type.",
+    });
+    expect(error.issues).toEqual([{ path: "file", message: reason }]);
+  });
+
+  it.each([
+    ["a 10000x4000 PNG (a decompression bomb in a few bytes)", "image/png", png(10_000, 4_000)],
+    ["a PNG of 4096x4096 (over 16 megapixels)", "image/png", png(4096, 4096)],
+    ["a GIF whose screen is 5000 wide", "image/gif", gifFile(5000, 10)],
+  ] as const)("refuses %s with 422", async (_name, type, bytes) => {
+    const { cookie } = await createUser();
+    const res = await upload(bytes, type, cookie);
+    expect(res.status).toBe(422);
+    const { error } = (await res.json()) as { error: { code: string; issues: { path: string; message: string }[] } };
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.issues).toEqual([{ path: "file", message: "At most 4096 pixels a side and 16 megapixels" }]);
+  });
+
+  it("stores an image at the size limit", async () => {
+    const { cookie } = await createUser();
+    expect((await upload(png(4096, 3900), "image/png", cookie)).status).toBe(201);
   });
 
   it("refuses an unknown purpose and unknown files", async () => {

@@ -10,13 +10,35 @@ import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { uploads as uploadsTable } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { imageInfo } from "./image-info";
+import { inspectImage, type ImageInfo } from "./image-info";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
 /**
+ * The file must be a whole, well-formed image of the declared type (nothing hidden behind or around it)
+ * and small enough in pixels to decode anywhere.
+ */
+function checkedImage(bytes: Uint8Array, declared: string): ImageInfo {
+  const check = inspectImage(bytes);
+  if (!check.ok || check.image.type !== declared) {
+    const reason = check.ok || check.type !== declared ? "The file's content is not of its declared type." : check.reason;
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.", {
+      issues: [{ path: "file", message: reason }],
+    });
+  }
+  const { width, height } = check.image;
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    throw new AppError("VALIDATION_FAILED", "The image has too many pixels.", {
+      issues: [{ path: "file", message: `At most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels` }],
+    });
+  }
+  return check.image;
+}
+
+/**
  * POST /api/uploads?purpose=…: the raw image is the body (so the browser can report upload progress).
- * The type is read from the bytes, not trusted from the header; size and pixel count are capped;
+ * The type is read from the bytes, not trusted from the header, and the whole file is checked against it;
+ * size and pixel count are capped;
  * the key is random so nobody can guess another person's files.
  */
 export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", uploadQuery), async (c) => {
@@ -34,20 +56,7 @@ export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", upl
   if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
   if (bytes.byteLength > maxBytes)
     throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
-  const info = imageInfo(bytes);
-  if (!info || info.type !== declared)
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.");
-  if (
-    info.width < 1 ||
-    info.height < 1 ||
-    info.width > MAX_SIDE ||
-    info.height > MAX_SIDE ||
-    info.width * info.height > MAX_PIXELS
-  ) {
-    throw new AppError("VALIDATION_FAILED", "The image has too many pixels.", {
-      issues: [{ path: "file", message: `At most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels` }],
-    });
-  }
+  const info = checkedImage(bytes, declared);
   const id = newId();
   const key = `${purpose}/${id}.${extension[info.type]}`;
   await c.env.FILES.put(key, bytes, {
