@@ -23,6 +23,9 @@ export default defineConfig({
           include: ["worker/**/*.test.ts", "party/**/*.test.ts", "db/**/*.test.ts", "common/**/*.test.ts"],
           setupFiles: ["./tests/apply-migrations.ts"],
           provide: { dbEngine: "d1" },
+          // Route tests sign people up through the real auth (password hashing in workerd); on a busy
+          // two-core machine a test that makes several accounts can take longer than the 5 s default.
+          testTimeout: 20_000,
         },
       },
       {

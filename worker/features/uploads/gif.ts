@@ -1,5 +1,5 @@
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-info";
+import type { PixelSize } from "./image-bytes";
 
 const EXTENSION = 0x21;
 const IMAGE = 0x2c;

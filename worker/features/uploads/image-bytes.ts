@@ -1,5 +1,8 @@
 /** Reading image files byte by byte: bounds-checked numbers and the one way a parser gives up. */
 
+/** What every format parser reads off a valid file. */
+export type PixelSize = { width: number; height: number };
+
 /** A file that claims a format but breaks its structure; `reason` is shown to the uploader. */
 export class InvalidImage extends Error {
   constructor(readonly reason: string) {

@@ -1,11 +1,10 @@
 import type { AcceptedImageType } from "../../../common/contract/enums";
 import { gif } from "./gif";
-import { InvalidImage } from "./image-bytes";
+import { InvalidImage, type PixelSize } from "./image-bytes";
 import { jpeg } from "./jpeg";
 import { png, PNG_SIGNATURE } from "./png";
 import { webp } from "./webp";
 
-export type PixelSize = { width: number; height: number };
 export type ImageInfo = { type: AcceptedImageType } & PixelSize;
 
 /**

@@ -1,5 +1,5 @@
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-info";
+import type { PixelSize } from "./image-bytes";
 
 const SOI = 0xd8;
 const EOI = 0xd9;

@@ -1,6 +1,6 @@
 import { crc32 } from "./crc32";
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-info";
+import type { PixelSize } from "./image-bytes";
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 

@@ -1,5 +1,5 @@
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-info";
+import type { PixelSize } from "./image-bytes";
 
 type Chunk = { fourcc: string; start: number; size: number };
 
