@@ -156,6 +156,7 @@ export const feed = {
     body: postBody,
     response: z.object({ post }),
     status: 201,
+    idempotent: true,
   }),
   mentionCandidates: endpoint("GET", "/api/communities/:id/mention-candidates", {
     params: communityIdParams,
@@ -179,6 +180,7 @@ export const feed = {
     body: reportBody,
     response: filedReport,
     status: 201,
+    idempotent: true,
   }),
   listComments: endpoint("GET", "/api/posts/:postId/comments", {
     params: postParams,
@@ -190,6 +192,7 @@ export const feed = {
     body: commentBody,
     response: z.object({ comment }),
     status: 201,
+    idempotent: true,
   }),
   listReplies: endpoint("GET", "/api/comments/:commentId/replies", {
     params: commentParams,
@@ -204,5 +207,6 @@ export const feed = {
     body: reportBody,
     response: filedReport,
     status: 201,
+    idempotent: true,
   }),
 };
