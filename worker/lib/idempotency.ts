@@ -27,6 +27,8 @@ export type Idempotency = {
   lookup: Statement[];
   /** The id the key was claimed for by an earlier request, or null to go on and create. */
   earlier(read: Read): string | null;
+  /** A rate limit's subject for the first batch: null for a retry of a create already made, which costs no budget. */
+  ifNew(subject: SQLWrapper): SQLWrapper;
   /** The write batch with the claim of the key for `resourceId` in front of it. */
   write(userId: string, resourceId: string, statements: Statement[]): Promise<Written>;
 };
@@ -67,14 +69,15 @@ export async function idempotency(
     return {
       lookup: [],
       earlier: () => null,
+      ifNew: (subject) => subject,
       write: async (_userId, _resourceId, statements) => ({ read: await batch(db, statements) }),
     };
   }
   const hash = await sha256(JSON.stringify([scope, opts.request]));
+  const claimed = (owner: string | SQLWrapper) =>
+    sql`idempotency_keys where user_id = ${owner} and scope = ${scope} and key = ${key}`;
   const claimOf = (owner: string | SQLWrapper) =>
-    db.get<Claim | undefined>(
-      sql`select request_hash, resource_id from idempotency_keys where user_id = ${owner} and scope = ${scope} and key = ${key}`,
-    );
+    db.get<Claim | undefined>(sql`select request_hash, resource_id from ${claimed(owner)}`);
   const resourceOf = (claim: Claim | undefined) => {
     if (!claim) return null;
     if (claim.request_hash !== hash) throw reused();
@@ -84,6 +87,7 @@ export async function idempotency(
   return {
     lookup: [lookup],
     earlier: (read) => resourceOf(read(lookup)),
+    ifNew: (subject) => sql`(select ${subject} where not exists (select 1 from ${claimed(opts.owner)}))`,
     async write(userId, resourceId, statements) {
       const claim = db.run(
         sql`insert into idempotency_keys (user_id, scope, key, request_hash, resource_id, created_at)

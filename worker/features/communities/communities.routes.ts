@@ -62,7 +62,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
       request: body,
       owner: sessionUserId(token),
     });
-    const limit = hitStatement(db, rateLimitRules.communityCreate, sessionUserId(token));
+    const limit = hitStatement(db, rateLimitRules.communityCreate, once.ifNew(sessionUserId(token)));
     const images = ownImages(db, sessionUserId(token), body.imageUrls);
     const checks = await batch(db, [session, ...once.lookup, limit, ...(images ? [images] : [])]);
     const user = sessionUserFrom(c, checks(session));

@@ -89,7 +89,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
       request: { postId, body },
       owner: author,
     });
-    const limit = hitStatement(db, rateLimitRules.posting, author);
+    const limit = hitStatement(db, rateLimitRules.posting, once.ifNew(author));
     const parentOf = body.parentCommentId
       ? db
           .select({ id: postComments.id, authorId: postComments.authorId })

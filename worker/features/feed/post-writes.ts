@@ -69,7 +69,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
   const keys = body.imageUrls.map((u) => u.slice("/files/".length));
   const member = memberOf(db, token, communityId);
   const once = await idempotency(db, { key, scope: feed.createPost.route, request: { communityId, body }, owner: author });
-  const limit = hitStatement(db, rateLimitRules.posting, author);
+  const limit = hitStatement(db, rateLimitRules.posting, once.ifNew(author));
   const topic = topicOf(db, communityId, body.topicId);
   const images = ownImages(db, author, keys);
   const mentions = mentionTargets(db, communityId, author, body.content);

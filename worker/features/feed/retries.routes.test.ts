@@ -102,6 +102,18 @@ describe("a retried post", () => {
     }
   });
 
+  it("costs no posting budget when it is a retry", async () => {
+    const w = await world();
+    const key = crypto.randomUUID();
+    for (let i = 0; i < 6; i++)
+      expect((await send(postPath(w.community.id), w.author, { content: "Retried" }, key)).status).toBe(201);
+    // The limit is 30 posts in 10 minutes: the first post and 29 more fit, whatever the retries.
+    for (let i = 0; i < 29; i++)
+      expect((await send(postPath(w.community.id), w.author, { content: `Post ${i}` })).status).toBe(201);
+    expect((await send(postPath(w.community.id), w.author, { content: "One too many" })).status).toBe(429);
+    expect(await count("select count(*) as n from posts where community_id = ?", w.community.id)).toBe(30);
+  });
+
   it.each([
     ["too long", "k".repeat(65)],
     ["with a space", "two words"],
