@@ -1,14 +1,10 @@
 // Feed, explore and like benchmark: one process run, ratios against a baseline measured in the same run.
 // Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
 // drives it with a closed-loop load from this process. See bench/README.md.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { ensureBuild, executeFile, freshState, migrate, root, sh, startServer, waitFor } from "./server.mjs";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-// Wiped and reseeded on every run: under AGORA_STATE_DIR (in its own folder, beside a dev server's data) when set.
-const state = process.env.AGORA_STATE_DIR ? join(process.env.AGORA_STATE_DIR, "bench") : `${root}bench/.results/state`;
+const state = freshState("bench", `${root}bench/.results/state`);
 const port = Number(process.env.BENCH_PORT ?? 8799);
 const base = `http://127.0.0.1:${port}`;
 // Runs alternate in short rounds so a change in background load hits every run alike.
@@ -19,8 +15,6 @@ const origin = { origin: base, "content-type": "application/json" };
 // One post per like client, so the clients never toggle the same like.
 const likePosts = concurrency;
 const likePostId = (i) => `00000004-0000-7000-8000-${(i + 1).toString(16).padStart(12, "0")}`;
-
-const sh = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", env: { ...process.env, CI: "1" } });
 
 function seedSql() {
   const ids = (table) => `printf('%08x-0000-7000-8000-%012x', ${table}, n)`;
@@ -48,19 +42,6 @@ function seedSql() {
     `${cte(likePosts)} insert into posts (id, community_id, author_id, headline, content, created_at, updated_at)
      select ${ids(4)}, 'bench-likes', 'bench-author', 'Post ' || n, 'A post to like, number ' || n, ${now} - n * 1000, ${now} from seq;`,
   ].join("\n");
-}
-
-async function waitFor(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", command]);
@@ -149,19 +130,16 @@ async function cost(path, cookie, method = "GET") {
   return { status: res.status, items: body.items?.length ?? 0, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
 }
 
-rmSync(state, { recursive: true, force: true });
-mkdirSync(state, { recursive: true });
-console.log("building...");
-sh("npx", ["vite", "build", "--logLevel", "error"]);
-sh("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state]);
+console.log("building (unless dist/ is current)...");
+ensureBuild();
+migrate(state);
 mkdirSync(`${root}bench/.results`, { recursive: true });
 const seedFile = `${root}bench/.results/seed.sql`;
 writeFileSync(seedFile, seedSql());
 console.log("seeding 10,000 communities and 101,000 posts...");
-sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", seedFile]);
+executeFile(state, seedFile);
 
-const server = spawn("npx", ["wrangler", "dev", "--config", "dist/agora/wrangler.json", "--port", String(port), "--ip", "127.0.0.1",
-  "--persist-to", state, "--var", "APP_ENV:development", "--var", `APP_URL:${base}`, "--log-level", "error"], { cwd: root, stdio: "ignore", detached: true });
+const stopServer = startServer({ port, state });
 try {
   await waitFor(`${base}/api/health`);
   const { reader: cookie, likers } = await signUpAndIn();
@@ -215,9 +193,5 @@ try {
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 } finally {
-  try {
-    process.kill(-server.pid);
-  } catch {
-    server.kill();
-  }
+  stopServer();
 }

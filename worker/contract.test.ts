@@ -48,6 +48,26 @@ describe("the contract and the worker's routes", () => {
     expect(missing).toEqual([]);
   });
 
+  it("the endpoints marked idempotent, and only those, read the Idempotency-Key header", async () => {
+    const reading: string[] = [];
+    for (const endpoint of endpoints.filter((e) => e.method !== "GET")) {
+      const res = await call(endpoint.path.replace(/:\w+/g, "dummy-id"), {
+        method: endpoint.method,
+        body: endpoint.method === "DELETE" ? undefined : {},
+        headers: { "idempotency-key": "not a key" },
+      });
+      const body = (await res.json().catch(() => null)) as { error?: { issues?: { path: string }[] } } | null;
+      if (body?.error?.issues?.some((i) => i.path === "idempotency-key")) reading.push(endpoint.route);
+    }
+    expect(reading.sort()).toEqual(
+      endpoints
+        .filter((e) => e.idempotent)
+        .map((e) => e.route)
+        .sort(),
+    );
+    expect(reading.length).toBe(5);
+  });
+
   it("every route of the worker is in the contract", () => {
     const named = new Set<string>(endpoints.map((e) => e.route));
     expect(workerRoutes.length).toBeGreaterThan(30);

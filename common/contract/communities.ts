@@ -222,7 +222,12 @@ const archived = z.object({ id: z.string(), archived: z.boolean() });
 
 export const communities = {
   explore: endpoint("GET", "/api/communities", { query: exploreQuery, response: page(communityCard) }),
-  create: endpoint("POST", "/api/communities", { body: createCommunityBody, response: createdCommunity, status: 201 }),
+  create: endpoint("POST", "/api/communities", {
+    body: createCommunityBody,
+    response: createdCommunity,
+    status: 201,
+    idempotent: true,
+  }),
   get: endpoint("GET", "/api/communities/:id", { params: communityParams, response: communityView }),
   update: endpoint("PATCH", "/api/communities/:id", {
     params: communityParams,

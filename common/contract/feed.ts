@@ -142,6 +142,7 @@ export const feed = {
     body: postBody,
     response: z.object({ post }),
     status: 201,
+    idempotent: true,
   }),
   mentionCandidates: endpoint("GET", "/api/communities/:id/mention-candidates", {
     params: communityIdParams,
@@ -165,6 +166,7 @@ export const feed = {
     body: reportBody,
     response: filedReport,
     status: 201,
+    idempotent: true,
   }),
   listComments: endpoint("GET", "/api/posts/:postId/comments", {
     params: postParams,
@@ -176,6 +178,7 @@ export const feed = {
     body: commentBody,
     response: z.object({ comment }),
     status: 201,
+    idempotent: true,
   }),
   listReplies: endpoint("GET", "/api/comments/:commentId/replies", {
     params: commentParams,
@@ -190,5 +193,6 @@ export const feed = {
     body: reportBody,
     response: filedReport,
     status: 201,
+    idempotent: true,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_MAX } from "./limits";
 import type { Method, PathParams, RouteOf } from "./route";
 
 /** A field-level problem, e.g. `{ path: "email", message: "Invalid email" }`. */
@@ -55,6 +56,7 @@ export type Endpoint<
   Body extends Schema | undefined = Schema | undefined,
   Response extends Schema = Schema,
   Status extends 200 | 201 = 200 | 201,
+  Idempotent extends boolean = boolean,
 > = {
   route: R;
   method: Method;
@@ -65,14 +67,17 @@ export type Endpoint<
   body: Body;
   response: Response;
   status: Status;
+  /** A create that takes an Idempotency-Key header, so a client's retry is stored once. */
+  idempotent: Idempotent;
 };
 
-type Spec<Params, Query, Body, Response, Status> = {
+type Spec<Params, Query, Body, Response, Status, Idempotent> = {
   params?: Params;
   query?: Query;
   body?: Body;
   response: Response;
   status?: Status;
+  idempotent?: Idempotent;
 };
 
 /**
@@ -87,7 +92,8 @@ export function endpoint<
   Query extends Schema | undefined = undefined,
   Body extends Schema | undefined = undefined,
   Status extends 200 | 201 = 200,
->(method: M, path: P, spec: Spec<Params, Query, Body, Response, Status>) {
+  const Idempotent extends boolean = false,
+>(method: M, path: P, spec: Spec<Params, Query, Body, Response, Status, Idempotent>) {
   return {
     route: `${method} ${path}` as RouteOf<M, P>,
     method,
@@ -97,8 +103,23 @@ export function endpoint<
     body: spec.body as Body,
     response: spec.response,
     status: (spec.status ?? 200) as Status,
+    idempotent: (spec.idempotent ?? false) as Idempotent,
   } satisfies Endpoint;
 }
+
+/**
+ * The headers of an idempotent endpoint: the client's own id for one create (e.g. a UUID), sent again
+ * unchanged by every retry of it. Optional: without it a request is simply not deduplicated.
+ */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{1,${IDEMPOTENCY_KEY_MAX}}$`),
+      `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} letters, digits, hyphens or underscores`,
+    )
+    .optional(),
+});
 
 /** Ids in paths and queries. */
 export const idParam = z.string().min(1).max(64, "Invalid id");

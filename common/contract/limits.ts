@@ -49,6 +49,9 @@ export const NOTIFICATIONS_PAGE_MAX = 50;
 export const CONVERSATIONS_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_MAX = 100;
 
+// Creates a client may retry: its Idempotency-Key (a UUID fits).
+export const IDEMPOTENCY_KEY_MAX = 64;
+
 // Accounts.
 export const USER_NAME_MAX = 100;
 export const EMAIL_MAX = 254;

@@ -28,7 +28,11 @@ export const mailOutbox = sqliteTable(
   (t) => [index("mail_outbox_to_created_idx").on(t.to, t.createdAt), index("mail_outbox_created_idx").on(t.createdAt)],
 );
 
-/** Results of client-retried writes (chat messages, payments), so a retry returns the first answer. */
+/**
+ * Creates a client may retry (Idempotency-Key): the first request with a key claims it for what it
+ * created, so a retry is answered with that instead of creating it again. `request_hash` tells a true
+ * retry from another request that reuses the key. Kept a day (maintenance/cleanup.ts).
+ */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
@@ -37,8 +41,8 @@ export const idempotencyKeys = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     scope: text("scope").notNull(),
-    responseStatus: integer("response_status", { mode: "number" }).notNull(),
-    responseBody: text("response_body").notNull(),
+    requestHash: text("request_hash").notNull(),
+    resourceId: text("resource_id").notNull(),
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] }), index("idempotency_created_idx").on(t.createdAt)],

@@ -84,12 +84,11 @@ describe("call", () => {
 
   it("sends the body of a write, and {} when it has none", async () => {
     let sent = answer({ reportId: "r1" }, 201);
-    await expect(call("POST /api/posts/:postId/report", { params: { postId: "p1" }, body: { reason: "spam" } })).resolves.toEqual(
-      {
-        reportId: "r1",
-      },
-    );
+    await expect(
+      call("POST /api/posts/:postId/report", { params: { postId: "p1" }, body: { reason: "spam" }, idempotencyKey: "k-1" }),
+    ).resolves.toEqual({ reportId: "r1" });
     expect(sent()[1]).toMatchObject({ method: "POST", body: '{"reason":"spam"}' });
+    expect((sent()[1].headers as Record<string, string>)["Idempotency-Key"]).toBe("k-1");
     sent = answer({ postId: "p1", pinned: true });
     await call("POST /api/posts/:postId/pin", { params: { postId: "p1" } });
     expect(sent()[1]).toMatchObject({ method: "POST", body: "{}" });

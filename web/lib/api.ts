@@ -27,6 +27,8 @@ export type RequestOptions = {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent as the Idempotency-Key header (see create-mutation.ts). */
+  idempotencyKey?: string;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -81,6 +83,7 @@ export function buildUrl(path: string, query?: Query): string {
 /** One HTTP exchange with our API: JSON in and out, every failure an ApiError. `call` gives it its types. */
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -114,9 +117,10 @@ export async function request(method: string, path: string, options: RequestOpti
   return data;
 }
 
-type CallOptions<R extends Route> = { signal?: AbortSignal } & (PathParams<Endpoints[R]["path"]> extends never
-  ? { params?: undefined }
-  : { params: ParamsOf<R> }) &
+type CallOptions<R extends Route> = { signal?: AbortSignal } & (Endpoints[R]["idempotent"] extends true
+  ? { idempotencyKey: string }
+  : { idempotencyKey?: undefined }) &
+  (PathParams<Endpoints[R]["path"]> extends never ? { params?: undefined } : { params: ParamsOf<R> }) &
   (Endpoints[R]["query"] extends undefined ? { query?: undefined } : { query?: QueryOf<R> }) &
   (Endpoints[R]["body"] extends undefined
     ? { body?: undefined }
@@ -132,15 +136,20 @@ const sendsBody = new Set(["POST", "PATCH", "PUT"]);
 /**
  * Calls one endpoint of the contract by its route, e.g. `call("GET /api/posts/:postId", { params: { postId } })`.
  * Parameters, query and body are typed by the contract's request schemas and the result by its response
- * schema. The answer is not validated again here: the worker already serialised it through that schema,
+ * schema; an endpoint the contract marks idempotent requires the action's `idempotencyKey`. The answer is not validated again here: the worker already serialised it through that schema,
  * and zod in the browser would cost more than the first-route budget has left.
  */
 export function call<R extends Route>(route: R, ...[options]: CallArgs<R>): Promise<ResponseOf<R>> {
   const { method, path } = splitRoute(route);
-  const opts = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal };
+  const opts = (options ?? {}) as { params?: Record<string, string> } & RequestOptions;
   // Writes always carry a JSON body (our routes read `{}` as "nothing to say").
   const body = opts.body ?? (sendsBody.has(method) ? {} : undefined);
-  return request(method, fillPath(path, opts.params), { query: opts.query, body, signal: opts.signal }) as Promise<ResponseOf<R>>;
+  return request(method, fillPath(path, opts.params), {
+    query: opts.query,
+    body,
+    signal: opts.signal,
+    idempotencyKey: opts.idempotencyKey,
+  }) as Promise<ResponseOf<R>>;
 }
 
 export function isApiError(err: unknown, status?: number): err is ApiError {

@@ -11,7 +11,8 @@ export function toFieldIssues(error: z.ZodError): FieldIssue[] {
   }));
 }
 
-type Target = keyof Pick<ValidationTargets, "json" | "query" | "param" | "form">;
+/** Header names arrive lowercased, so a header schema names them in lower case. */
+type Target = keyof Pick<ValidationTargets, "json" | "query" | "param" | "form" | "header">;
 
 /**
  * The one way routes read input: parse `target` with `schema`; a malformed body is a 400,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
+import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { appendComment, removeComment, updateComment, updatePost } from "./cache";
@@ -12,9 +13,13 @@ import type { Comment, Post } from "../../../common/contract/feed";
  */
 export function useAddComment(post: Post, liveOpen: boolean) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: string | null }) =>
-      call("POST /api/posts/:postId/comments", { params: { postId: post.id }, body: { content, parentCommentId } }),
+  return useCreateMutation({
+    mutationFn: ({ content, parentCommentId }: { content: string; parentCommentId: string | null }, idempotencyKey) =>
+      call("POST /api/posts/:postId/comments", {
+        params: { postId: post.id },
+        body: { content, parentCommentId },
+        idempotencyKey,
+      }),
     onSuccess: ({ comment }) => {
       appendComment(qc, post.communityId, comment);
       if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
+import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { adjustPostsCount, insertPost, removePost, updatePost } from "./cache";
@@ -40,9 +41,9 @@ export function useLikePost() {
 
 export function useCreatePost(communityId: string) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BodyOf<"POST /api/communities/:id/posts">) =>
-      call("POST /api/communities/:id/posts", { params: { id: communityId }, body }),
+  return useCreateMutation({
+    mutationFn: (body: BodyOf<"POST /api/communities/:id/posts">, idempotencyKey) =>
+      call("POST /api/communities/:id/posts", { params: { id: communityId }, body, idempotencyKey }),
     onSuccess: ({ post }) => {
       insertPost(qc, communityId, post);
       adjustPostsCount(qc, communityId, post.id, 1);
@@ -105,10 +106,10 @@ export function usePinPost() {
 }
 
 export function useReport() {
-  return useMutation({
-    mutationFn: ({ kind, id, reason }: { kind: "post" | "comment"; id: string; reason: string }) =>
+  return useCreateMutation({
+    mutationFn: ({ kind, id, reason }: { kind: "post" | "comment"; id: string; reason: string }, idempotencyKey) =>
       kind === "post"
-        ? call("POST /api/posts/:postId/report", { params: { postId: id }, body: { reason } })
-        : call("POST /api/comments/:commentId/report", { params: { commentId: id }, body: { reason } }),
+        ? call("POST /api/posts/:postId/report", { params: { postId: id }, body: { reason }, idempotencyKey })
+        : call("POST /api/comments/:commentId/report", { params: { commentId: id }, body: { reason }, idempotencyKey }),
   });
 }

@@ -194,6 +194,59 @@ describe("creating a community", () => {
   });
 });
 
+describe("a retried community create", () => {
+  const create = (u: TestUser, body: object, key: string) =>
+    call("/api/communities", { body, cookie: u.cookie, headers: { "idempotency-key": key } });
+  const created = async (res: Response) => ((await res.json()) as { community: { id: string } }).community.id;
+  const owned = (u: TestUser) => count("select count(*) as n from communities where creator_id = ?", u.user.id);
+
+  it("is stored once, with one membership and one bonus, and answered with the first community", async () => {
+    const owner = await createUser();
+    const key = crypto.randomUUID();
+    const first = await create(owner, validBody(), key);
+    const retry = await create(owner, validBody(), key);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    const firstBody = await first.json();
+    expect(await retry.json()).toEqual(firstBody);
+    expect(await owned(owner)).toBe(1);
+    expect(await count("select count(*) as n from community_members where profile_id = ?", owner.user.id)).toBe(1);
+    expect(await count("select coalesce(sum(amount), 0) as n from point_events where user_id = ?", owner.user.id)).toBe(10);
+    expect(parseQueryStats(retry.headers.get("server-timing"))?.roundTrips).toBe(2);
+  });
+
+  it("keeps each person's keys their own", async () => {
+    const [one, two] = [await createUser(), await createUser()];
+    const key = crypto.randomUUID();
+    const a = await create(one, validBody(), key);
+    const b = await create(two, validBody(), key);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(await created(a)).not.toBe(await created(b));
+    expect([await owned(one), await owned(two)]).toEqual([1, 1]);
+  });
+
+  it("refuses the same key for another community", async () => {
+    const owner = await createUser();
+    const key = crypto.randomUUID();
+    expect((await create(owner, validBody(), key)).status).toBe(201);
+    const other = await create(owner, { ...validBody(), name: "Another Guild" }, key);
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as ErrorJson).error.issues).toEqual([
+      { path: "idempotency-key", message: "Already used for a different request" },
+    ]);
+    expect(await owned(owner)).toBe(1);
+  });
+
+  it("stores one community when identical requests arrive together", async () => {
+    const owner = await createUser();
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(owner, validBody(), key)));
+    expect(answers.map((r) => r.status)).toEqual(Array(5).fill(201));
+    expect(new Set(await Promise.all(answers.map(created))).size).toBe(1);
+    expect(await owned(owner)).toBe(1);
+    expect(await count("select coalesce(sum(points), 0) as n from user_points where user_id = ?", owner.user.id)).toBe(10);
+  });
+});
+
 describe("who sees a community", () => {
   const roles = ["guest", "outsider", "member", "admin", "owner", "staff"] as const;
   const expected: Record<string, Record<(typeof roles)[number], number>> = {

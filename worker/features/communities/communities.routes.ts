@@ -9,10 +9,13 @@ import {
   roleBody,
   updateCommunityBody,
 } from "../../../common/contract/communities";
+import type { ReviewStatus } from "../../../common/contract/enums";
+import { pointValues } from "../../../common/points";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
-import { batch } from "../../lib/db";
+import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
+import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { canManageContent, canOwn, isListed } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
@@ -25,31 +28,56 @@ import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
 
+/** What creating a community answers, read back for a retried create. */
+async function createdCommunity(db: Db, id: string) {
+  const row = await db.get<{ id: string; name: string; review_status: ReviewStatus } | undefined>(
+    sql`select id, name, review_status from communities where id = ${id}`,
+  );
+  if (!row) throw notFound("Community not found.");
+  return {
+    community: { id: row.id, name: row.name, reviewStatus: row.review_status },
+    pointsEarned: pointValues.community_created,
+  };
+}
+
 export const communitiesRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", exploreQuery), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
     return respond(c, communities.explore, await exploreCommunities(c.var.db, c.req.valid("query"), token ? { token } : null));
   })
-  .post("/", validate("json", createCommunityBody), async (c) => {
+  .post("/", idempotencyKey(), validate("json", createCommunityBody), async (c) => {
     const body = c.req.valid("json");
     if (body.plan !== "free") {
       await requireUser(c);
       throw new AppError("NOT_AVAILABLE", "Paid plans are not available yet. Choose the Free plan for now.");
     }
-    // The session, the rate limit and the images in one round trip, then the community in one batch.
+    // The session, the Idempotency-Key's claim, the rate limit and the images in one round trip, then
+    // the community in one batch.
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
-    const limit = hitStatement(db, rateLimitRules.communityCreate, sessionUserId(token));
+    const once = await idempotency(db, {
+      key: c.req.valid("header")["idempotency-key"],
+      scope: communities.create.route,
+      request: body,
+      owner: sessionUserId(token),
+    });
+    const limit = hitStatement(db, rateLimitRules.communityCreate, once.ifNew(sessionUserId(token)));
     const images = ownImages(db, sessionUserId(token), body.imageUrls);
-    const checks = await batch(db, [session, limit, ...(images ? [images] : [])]);
+    const checks = await batch(db, [session, ...once.lookup, limit, ...(images ? [images] : [])]);
     const user = sessionUserFrom(c, checks(session));
     if (!user) throw unauthenticated();
+    const earlier = once.earlier(checks);
+    if (earlier) return respond(c, communities.create, await createdCommunity(db, earlier));
     assertUnderLimit(rateLimitRules.communityCreate, checks(limit));
     assertOwnImages(images && checks(images), body.imageUrls);
     const { id, statements } = createCommunity(db, user.id, body);
-    await batch(db, statements);
-    return respond(c, communities.create, { community: { id, name: body.name, reviewStatus: "under_review" }, pointsEarned: 10 });
+    const written = await once.write(user.id, id, statements);
+    if ("earlier" in written) return respond(c, communities.create, await createdCommunity(db, written.earlier));
+    return respond(c, communities.create, {
+      community: { id, name: body.name, reviewStatus: "under_review" },
+      pointsEarned: pointValues.community_created,
+    });
   })
   .get("/:id", validate("param", communityParams), async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);

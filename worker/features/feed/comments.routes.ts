@@ -4,9 +4,10 @@ import { newId } from "../../../common/ids";
 import { commentBody, commentParams, commentsQuery, feed, postParams, reportBody } from "../../../common/contract/feed";
 import { REPLY_MAX } from "../../../common/contract/limits";
 import type { HonoEnv } from "../../env";
-import { assertWritable, commentFor, load, postFor } from "../../lib/access";
+import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { AppError, forbidden } from "../../lib/errors";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
@@ -50,6 +51,13 @@ function publishCounters(
   });
 }
 
+/** A comment as its author sees it now (a retried create answers with it). */
+async function createdComment(db: Db, commentId: string, access: MemberContext) {
+  const row = await findComment(db, { id: access.user.id }, commentId);
+  if (!row) throw notFound("Comment not found.");
+  return withCommentPermissions(toComment(row), access);
+}
+
 /** /api/posts/:postId/comments */
 export const postCommentsRoutes = new Hono<HonoEnv>()
   .get("/:postId/comments", validate("param", postParams), validate("query", commentsQuery), async (c) => {
@@ -64,16 +72,23 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const page = commentsPage(rows, query);
     return respond(c, feed.listComments, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
   })
-  .post("/:postId/comments", validate("param", postParams), validate("json", commentBody), async (c) => {
-    // Two round trips: the access row, rate limit, parent comment and mentioned members in one batch,
-    // then the comment with its counters, points and notifications, and the comment as shown.
+  .post("/:postId/comments", validate("param", postParams), idempotencyKey(), validate("json", commentBody), async (c) => {
+    // Two round trips: the access row, the Idempotency-Key's claim, rate limit, parent comment and
+    // mentioned members in one batch, then the comment with its counters, points and notifications,
+    // and the comment as shown.
     const db = c.var.db;
     const token = await sessionToken(c);
     const body = c.req.valid("json");
     const postId = c.req.valid("param").postId;
     const author = sessionUserId(token);
     const target = postFor(db, token, postId);
-    const limit = hitStatement(db, rateLimitRules.posting, author);
+    const once = await idempotency(db, {
+      key: c.req.valid("header")["idempotency-key"],
+      scope: feed.createComment.route,
+      request: { postId, body },
+      owner: author,
+    });
+    const limit = hitStatement(db, rateLimitRules.posting, once.ifNew(author));
     const parentOf = body.parentCommentId
       ? db
           .select({ id: postComments.id, authorId: postComments.authorId })
@@ -83,9 +98,11 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
           )
       : null;
     const mentions = mentionTargets(db, sql`(select community_id from posts where id = ${postId})`, author, body.content);
-    const checks = await batch(db, [target.query, limit, ...[parentOf, mentions].filter((q) => q !== null)]);
+    const checks = await batch(db, [target.query, ...once.lookup, limit, ...[parentOf, mentions].filter((q) => q !== null)]);
 
     const { post, access } = target.read(c, checks(target.query));
+    const earlier = once.earlier(checks);
+    if (earlier) return respond(c, feed.createComment, { comment: await createdComment(db, earlier, access) });
     assertWritable(access.community);
     const user = access.user;
     assertUnderLimit(rateLimitRules.posting, checks(limit));
@@ -124,7 +141,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const notifications = notificationWrites(db, wanted);
     const counts = recountComments(db, post.id);
     const created = findComment(db, { id: user.id }, id);
-    const read = await batch(db, [
+    const written = await once.write(user.id, id, [
       db.insert(postComments).values({
         id,
         postId: post.id,
@@ -147,6 +164,9 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
       created,
       ...(notifications.readBack ? [notifications.readBack] : []),
     ]);
+    if ("earlier" in written)
+      return respond(c, feed.createComment, { comment: await createdComment(db, written.earlier, access) });
+    const read = written.read;
     c.executionCtx.waitUntil(
       Promise.all([
         publishToCommunity(c.env, post.communityId, {
@@ -218,15 +238,24 @@ export const commentsRoutes = new Hono<HonoEnv>()
     const { liked, likesCount } = await setLike(c, "comment", commentId, false);
     return respond(c, feed.unlikeComment, { commentId, liked, likesCount });
   })
-  .post("/:commentId/report", validate("param", commentParams), validate("json", reportBody), async (c) => {
-    const { comment, access } = await load(c, commentFor(c.var.db, await sessionToken(c), c.req.valid("param").commentId));
+  .post("/:commentId/report", validate("param", commentParams), idempotencyKey(), validate("json", reportBody), async (c) => {
+    const token = await sessionToken(c);
+    const commentId = c.req.valid("param").commentId;
+    const { reason } = c.req.valid("json");
     const filed = await fileReport(c, {
-      reporterId: access.user.id,
-      communityId: comment.communityId,
-      targetKind: "comment",
-      targetId: comment.id,
-      targetAuthorId: comment.authorId,
-      reason: c.req.valid("json").reason,
+      endpoint: feed.reportComment,
+      key: c.req.valid("header")["idempotency-key"],
+      token,
+      target: commentFor(c.var.db, token, commentId),
+      request: { commentId, reason },
+      report: ({ comment, access }) => ({
+        reporterId: access.user.id,
+        communityId: comment.communityId,
+        targetKind: "comment",
+        targetId: comment.id,
+        targetAuthorId: comment.authorId,
+        reason,
+      }),
     });
     return respond(c, feed.reportComment, filed);
   });

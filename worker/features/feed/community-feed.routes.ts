@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { communityIdParams, feed, feedQuery, mentionQuery, postBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { load, memberOf } from "../../lib/access";
+import { idempotencyKey } from "../../lib/idempotency";
 import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
@@ -31,8 +32,9 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
       items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })),
     });
   })
-  .post("/posts", validate("param", communityIdParams), validate("json", postBody), async (c) => {
-    const { post, access } = await createPost(c, c.req.valid("param").id, c.req.valid("json"));
+  .post("/posts", validate("param", communityIdParams), idempotencyKey(), validate("json", postBody), async (c) => {
+    const key = c.req.valid("header")["idempotency-key"];
+    const { post, access } = await createPost(c, c.req.valid("param").id, c.req.valid("json"), key);
     return respond(c, feed.createPost, { post: withPermissions(post, access) });
   })
   .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {

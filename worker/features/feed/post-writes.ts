@@ -1,10 +1,12 @@
 import { and, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Context } from "hono";
 import { newId } from "../../../common/ids";
+import { feed } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { assertWritable, memberOf } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { AppError } from "../../lib/errors";
+import { AppError, notFound } from "../../lib/errors";
+import { idempotency } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
@@ -48,24 +50,34 @@ export const topicCount = (db: Db, topicId: string, delta: 1 | -1) =>
       : sql`update community_topics set posts_count = max(0, posts_count - 1) where id = ${topicId}`,
   );
 
+/** A post its author created, as the feed shows it now (a retried create answers with it). */
+async function createdPost(db: Db, postId: string, authorId: string) {
+  const row = await findPost(db, postId, { id: authorId });
+  if (!row) throw notFound("Post not found.");
+  return toFeedPost(row);
+}
+
 /**
- * POST /api/communities/:id/posts. Two round trips: the session, membership, rate limit, topic, images
- * and mentioned members in one batch; then the post with its counters, points and notifications, and
- * the post as the feed shows it, in the write batch.
+ * POST /api/communities/:id/posts. Two round trips: the session, membership, the Idempotency-Key's
+ * claim, rate limit, topic, images and mentioned members in one batch; then the post with its counters,
+ * points and notifications, and the post as the feed shows it, in the write batch.
  */
-export async function createPost(c: Context<HonoEnv>, communityId: string, body: PostBody) {
+export async function createPost(c: Context<HonoEnv>, communityId: string, body: PostBody, key: string | undefined) {
   const db = c.var.db;
   const token = await sessionToken(c);
   const author = sessionUserId(token);
   const keys = body.imageUrls.map((u) => u.slice("/files/".length));
   const member = memberOf(db, token, communityId);
-  const limit = hitStatement(db, rateLimitRules.posting, author);
+  const once = await idempotency(db, { key, scope: feed.createPost.route, request: { communityId, body }, owner: author });
+  const limit = hitStatement(db, rateLimitRules.posting, once.ifNew(author));
   const topic = topicOf(db, communityId, body.topicId);
   const images = ownImages(db, author, keys);
   const mentions = mentionTargets(db, communityId, author, body.content);
-  const checks = await batch(db, [member.query, limit, ...[topic, images, mentions].filter((q) => q !== null)]);
+  const checks = await batch(db, [member.query, ...once.lookup, limit, ...[topic, images, mentions].filter((q) => q !== null)]);
 
   const access = member.read(c, checks(member.query));
+  const earlier = once.earlier(checks);
+  if (earlier) return { post: await createdPost(db, earlier, access.user.id), access };
   assertWritable(access.community);
   assertUnderLimit(rateLimitRules.posting, checks(limit));
   assertTopic(topic && checks(topic));
@@ -92,7 +104,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     })),
   );
   const created = findPost(db, id, { id: user.id });
-  const read = await batch(db, [
+  const written = await once.write(user.id, id, [
     db.insert(posts).values({
       id,
       communityId,
@@ -111,6 +123,8 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     created,
     ...(notifications.readBack ? [notifications.readBack] : []),
   ]);
+  if ("earlier" in written) return { post: await createdPost(db, written.earlier, user.id), access };
+  const read = written.read;
   c.executionCtx.waitUntil(
     Promise.all([
       // Ids only: each member reads the post through the API, which applies blocks and their permissions.

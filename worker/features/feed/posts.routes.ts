@@ -5,6 +5,7 @@ import type { HonoEnv } from "../../env";
 import { assertWritable, load, postFor } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden, notFound } from "../../lib/errors";
+import { idempotencyKey } from "../../lib/idempotency";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
@@ -135,15 +136,24 @@ export const postsRoutes = new Hono<HonoEnv>()
   })
   .post("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, true))
   .delete("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, false))
-  .post("/:postId/report", validate("param", postParams), validate("json", reportBody), async (c) => {
-    const { post, access } = await load(c, postFor(c.var.db, await sessionToken(c), c.req.valid("param").postId));
+  .post("/:postId/report", validate("param", postParams), idempotencyKey(), validate("json", reportBody), async (c) => {
+    const token = await sessionToken(c);
+    const postId = c.req.valid("param").postId;
+    const { reason } = c.req.valid("json");
     const filed = await fileReport(c, {
-      reporterId: access.user.id,
-      communityId: post.communityId,
-      targetKind: "post",
-      targetId: post.id,
-      targetAuthorId: post.authorId,
-      reason: c.req.valid("json").reason,
+      endpoint: feed.reportPost,
+      key: c.req.valid("header")["idempotency-key"],
+      token,
+      target: postFor(c.var.db, token, postId),
+      request: { postId, reason },
+      report: ({ post, access }) => ({
+        reporterId: access.user.id,
+        communityId: post.communityId,
+        targetKind: "post",
+        targetId: post.id,
+        targetAuthorId: post.authorId,
+        reason,
+      }),
     });
     return respond(c, feed.reportPost, filed);
   });

@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import { newId } from "../../../common/ids";
+import type { Endpoint } from "../../../common/contract/http";
 import type { HonoEnv } from "../../env";
+import type { Access } from "../../lib/access";
+import { batch, isUniqueViolation } from "../../lib/db";
 import { AppError } from "../../lib/errors";
+import { idempotency } from "../../lib/idempotency";
+import { sessionUserId } from "../../lib/session";
 import { reports } from "../../lib/tables";
 
 type Report = {
@@ -14,14 +19,41 @@ type Report = {
   reason: string;
 };
 
-/** Files a report into the staff and community-admin queues; one per person and target. */
-export async function fileReport(c: Context<HonoEnv>, report: Report) {
+/**
+ * Files a report into the staff and community-admin queues; one per person and target. Two round
+ * trips: the caller's access to the target (`target`, read by the caller's session `token`) with the
+ * Idempotency-Key's claim, then the report; a retry with the same key answers the first report's id.
+ */
+export async function fileReport<Row, Found>(
+  c: Context<HonoEnv>,
+  opts: {
+    endpoint: Endpoint;
+    key: string | undefined;
+    token: string;
+    target: Access<Row, Found>;
+    request: unknown;
+    report: (found: Found) => Report;
+  },
+): Promise<{ reportId: string }> {
+  const db = c.var.db;
+  const once = await idempotency(db, {
+    key: opts.key,
+    scope: opts.endpoint.route,
+    request: opts.request,
+    owner: sessionUserId(opts.token),
+  });
+  const checks = await batch(db, [opts.target.query, ...once.lookup]);
+  const report = opts.report(opts.target.read(c, checks(opts.target.query)));
+  const earlier = once.earlier(checks);
+  if (earlier) return { reportId: earlier };
   const id = newId();
-  const [inserted] = await c.var.db
-    .insert(reports)
-    .values({ id, ...report, status: "open", createdAt: Date.now() })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (!inserted) throw new AppError("CONFLICT", "You have already reported this.");
-  return { reportId: id };
+  try {
+    const written = await once.write(report.reporterId, id, [
+      db.insert(reports).values({ id, ...report, status: "open", createdAt: Date.now() }),
+    ]);
+    return { reportId: "earlier" in written ? written.earlier : id };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "You have already reported this.");
+    throw error;
+  }
 }

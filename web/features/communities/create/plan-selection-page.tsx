@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Info } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatedCommunity } from "../../../../common/contract/communities";
 import { ApiError, call } from "../../../lib/api";
+import { useCreateMutation } from "../../../lib/create-mutation";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
@@ -28,8 +29,9 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
   const errorMessage = useErrorMessage();
   const [created, setCreated] = useState<CreatedCommunity | null>(null);
 
-  const create = useMutation({
-    mutationFn: (plan: PlanId) => call("POST /api/communities", { body: toCreateBody(draft, plan) }),
+  const create = useCreateMutation({
+    mutationFn: ({ plan }: { plan: PlanId }, idempotencyKey) =>
+      call("POST /api/communities", { body: toCreateBody(draft, plan), idempotencyKey }),
     onSuccess: async (result) => {
       clearDraft();
       setCurrentCommunityId(result.community.id);
@@ -69,7 +71,7 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
             plan={plans[id]}
             available={id === "free"}
             busy={create.isPending || created !== null}
-            onChoose={() => create.mutate(id)}
+            onChoose={() => create.mutate({ plan: id })}
           />
         ))}
       </div>
