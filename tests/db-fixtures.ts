@@ -30,6 +30,7 @@ export async function seedUser(db: Db, overrides: { fullName?: string; staff?: b
     avatarUrl: row!.avatarUrl,
     emailVerified: row!.emailVerified,
     platformRole: row!.platformRole === "staff" ? "staff" : null,
+    language: row!.language,
   };
 }
 

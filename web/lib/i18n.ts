@@ -48,14 +48,21 @@ export async function ensureNamespace(...namespaces: string[]): Promise<void> {
   await Promise.all(namespaces.map((ns) => loadNamespace(ns, currentLanguage())));
 }
 
-/** The saved choice, else the first browser language we support, else English. */
-export function detectLanguage(): Language {
+/** The language chosen on this device with a language menu, if any. */
+export function savedLanguage(): Language | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
+    return isLanguage(saved) ? saved : null;
   } catch {
-    // Storage can be unavailable; fall through to the browser's languages.
+    // Storage can be unavailable: nothing was saved.
+    return null;
   }
+}
+
+/** The saved choice, else the first browser language we support, else English. */
+export function detectLanguage(): Language {
+  const saved = savedLanguage();
+  if (saved) return saved;
   const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];
   for (const tag of candidates) {
     const base = tag?.toLowerCase().split("-")[0];
