@@ -1,3 +1,5 @@
+import type { MemberRole, ReviewDecision } from "./contract/enums";
+
 /** Every kind of notification the product writes (spec 000 section 9, DESIGN section 4). */
 export const notificationTypes = [
   "POST_LIKE",
@@ -17,3 +19,19 @@ export const notificationTypes = [
   "SYSTEM_ANNOUNCEMENT",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+
+/**
+ * The facts a notification's text is built from, beside its type, sender, community and target ids:
+ * the reader's app writes the sentence in the reader's language, so nothing system-written is stored
+ * as text. What a notification quotes of people's own words (a comment, a message) is its `content`.
+ */
+export type NotificationData = {
+  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community, and the reason staff gave. */
+  kind?: "review";
+  decision?: ReviewDecision;
+  reason?: string;
+  /** COMMUNITY_ROLE_CHANGE: the role the member now has. */
+  role?: MemberRole;
+  /** COURSE_COMPLETED: the course's title. */
+  course?: string;
+};

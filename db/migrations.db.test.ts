@@ -61,4 +61,33 @@ describe.runIf(testEngine() === "libsql")("migration backfills", () => {
       client.close();
     }
   });
+  it("0004 drops the stored English titles, and our own English content, but keeps what people wrote", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { createClient } = await import("@libsql/client");
+    const client = createClient({ url: `file:${inject("libsqlDir")}/${crypto.randomUUID()}.db` });
+    const apply = (tag: string) => client.executeMultiple(readFileSync(`db/migrations/${tag}.sql`, "utf8"));
+    try {
+      for (const tag of ["0000_init", "0001_reports_community_review", "0002_idempotency_resources", "0003_account_language"]) await apply(tag);
+      await client.executeMultiple(`
+        insert into users (id, email, created_at, updated_at) values ('owner', 'o@x.test', 1, 1), ('fan', 'f@x.test', 1, 1);
+        insert into notifications (id, recipient_id, sender_id, type, title, content, data, created_at) values
+          ('like', 'owner', 'fan', 'POST_LIKE', 'Fan liked your post', 'My first post', null, 1),
+          ('join', 'owner', 'fan', 'COMMUNITY_JOIN', 'Fan joined Club', 'Say hello and make them feel welcome.', null, 2),
+          ('role', 'fan', 'owner', 'COMMUNITY_ROLE_CHANGE', 'Owner changed your role', 'You are now a moderator of Club', null, 3),
+          ('review', 'owner', null, 'SYSTEM_ANNOUNCEMENT', 'Your community was not approved', 'Club: Too short',
+            '{"kind":"review","decision":"reject","reason":"Too short"}', 4);
+      `);
+      await apply("0004_notification_text_from_data");
+      const { rows, columns } = await client.execute("select * from notifications order by created_at");
+      expect(columns).not.toContain("title");
+      expect(rows.map((r) => [r.id, r.content, r.data])).toEqual([
+        ["like", "My first post", null],
+        ["join", "", null],
+        ["role", "", null],
+        ["review", "", '{"kind":"review","decision":"reject","reason":"Too short"}'],
+      ]);
+    } finally {
+      client.close();
+    }
+  });
 });

@@ -18,7 +18,7 @@ describe("UserRoom", () => {
 
     const event: UserEvent = {
       type: "notification.created",
-      notification: { id: "n1", type: "POST_LIKE", title: "Bob liked your post", isRead: false, createdAt: 1 },
+      notification: { id: "n1", type: "POST_LIKE", content: "Nice photo", isRead: false, createdAt: 1 },
     };
     expect(await publishToUser(env, alice.user.id, event)).toBe(2);
     expect(await tab1.next("notification.created")).toEqual(event);

@@ -30,6 +30,7 @@ export async function seedUser(db: Db, overrides: { fullName?: string; staff?: b
     avatarUrl: row!.avatarUrl,
     emailVerified: row!.emailVerified,
     platformRole: row!.platformRole === "staff" ? "staff" : null,
+    language: row!.language,
   };
 }
 
@@ -72,7 +73,7 @@ export async function seedNotification(
 ): Promise<{ id: string; createdAt: number }> {
   const [row] = await db
     .insert(schema.notifications)
-    .values({ type: "POST_LIKE", title: "liked your post", ...values })
+    .values({ type: "POST_LIKE", ...values })
     .returning({ id: schema.notifications.id, createdAt: schema.notifications.createdAt });
   return row!;
 }

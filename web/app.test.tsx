@@ -222,14 +222,54 @@ describe("shell", () => {
     expect(screen.getByText("You have been successfully signed out.")).toBeTruthy();
   });
 
+  it("keeps a signed-out language choice on the device only", async () => {
+    const { calls } = mockFetch(signedOut);
+    await renderApp("/auth/login");
+    fireEvent.click(await screen.findByRole("button", { name: "Language and theme" }));
+    fireEvent.click(await screen.findByRole("menuitemradio", { name: "Русский" }));
+    expect(await screen.findByRole("heading", { name: "Вход в аккаунт" })).toBeTruthy();
+    expect(localStorage.getItem("language")).toBe("ru");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    await act(async () => {
+      const { changeLanguage } = await import("./lib/i18n");
+      await changeLanguage("en");
+    });
+  });
+
+  it("shows a signed-in person their account's language on a device where none was chosen", async () => {
+    mockFetch({ ...signedIn(), "GET /api/me": { body: { user: { ...anaUser, language: "ru" } } } });
+    await renderApp("/");
+    expect(await screen.findByRole("link", { name: "Календарь" })).toBeTruthy();
+    expect(localStorage.getItem("language")).toBeNull();
+    await act(async () => {
+      const { changeLanguage } = await import("./lib/i18n");
+      await changeLanguage("en", { persist: false });
+    });
+  });
+
+  it("keeps the language chosen on the device over the account's", async () => {
+    localStorage.setItem("language", "en");
+    mockFetch({ ...signedIn(), "GET /api/me": { body: { user: { ...anaUser, language: "ru" } } } });
+    await renderApp("/");
+    expect(await screen.findByRole("link", { name: "Calendar" })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("link", { name: "Календарь" })).toBeNull();
+  });
+
   it("switches language and theme from the user menu", async () => {
-    mockFetch(signedIn());
+    const { calls } = mockFetch({ ...signedIn(), "PATCH /api/me/preferences": { body: { language: "ka" } } });
     await renderApp("/");
     fireEvent.click(await screen.findByRole("button", { name: "Account menu" }));
     fireEvent.click(await screen.findByRole("menuitemradio", { name: "ქართული" }));
     expect(await screen.findByRole("link", { name: "კალენდარი" })).toBeTruthy();
     expect(document.documentElement.lang).toBe("ka");
     expect(localStorage.getItem("language")).toBe("ka");
+    // The account keeps it too, so the person's e-mails come in Georgian.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PATCH")).toEqual([
+        { method: "PATCH", path: "/api/me/preferences", search: "", body: { language: "ka" } },
+      ]),
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "ანგარიშის მენიუ" }));
     fireEvent.click(await screen.findByRole("menuitemradio", { name: /მუქი/ }));

@@ -80,6 +80,7 @@ export const requests = {
   "GET /api/health/db": { build: none },
   "GET /api/me": { build: none },
   "GET /api/me/communities": { build: none },
+  "PATCH /api/me/preferences": { build: () => ({ body: { language: "ka" } }) },
 
   "GET /api/communities": { build: () => ({ query: { sort: "newest" } }) },
   "POST /api/communities": {

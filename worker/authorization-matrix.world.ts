@@ -106,7 +106,6 @@ function personStatements(label: string, opts: { staff?: boolean; pendingDeletio
       id: person.notificationId,
       recipientId: id,
       type: "SYSTEM_ANNOUNCEMENT",
-      title: "Welcome",
     }),
   ];
   return { person, statements };

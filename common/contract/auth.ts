@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "./http";
+import { endpoint, language } from "./http";
 import {
   CALLBACK_PATH_MAX,
   EMAIL_MAX,
@@ -54,6 +54,8 @@ export const signUpBody = z.object({
   email,
   password: newPassword,
   callbackURL: localPath.optional(),
+  /** The UI's language at sign-up becomes the account's (its e-mails are written in it); English when left out. */
+  language: language.optional(),
 });
 
 export const signInBody = z.object({

@@ -45,3 +45,12 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type AcceptedImageType = (typeof acceptedImageTypes)[number];
+
+/** The languages the app speaks; an account's language picks the language of its e-mails. */
+export const languages = ["en", "ka", "ru"] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+export function isLanguage(value: unknown): value is Language {
+  return languages.includes(value as Language);
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_MAX } from "./limits";
+import { languages } from "./enums";
 import type { Method, PathParams, RouteOf } from "./route";
 
 /** A field-level problem, e.g. `{ path: "email", message: "Invalid email" }`. */
@@ -123,6 +124,9 @@ export const idempotencyHeaders = z.object({
 
 /** Ids in paths and queries. */
 export const idParam = z.string().min(1).max(64, "Invalid id");
+
+/** One of the languages the app speaks. */
+export const language = z.enum(languages, { error: `Language must be one of ${languages.join(", ")}` });
 
 /** The opaque keyset cursor of a page. */
 export const cursorParam = z.string().max(200, "Invalid cursor").optional();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { memberRoles, reviewStatuses } from "./enums";
-import { endpoint } from "./http";
+import { endpoint, language } from "./http";
 
 /** The signed-in person and their communities. */
 
@@ -11,6 +11,7 @@ export const sessionUser = z.object({
   avatarUrl: z.string().nullable(),
   emailVerified: z.boolean(),
   platformRole: z.literal("staff").nullable(),
+  language,
 });
 export type SessionUser = z.output<typeof sessionUser>;
 
@@ -30,7 +31,12 @@ export const myCommunity = z.object({
 });
 export type MyCommunity = z.output<typeof myCommunity>;
 
+/** What the person chose for themselves; the language menu sends the language when they change it. */
+export const preferencesBody = z.object({ language });
+export const preferences = z.object({ language });
+
 export const me = {
   get: endpoint("GET", "/api/me", { response: z.object({ user: sessionUser.nullable() }) }),
   communities: endpoint("GET", "/api/me/communities", { response: z.object({ communities: z.array(myCommunity) }) }),
+  setPreferences: endpoint("PATCH", "/api/me/preferences", { body: preferencesBody, response: preferences }),
 };

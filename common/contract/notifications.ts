@@ -20,7 +20,7 @@ export const readAllBody = z.object({ communityId: idParam.optional() }).default
 export const notificationItem = z.object({
   id: z.string(),
   type: z.enum(notificationTypes),
-  title: z.string(),
+  /** What it quotes of someone's words (a comment, a message); the sentence is the reader's app's to write. */
   content: z.string(),
   isRead: z.boolean(),
   createdAt: z.number(),
@@ -31,7 +31,7 @@ export const notificationItem = z.object({
   eventId: z.string().nullable(),
   courseId: z.string().nullable(),
   conversationId: z.string().nullable(),
-  /** Structured facts for a translated sentence, e.g. `{ kind: "review", decision: "approve" }`. */
+  /** The facts the sentence is written from (NotificationData), e.g. `{ kind: "review", decision: "approve" }`. */
   data: z.record(z.string(), z.unknown()).nullable(),
 });
 export type NotificationItem = z.output<typeof notificationItem>;

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DEFAULT_LANGUAGE, languages } from "../../common/contract/enums";
 
 /**
  * Accounts. better-auth owns id, email, email_verified, full_name (its `name`), avatar_url (its `image`)
@@ -22,6 +23,8 @@ export const users = sqliteTable(
     phone: text("phone"),
     /** 'staff' reviews communities, handles reports and support tickets; null for everyone else. */
     platformRole: text("platform_role", { enum: ["staff"] }),
+    /** The person's language: set from the UI at sign-up, changed with the language menu; their e-mails use it. */
+    language: text("language", { enum: languages }).notNull().default(DEFAULT_LANGUAGE),
     /** Account deletion: when it was requested and when the purge runs (null when none is pending). */
     deletionRequestedAt: integer("deletion_requested_at", { mode: "number" }),
     deletionScheduledAt: integer("deletion_scheduled_at", { mode: "number" }),

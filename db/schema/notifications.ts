@@ -2,11 +2,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { createdAt, idColumn } from "./columns";
 import { communities } from "./communities";
-import { notificationTypes } from "../../common/notifications";
-
-
-/** Extra navigation data; conversationId is where the spec keeps a MESSAGE's target. */
-export type NotificationData = { conversationId?: string; [key: string]: unknown };
+import { notificationTypes, type NotificationData } from "../../common/notifications";
 
 export const notifications = sqliteTable(
   "notifications",
@@ -19,7 +15,8 @@ export const notifications = sqliteTable(
     senderId: text("sender_id").references(() => users.id, { onDelete: "cascade" }),
     communityId: text("community_id").references(() => communities.id, { onDelete: "cascade" }),
     type: text("type", { enum: notificationTypes }).notNull(),
-    title: text("title").notNull(),
+    // No title: the reader's app writes the sentence from type, sender and data in the reader's language.
+    // Content is what the notification quotes of someone's own words (a comment, a message), never ours.
     content: text("content").notNull().default(""),
     isRead: integer("is_read", { mode: "boolean" }).notNull().default(false),
     // Targets are plain ids, not foreign keys: deleting a post must not scan every notification, and a
@@ -39,4 +36,4 @@ export const notifications = sqliteTable(
   ],
 );
 
-export { notificationTypes, type NotificationType } from "../../common/notifications";
+export { notificationTypes, type NotificationData, type NotificationType } from "../../common/notifications";

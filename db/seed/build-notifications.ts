@@ -1,16 +1,16 @@
+import type { NotificationData, NotificationType } from "../../common/notifications.ts";
 import { EVENTS } from "./events.ts";
 import { NOTIFICATIONS, type SeedNotification } from "./notifications.ts";
 import { COMMUNITIES } from "./communities.ts";
 import { must, push, type BuiltComment, type SeedContext } from "./context.ts";
 import type { BuiltCourse, BuiltMessage } from "./build-activity.ts";
-import { seedId, uid, USERS } from "./people.ts";
+import { seedId, uid } from "./people.ts";
 
 type Made = {
   recipient: string;
   sender: string | null;
   community: string | null;
-  type: string;
-  title: string;
+  type: NotificationType;
   content: string;
   at: number;
   postId?: string;
@@ -18,13 +18,8 @@ type Made = {
   eventId?: string;
   courseId?: string;
   conversationId?: string;
+  data?: NotificationData;
 };
-
-const nameOf = (key: string) =>
-  must(
-    USERS.find((u) => u.key === key),
-    key,
-  ).fullName;
 
 function comment(ctx: SeedContext, post: string, index: number): BuiltComment {
   return must(must(ctx.posts.get(post), post).comments[index], `comment ${index} of ${post}`);
@@ -47,7 +42,6 @@ function make(
         sender: n.liker,
         community: p.community,
         type: "POST_LIKE",
-        title: `${nameOf(n.liker)} liked your post`,
         content: p.headline,
         at,
         postId: p.id,
@@ -61,7 +55,6 @@ function make(
         sender: c.author,
         community: p.community,
         type: "POST_COMMENT",
-        title: `${nameOf(c.author)} commented on your post`,
         content: c.content,
         at: c.at,
         postId: p.id,
@@ -77,7 +70,6 @@ function make(
         sender: r.author,
         community: p.community,
         type: "COMMENT_REPLY",
-        title: `${nameOf(r.author)} replied to your comment`,
         content: r.content,
         at: r.at,
         postId: p.id,
@@ -93,7 +85,6 @@ function make(
         sender: n.liker,
         community: p.community,
         type: "COMMENT_LIKE",
-        title: `${nameOf(n.liker)} liked your comment`,
         content: c.content,
         at,
         postId: p.id,
@@ -107,7 +98,6 @@ function make(
         sender: m.sender,
         community: m.community,
         type: "MESSAGE",
-        title: `New message from ${nameOf(m.sender)}`,
         content: m.content,
         at: m.at,
         conversationId: m.conversationId,
@@ -127,8 +117,7 @@ function make(
         sender: e.creator,
         community: e.community,
         type: "EVENT_CREATED",
-        title: `New event: ${e.name}`,
-        content: e.location,
+        content: e.name,
         at: row.created_at as number,
         eventId: row.id as string,
       };
@@ -140,7 +129,6 @@ function make(
         sender: n.user,
         community: course.community,
         type: "COURSE_ENROLLMENT",
-        title: `${nameOf(n.user)} enrolled in your course`,
         content: course.title,
         at,
         courseId: course.id,
@@ -153,8 +141,8 @@ function make(
         sender: null,
         community: course.community,
         type: "COURSE_COMPLETED",
-        title: "Course completed!",
-        content: `You completed ${course.title}. Well done!`,
+        content: "",
+        data: { course: course.title },
         at,
         courseId: course.id,
       };
@@ -170,8 +158,7 @@ function make(
         sender: n.user,
         community: c.key,
         type: "COMMUNITY_JOIN",
-        title: `${nameOf(n.user)} joined ${c.name}`,
-        content: "Say hello and make them feel welcome.",
+        content: "",
         at,
       };
     }
@@ -190,8 +177,8 @@ function make(
         sender: null,
         community: c.key,
         type: "SYSTEM_ANNOUNCEMENT",
-        title: "Your community was approved",
-        content: `${c.name} is now listed on Explore.`,
+        content: "",
+        data: { kind: "review", decision: "approve" },
         at: row.reviewed_at,
       };
     }
@@ -213,7 +200,6 @@ export function buildNotifications(
       sender_id: m.sender ? uid(m.sender) : null,
       community_id: m.community ? must(ctx.communityId.get(m.community), m.community) : null,
       type: m.type,
-      title: m.title,
       content: m.content,
       is_read: n.read,
       post_id: m.postId ?? null,
@@ -221,7 +207,7 @@ export function buildNotifications(
       event_id: m.eventId ?? null,
       course_id: m.courseId ?? null,
       conversation_id: m.conversationId ?? null,
-      data: m.conversationId ? { conversationId: m.conversationId } : null,
+      data: m.data ?? null,
       created_at: m.at,
     });
   });

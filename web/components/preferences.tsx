@@ -1,6 +1,7 @@
 import { Globe, Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { changeLanguage, currentLanguage, LANGUAGES } from "../lib/i18n";
+import { currentLanguage, LANGUAGES } from "../lib/i18n";
+import { useChooseLanguage } from "../lib/language-choice";
 import { THEMES, useTheme, type Theme } from "../lib/theme";
 import { DropdownMenu, MenuGroup, MenuRadioItem, MenuSeparator } from "./ui/dropdown-menu";
 
@@ -11,11 +12,12 @@ export function PreferenceItems() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();
   const language = currentLanguage();
+  const chooseLanguage = useChooseLanguage();
   return (
     <>
       <MenuGroup label={t("preferences.language")}>
         {LANGUAGES.map((l) => (
-          <MenuRadioItem key={l.code} checked={language === l.code} onSelect={() => void changeLanguage(l.code)}>
+          <MenuRadioItem key={l.code} checked={language === l.code} onSelect={() => chooseLanguage(l.code)}>
             <span lang={l.code}>{l.label}</span>
           </MenuRadioItem>
         ))}

@@ -1,18 +1,16 @@
-import i18n from "i18next";
+import i18n, { type FormatterModule } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { isLanguage, type Language } from "../../common/contract/enums";
+import { formatterFor } from "./format/formatter";
 
-export const LANGUAGES = [
+export const LANGUAGES: readonly { code: Language; label: string }[] = [
   { code: "en", label: "English" },
   { code: "ka", label: "ქართული" },
   { code: "ru", label: "Русский" },
-] as const;
+];
 
-export type Language = (typeof LANGUAGES)[number]["code"];
+export { isLanguage, type Language };
 const STORAGE_KEY = "language";
-
-export function isLanguage(value: unknown): value is Language {
-  return LANGUAGES.some((l) => l.code === value);
-}
 
 // Each language is its own chunk, so a user downloads only the one they read (the locales test keeps every
 // language complete, so no fallback bundle is needed up front).
@@ -50,14 +48,21 @@ export async function ensureNamespace(...namespaces: string[]): Promise<void> {
   await Promise.all(namespaces.map((ns) => loadNamespace(ns, currentLanguage())));
 }
 
-/** The saved choice, else the first browser language we support, else English. */
-export function detectLanguage(): Language {
+/** The language chosen on this device with a language menu, if any. */
+export function savedLanguage(): Language | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
+    return isLanguage(saved) ? saved : null;
   } catch {
-    // Storage can be unavailable; fall through to the browser's languages.
+    // Storage can be unavailable: nothing was saved.
+    return null;
   }
+}
+
+/** The saved choice, else the first browser language we support, else English. */
+export function detectLanguage(): Language {
+  const saved = savedLanguage();
+  if (saved) return saved;
   const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];
   for (const tag of candidates) {
     const base = tag?.toLowerCase().split("-")[0];
@@ -70,18 +75,33 @@ function syncDocument(lng: string) {
   if (typeof document !== "undefined") document.documentElement.lang = lng;
 }
 
+/**
+ * Every number a text interpolates ('{{count}} members') is written in the text's language by our
+ * formatter, not i18next's Intl one, so Georgian counts keep Georgian separators in Chromium too.
+ */
+const numbersInLanguage: FormatterModule = {
+  type: "formatter",
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value, _format, lng) => (typeof value === "number" ? formatterFor(lng ?? currentLanguage()).number(value) : value),
+};
+
 export async function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.on("languageChanged", syncDocument);
-    await i18n.use(initReactI18next).init({
-      resources: {},
-      lng,
-      fallbackLng: "en",
-      supportedLngs: LANGUAGES.map((l) => l.code),
-      interpolation: { escapeValue: false }, // React already escapes.
-      returnNull: false,
-      initAsync: false,
-    });
+    await i18n
+      .use(initReactI18next)
+      .use(numbersInLanguage)
+      .init({
+        resources: {},
+        lng,
+        fallbackLng: "en",
+        supportedLngs: LANGUAGES.map((l) => l.code),
+        interpolation: { escapeValue: false, alwaysFormat: true }, // React already escapes.
+        returnNull: false,
+        initAsync: false,
+      });
   }
   await changeLanguage(lng, { persist: false });
   syncDocument(i18n.language);

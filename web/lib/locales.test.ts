@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
+import {
+  blankKeys,
+  flatten,
+  missingKeys,
+  placeholderMismatches,
+  PLURAL_SUFFIX,
+  untranslatedKeys,
+  type Tree,
+} from "../../tests/locale-checks";
 import en from "../locales/en.json";
 import ka from "../locales/ka.json";
 import ru from "../locales/ru.json";
-
-type Tree = { [key: string]: string | Tree };
 
 /** The app-wide bundle plus every feature namespace (web/features/<ns>/i18n/<lng>.json), as "ns:" keys. */
 const featureFiles = import.meta.glob<Tree>("../features/*/i18n/*.json", { eager: true, import: "default" });
@@ -13,46 +20,35 @@ for (const [path, tree] of Object.entries(featureFiles)) {
   (locales[lng!] ??= {})[`${ns}:`] = tree;
 }
 
-const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-function flatten(tree: Tree, prefix = ""): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === "object") Object.assign(out, flatten(value, path));
-    else out[path] = value;
-  }
-  return out;
-}
-
 const flat = Object.fromEntries(Object.entries(locales).map(([lng, tree]) => [lng, flatten(tree)]));
+const languages = Object.keys(flat);
+const categories = (lng: string) => new Intl.PluralRules(lng).resolvedOptions().pluralCategories as string[];
 
-/** Plural keys differ per language (_one/_other vs _one/_few/_many/_other), so compare their base. */
-function baseKeys(keys: string[]): Set<string> {
-  return new Set(keys.map((k) => k.replace(PLURAL_SUFFIX, "")));
-}
-
-function placeholders(value: string): string[] {
-  return [...value.matchAll(/{{\s*([\w.]+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]!).sort();
-}
+/** The keys the app's code interpolates a `count` into: `t("key", { count ... })`. */
+const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../**/*.test.{ts,tsx}"], {
+  eager: true,
+  query: "?raw",
+  import: "default",
+});
+const countedKeys = [
+  ...new Set(
+    Object.values(sources).flatMap((source) =>
+      [...source.matchAll(/\bt\(\s*"([\w.:]+)"\s*,\s*\{[^}]*\bcount\b/g)].map((m) => m[1]!.replace(/^\w+:/, "")),
+    ),
+  ),
+];
 
 describe("locales", () => {
-  const languages = Object.keys(flat);
-
   it.each(languages)("%s has every key the others have", (lng) => {
-    const mine = baseKeys(Object.keys(flat[lng]!));
-    for (const other of languages) {
-      const missing = [...baseKeys(Object.keys(flat[other]!))].filter((k) => !mine.has(k));
-      expect(missing, `keys in ${other} but not in ${lng}`).toEqual([]);
-    }
+    for (const other of languages)
+      expect(missingKeys(flat[lng]!, flat[other]!), `keys in ${other} but not in ${lng}`).toEqual([]);
   });
 
   it.each(languages)("%s has no empty or non-string values", (lng) => {
-    const bad = Object.entries(flat[lng]!).filter(([, v]) => typeof v !== "string" || v.trim() === "");
-    expect(bad.map(([k]) => k)).toEqual([]);
+    expect(blankKeys(flat[lng]!)).toEqual([]);
   });
 
-  it.each(languages)("%s has every plural form its language needs", (lng) => {
+  it.each(languages)("%s has every plural form its language needs, and none it never uses", (lng) => {
     const keys = Object.keys(flat[lng]!);
     const pluralBases = new Set(
       languages.flatMap((l) =>
@@ -61,31 +57,27 @@ describe("locales", () => {
           .map((k) => k.replace(PLURAL_SUFFIX, "")),
       ),
     );
-    const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
     const missing = [...pluralBases].flatMap((base) =>
-      categories.filter((c) => !keys.includes(`${base}_${c}`)).map((c) => `${base}_${c}`),
+      categories(lng)
+        .filter((c) => !keys.includes(`${base}_${c}`))
+        .map((c) => `${base}_${c}`),
     );
     expect(missing).toEqual([]);
+    const unused = keys.filter((k) => PLURAL_SUFFIX.test(k) && !categories(lng).includes(k.match(PLURAL_SUFFIX)![1]!));
+    expect(unused).toEqual([]);
+  });
+
+  it("has plural forms for every text a count is put in ('1 день', '2 дня', '5 дней')", () => {
+    expect(countedKeys.length).toBeGreaterThan(10);
+    const plural = (key: string) => Object.keys(flat.en!).some((k) => k === `${key}_other` || k.endsWith(`:.${key}_other`));
+    expect(countedKeys.filter((key) => !plural(key))).toEqual([]);
   });
 
   it.each(["ka", "ru"])("%s uses the same placeholders as English", (lng) => {
-    const enFlat = flat.en!;
-    const mismatched = Object.entries(flat[lng]!).filter(([key, value]) => {
-      const enValue = enFlat[key] ?? enFlat[key.replace(PLURAL_SUFFIX, "_other")];
-      return (
-        typeof enValue === "string" && typeof value === "string" && placeholders(enValue).join() !== placeholders(value).join()
-      );
-    });
-    expect(mismatched.map(([k]) => k)).toEqual([]);
+    expect(placeholderMismatches(flat.en!, flat[lng]!)).toEqual([]);
   });
 
   it.each(["ka", "ru"])("%s is translated (no English left except brand names and symbols)", (lng) => {
-    const latinWord = /[A-Za-z]{3,}/g;
-    const allowed = new Set(["Agora", "PNG", "JPG"]);
-    const leftovers = Object.entries(flat[lng]!).filter(([, value]) => {
-      const stripped = String(value).replace(/{{[^}]*}}/g, "");
-      return (stripped.match(latinWord) ?? []).some((word) => !allowed.has(word));
-    });
-    expect(leftovers.map(([k]) => k)).toEqual([]);
+    expect(untranslatedKeys(flat[lng]!, ["Agora", "PNG", "JPG"])).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import ka from "../locales/ka.json";
 import ru from "../locales/ru.json";
-import { formatDate, formatRelativeTime, toMillis, type RelativeTimeVariant } from "./time";
+import { lackIntlData, restoreIntl } from "../test/intl-data";
+import { createFormatter } from "./format/formatter";
+import { formatRelativeTime, toMillis, type RelativeTimeVariant } from "./time";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
 const SEC = 1000;
@@ -23,7 +25,7 @@ beforeAll(async () => {
 });
 
 function rel(agoMs: number, lng = "en", variant: RelativeTimeVariant = "default") {
-  return formatRelativeTime(NOW - agoMs, { t: i18n.getFixedT(lng), locale: lng, variant, now: NOW });
+  return formatRelativeTime(NOW - agoMs, { t: i18n.getFixedT(lng), format: createFormatter(lng), variant, now: NOW });
 }
 
 describe("formatRelativeTime (spec 000 section 9)", () => {
@@ -44,7 +46,7 @@ describe("formatRelativeTime (spec 000 section 9)", () => {
 
   it("switches to a locale date after 7 days", () => {
     const ms = NOW - 7 * DAY;
-    expect(rel(7 * DAY)).toBe(formatDate(ms, "en", NOW));
+    expect(rel(7 * DAY)).toBe(createFormatter("en").date(ms, NOW));
     expect(rel(7 * DAY)).toBe("Jun 8");
   });
 
@@ -66,9 +68,9 @@ describe("formatRelativeTime (spec 000 section 9)", () => {
   });
 
   it("adds the year to dates from another year", () => {
-    expect(formatRelativeTime(Date.UTC(2025, 11, 24, 12), { t: i18n.getFixedT("en"), locale: "en", now: NOW })).toBe(
-      "Dec 24, 2025",
-    );
+    expect(
+      formatRelativeTime(Date.UTC(2025, 11, 24, 12), { t: i18n.getFixedT("en"), format: createFormatter("en"), now: NOW }),
+    ).toBe("Dec 24, 2025");
   });
 
   it("translates to Georgian", () => {
@@ -96,10 +98,23 @@ describe("formatRelativeTime (spec 000 section 9)", () => {
     expect(ru8).not.toBe(rel(8 * DAY, "en"));
   });
 
+  it("writes Georgian dates where the browser has no Georgian Intl data (Chromium)", () => {
+    lackIntlData("ka");
+    try {
+      const t = i18n.getFixedT("ka");
+      const format = createFormatter("ka");
+      expect(formatRelativeTime(NOW - 8 * DAY, { t, format, now: NOW })).toBe("7 ივნ");
+      expect(formatRelativeTime(Date.UTC(2025, 10, 22, 12), { t, format, now: NOW })).toBe("22 ნოე. 2025");
+      expect(formatRelativeTime(NOW - 3 * DAY, { t, format, now: NOW })).toBe("3 დღის წინ");
+    } finally {
+      restoreIntl();
+    }
+  });
+
   it("returns null for missing or unparsable times", () => {
-    expect(formatRelativeTime(null, { t: i18n.getFixedT("en"), locale: "en", now: NOW })).toBeNull();
-    expect(formatRelativeTime(undefined, { t: i18n.getFixedT("en"), locale: "en", now: NOW })).toBeNull();
-    expect(formatRelativeTime("not a date", { t: i18n.getFixedT("en"), locale: "en", now: NOW })).toBeNull();
+    expect(formatRelativeTime(null, { t: i18n.getFixedT("en"), format: createFormatter("en"), now: NOW })).toBeNull();
+    expect(formatRelativeTime(undefined, { t: i18n.getFixedT("en"), format: createFormatter("en"), now: NOW })).toBeNull();
+    expect(formatRelativeTime("not a date", { t: i18n.getFixedT("en"), format: createFormatter("en"), now: NOW })).toBeNull();
   });
 
   it("accepts milliseconds, ISO strings and Dates", () => {

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { formatterFor, type Formatter } from "./format/formatter";
 
 /**
  * default: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' under 7 days, then a date.
@@ -23,19 +24,10 @@ export function toMillis(value: TimeInput): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-export function formatDate(ms: number, locale: string, now: number = Date.now()): string {
-  const date = new Date(ms);
-  const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(locale, {
-    month: "short",
-    day: "numeric",
-    ...(sameYear ? {} : { year: "numeric" }),
-  }).format(date);
-}
-
 export type RelativeTimeOptions = {
   t: TFunction;
-  locale: string;
+  /** Writes the date that follows the counted days, in the same language as `t`. */
+  format: Formatter;
   variant?: RelativeTimeVariant;
   now?: number;
 };
@@ -44,7 +36,7 @@ export type RelativeTimeOptions = {
 export function formatRelativeTime(value: TimeInput, options: RelativeTimeOptions): string | null {
   const ms = toMillis(value);
   if (ms === null) return null;
-  const { t, locale, variant = "default", now = Date.now() } = options;
+  const { t, format, variant = "default", now = Date.now() } = options;
   const short = variant === "short";
   // Slightly-future times (clock skew between server and browser) read as now.
   const diff = Math.max(0, now - ms);
@@ -54,7 +46,7 @@ export function formatRelativeTime(value: TimeInput, options: RelativeTimeOption
   if (diff < DAY) return t(short ? "time.short.hours" : "time.hoursAgo", { count: Math.floor(diff / HOUR) });
   const days = Math.floor(diff / DAY);
   if (days < DAY_LIMIT[variant]) return t(short ? "time.short.days" : "time.daysAgo", { count: days });
-  return formatDate(ms, locale, now);
+  return format.date(ms, now);
 }
 
 /** Relative time in the current UI language; unknown times read 'Unknown'. */
@@ -62,7 +54,7 @@ export function useRelativeTime() {
   const { t, i18n } = useTranslation();
   return useCallback(
     (value: TimeInput, variant: RelativeTimeVariant = "default") =>
-      formatRelativeTime(value, { t, locale: i18n.language, variant }) ?? t("time.unknown"),
+      formatRelativeTime(value, { t, format: formatterFor(i18n.language), variant }) ?? t("time.unknown"),
     [t, i18n],
   );
 }

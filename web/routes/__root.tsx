@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Toaster } from "../components/ui/toaster";
 import { NotFoundPage } from "../app/not-found";
+import { useAccountLanguage } from "../lib/language-choice";
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -11,6 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function Root() {
+  useAccountLanguage();
   return (
     <>
       <Outlet />

@@ -35,6 +35,7 @@ export const anaUser = {
   avatarUrl: null,
   emailVerified: true,
   platformRole: null,
+  language: "en" as const,
 };
 
 export function community(overrides: Partial<Record<string, unknown>> = {}) {

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../common/contract/enums";
 import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
 import { authSecret, SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth-config";
@@ -21,10 +22,18 @@ export function publicOrigin(env: AppEnv, request: Request): string {
   return isDevelopment(env) ? new URL(request.url).origin : env.APP_URL;
 }
 
+/**
+ * The account's language. better-auth hands its mail callbacks the whole user row, additional fields
+ * included, though its type names only its own fields.
+ */
+function languageOf(user: object): Language {
+  const language = (user as { language?: unknown }).language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
 export function createAuth(env: AppEnv, db: Db, request: Request) {
   const mailer = createMailer(env, db);
   const origin = publicOrigin(env, request);
-  const emails = authEmails(origin);
   return betterAuth({
     appName: "Agora",
     baseURL: origin,
@@ -39,6 +48,8 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       fields: { name: "fullName", image: "avatarUrl" },
       additionalFields: {
         platformRole: { type: "string", required: false, input: false },
+        // Taken from the sign-up body, which our contract has already limited to the languages we speak.
+        language: { type: "string", required: false, input: true, defaultValue: DEFAULT_LANGUAGE },
       },
     },
     session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
@@ -51,7 +62,7 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(
-          { to: user.email, kind: "password_reset", ...emails.passwordReset(user.name, url) },
+          { to: user.email, kind: "password_reset", ...authEmails(languageOf(user)).passwordReset(user.name, url) },
           { perRecipient: rateLimitRules.resetMail },
         );
       },
@@ -64,7 +75,7 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
       sendVerificationEmail: async ({ user, url }) => {
         // Sign-up and every sign-in of an unverified account land here: the cap covers them all.
         await mailer.send(
-          { to: user.email, kind: "verify_email", ...emails.verifyEmail(user.name, url) },
+          { to: user.email, kind: "verify_email", ...authEmails(languageOf(user)).verifyEmail(user.name, url) },
           { perRecipient: rateLimitRules.verificationMail },
         );
       },

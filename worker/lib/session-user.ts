@@ -1,4 +1,6 @@
-/** Who is signed in, as every route sees it. Kept free of imports so env.ts can name it. */
+import type { Language } from "../../common/contract/enums";
+
+/** Who is signed in, as every route sees it. Kept free of runtime imports so env.ts can name it. */
 export type SessionUser = {
   id: string;
   email: string;
@@ -6,4 +8,5 @@ export type SessionUser = {
   avatarUrl: string | null;
   emailVerified: boolean;
   platformRole: "staff" | null;
+  language: Language;
 };

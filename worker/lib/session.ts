@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../common/contract/enums";
 import type { AppEnv, HonoEnv } from "../env";
 import type { Db } from "./db";
 import { unauthenticated } from "./errors";
@@ -16,7 +17,8 @@ export type { SessionUser };
  */
 export const sessionColumns = sql.raw(
   "su.id as su_id, su.email as su_email, su.full_name as su_full_name, su.avatar_url as su_avatar_url, " +
-    "su.email_verified as su_email_verified, su.platform_role as su_platform_role, s.id as s_id, s.updated_at as s_updated_at",
+    "su.email_verified as su_email_verified, su.platform_role as su_platform_role, su.language as su_language, " +
+    "s.id as s_id, s.updated_at as s_updated_at",
 );
 
 export type SessionColumns = {
@@ -26,6 +28,7 @@ export type SessionColumns = {
   su_avatar_url: string | null;
   su_email_verified: number | null;
   su_platform_role: string | null;
+  su_language: string | null;
   s_id: string | null;
   s_updated_at: number | null;
 };
@@ -65,6 +68,7 @@ export function toSessionUser(r: SessionColumns | null | undefined): SessionUser
     avatarUrl: r.su_avatar_url,
     emailVerified: r.su_email_verified === 1,
     platformRole: r.su_platform_role === "staff" ? "staff" : null,
+    language: isLanguage(r.su_language) ? r.su_language : DEFAULT_LANGUAGE,
   };
 }
 

@@ -11,7 +11,6 @@ function item(id: string, overrides: Partial<NotificationItem> = {}): Notificati
   return {
     id,
     type: "POST_LIKE",
-    title: "Giorgi Maisuradze liked your post",
     content: "",
     isRead: false,
     createdAt: 1,

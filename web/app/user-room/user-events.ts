@@ -15,7 +15,6 @@ export function toNotificationItem(raw: NotificationPayload): NotificationItem {
   return {
     id: String(raw.id),
     type: raw.type,
-    title: str(raw.title) ?? "",
     content: str(raw.content) ?? "",
     isRead: raw.isRead === true,
     createdAt: typeof raw.createdAt === "number" ? raw.createdAt : Date.now(),

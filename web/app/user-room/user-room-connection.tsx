@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notificationSentence } from "../../features/notifications/notification-sentence";
+import { notificationSentence } from "../../features/notifications/notification-text";
 import { useRoom } from "../../lib/realtime";
 import { applyUserEvent, refreshUserData } from "./user-events";
 

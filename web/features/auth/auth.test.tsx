@@ -175,6 +175,7 @@ describe("sign up", () => {
       email: "nino@example.com",
       password: "long-enough-1",
       callbackURL: "/auth/complete-profile",
+      language: "en",
     });
   });
 

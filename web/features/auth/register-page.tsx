@@ -9,6 +9,7 @@ import { Input } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
 import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
+import { currentLanguage } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
 import { CheckEmail } from "./check-email";
@@ -56,6 +57,8 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
           email: v.email.trim(),
           password: v.password,
           callbackURL: VERIFIED_CALLBACK_PATH,
+          // The account's e-mails, starting with the verification one, come in the language the form was read in.
+          language: currentLanguage(),
         },
       }),
     onSuccess: (_data, v) => {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { lackIntlData, restoreIntl } from "../../test/intl-data";
 import { billingKey, formatCount, formatGel, tetriToGelInput } from "./format";
+
+afterAll(restoreIntl);
 
 describe("formatCount", () => {
   it("shows counts under a thousand in full", () => {
@@ -32,6 +35,17 @@ describe("formatGel", () => {
     expect(tetriToGelInput(2950)).toBe("29.5");
     expect(tetriToGelInput(0)).toBe("");
     expect(tetriToGelInput(null)).toBe("");
+  });
+});
+
+describe("in Georgian where the browser's Intl lacks it (Chromium)", () => {
+  it("writes counts and prices with a decimal comma and no-break-space groups", () => {
+    // Before anything formats Georgian: formatters are made once per language.
+    lackIntlData("ka");
+    expect(formatCount(1500, "ka")).toBe("1,5K");
+    expect(formatCount(999, "ka")).toBe("999");
+    expect(formatGel(2950, "ka")).toBe("₾29,50");
+    expect(formatGel(123_456_00, "ka")).toBe("₾123\u00a0456");
   });
 });
 

@@ -1,23 +1,22 @@
 import type { PaymentType, SubscriptionInterval } from "../../../common/catalog";
+import { formatterFor } from "../../lib/format/formatter";
 
 /** Spec 002 section 9: counts from 1000 up read like '1.5K' (and '2.3M'); smaller ones in full. */
 export function formatCount(value: number, locale = "en"): string {
   const n = Math.max(0, Math.floor(value));
-  if (n < 1000) return new Intl.NumberFormat(locale).format(n);
+  const format = formatterFor(locale);
+  if (n < 1000) return format.number(n);
   const [divisor, suffix] = n < 1_000_000 ? [1000, "K"] : [1_000_000, "M"];
   // Round down so 999,999 never reads as '1000K', and 1,050 reads '1K' rather than promising '1.1K'.
   const scaled = Math.floor((n / divisor) * 10) / 10;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(scaled)}${suffix}`;
+  return `${format.number(scaled, { maximumFractionDigits: 1 })}${suffix}`;
 }
 
 /** Tetri to lari with the ₾ sign: whole lari without decimals ('₾29'), otherwise two ('₾29.50'). */
 export function formatGel(tetri: number, locale = "en"): string {
   const gel = tetri / 100;
   const whole = Number.isInteger(gel);
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(gel);
+  const number = formatterFor(locale).number(gel, { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
   return `₾${number}`;
 }
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { cn } from "../../lib/cn";
+import { useFormatter } from "../../lib/format/formatter";
 import { useCurrentCommunity } from "../../lib/my-communities";
 import { statsQueryOptions } from "./queries";
 import { TopicDot } from "./topic-badge";
@@ -22,7 +23,7 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 }
 
 function Figure({ label, value, live }: { label: string; value: number | undefined; live?: boolean }) {
-  const { i18n } = useTranslation();
+  const format = useFormatter();
   return (
     <div className="rounded-xl bg-muted px-2 py-2.5 text-center">
       <dt className="flex items-center justify-center gap-1 text-xs text-muted-foreground">
@@ -33,7 +34,7 @@ function Figure({ label, value, live }: { label: string; value: number | undefin
         {value === undefined ? (
           <span className="inline-block h-5 w-8 animate-pulse rounded bg-border align-middle" />
         ) : (
-          new Intl.NumberFormat(i18n.language).format(value)
+          format.number(value)
         )}
       </dd>
     </div>

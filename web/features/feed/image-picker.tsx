@@ -96,7 +96,7 @@ export function ImagePicker({ images, onChange, disabled }: ImagePickerProps) {
             <li key={image.key} className="relative aspect-square overflow-hidden rounded-lg border border-border bg-muted">
               <img
                 src={image.preview}
-                alt={t("post.imageAlt", { index: i + 1, count: images.length })}
+                alt={t("post.imageAlt", { index: i + 1, total: images.length })}
                 className="h-full w-full object-cover"
               />
               {!disabled && (

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
+import { useFormatter } from "../../lib/format/formatter";
 import { useRelativeTime } from "../../lib/time";
 import { useSession } from "../../lib/session";
 import { AdminBadge } from "./admin-badge";
@@ -32,6 +33,7 @@ type PostCardProps = {
 export function PostCard({ post, readOnly = false, detail = false, onDeleted }: PostCardProps) {
   const { t } = useTranslation("feed");
   const relative = useRelativeTime();
+  const format = useFormatter();
   useMinuteTick();
   const { user } = useSession();
   const like = useLikePost();
@@ -69,7 +71,7 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
             <Link to="/post/$postId" params={{ postId: post.id }} className="hover:underline">
-              <time dateTime={new Date(post.createdAt).toISOString()} title={new Date(post.createdAt).toLocaleString()}>
+              <time dateTime={new Date(post.createdAt).toISOString()} title={format.dateTime(post.createdAt)}>
                 {relative(post.createdAt, "feed")}
               </time>
             </Link>

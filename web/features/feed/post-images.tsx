@@ -19,7 +19,7 @@ export function PostImages({ urls }: { urls: string[] }) {
           <a href={url} target="_blank" rel="noopener noreferrer" className="block">
             <img
               src={url}
-              alt={t("post.imageAlt", { index: i + 1, count: images.length })}
+              alt={t("post.imageAlt", { index: i + 1, total: images.length })}
               loading="lazy"
               decoding="async"
               className={cn("w-full object-cover", single ? "max-h-[32rem]" : "aspect-square")}

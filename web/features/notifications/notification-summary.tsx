@@ -3,7 +3,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { useRelativeTime } from "../../lib/time";
 import { plainText } from "../../lib/content-format";
 import { NotificationIcon } from "./notification-icon";
-import { notificationSentence } from "./notification-sentence";
+import { notificationDetail, notificationSentence } from "./notification-text";
 import type { NotificationItem } from "../../../common/contract/notifications";
 
 /**
@@ -13,6 +13,7 @@ import type { NotificationItem } from "../../../common/contract/notifications";
 export function NotificationSummary({ item }: { item: NotificationItem }) {
   const { t } = useTranslation("notifications");
   const relative = useRelativeTime();
+  const detail = notificationDetail(t, item);
   return (
     <>
       <span className="relative shrink-0">
@@ -36,7 +37,7 @@ export function NotificationSummary({ item }: { item: NotificationItem }) {
           </span>
           <span className="shrink-0 text-xs text-muted-foreground">{relative(item.createdAt)}</span>
         </span>
-        {item.content && <span className="mt-0.5 line-clamp-2 block text-muted-foreground">{plainText(item.content)}</span>}
+        {detail && <span className="mt-0.5 line-clamp-2 block text-muted-foreground">{plainText(detail)}</span>}
         {item.community && <span className="mt-0.5 block truncate text-xs text-muted-foreground">{item.community.name}</span>}
       </span>
       {!item.isRead && (

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearCurrentCommunityId } from "../../lib/current-community";
 import { changeLanguage, ensureNamespace, i18n, initI18n } from "../../lib/i18n";
 import { clearToasts } from "../../lib/toast";
+import { lackIntlData, restoreIntl } from "../../test/intl-data";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
-import { notificationSentence } from "./notification-sentence";
+import { notificationDetail, notificationSentence } from "./notification-text";
 import type { NotificationItem } from "../../../common/contract/notifications";
 
 beforeEach(() => {
@@ -22,7 +23,6 @@ function item(i: number, overrides: Partial<NotificationItem> = {}): Notificatio
   return {
     id: `n${i}`,
     type: "POST_COMMENT",
-    title: "Giorgi Maisuradze commented on your post",
     content: `Comment ${i}`,
     isRead: i > 2,
     createdAt: Date.now() - i * 60_000,
@@ -38,33 +38,105 @@ function item(i: number, overrides: Partial<NotificationItem> = {}): Notificatio
   };
 }
 
-describe("notification sentences", () => {
-  it("translates by type with the sender's name, and falls back to the stored title", async () => {
+describe("notification texts", () => {
+  const tFor = (lng: string) => i18n.getFixedT(lng, "notifications");
+  const approved = item(1, {
+    type: "SYSTEM_ANNOUNCEMENT",
+    sender: null,
+    content: "",
+    data: { kind: "review", decision: "approve" },
+  });
+  const rejected = item(1, {
+    type: "SYSTEM_ANNOUNCEMENT",
+    sender: null,
+    content: "",
+    data: { kind: "review", decision: "reject", reason: "Too short" },
+  });
+  const roleChange = item(1, { type: "COMMUNITY_ROLE_CHANGE", content: "", data: { role: "moderator" } });
+  const joined = item(1, { type: "COMMUNITY_JOIN", content: "" });
+  const completed = item(1, { type: "COURSE_COMPLETED", sender: null, content: "", data: { course: "Modern React" } });
+
+  it("writes each type from its sender, community and data, in the reader's language", async () => {
     await initI18n("en");
     await ensureNamespace("notifications");
-    const t = i18n.getFixedT("en", "notifications");
+    const t = tFor("en");
     expect(notificationSentence(t, item(1, { type: "POST_LIKE" }))).toBe("Giorgi Maisuradze liked your post");
     expect(notificationSentence(t, item(1, { type: "MENTION", commentId: null }))).toBe(
       "Giorgi Maisuradze mentioned you in a post",
     );
-    expect(notificationSentence(t, item(1, { type: "COMMUNITY_JOIN" }))).toBe("Giorgi Maisuradze joined Supra Photography Club");
-    expect(
-      notificationSentence(t, item(1, { type: "SYSTEM_ANNOUNCEMENT", title: "Your community was approved", sender: null })),
-    ).toBe("Your community was approved");
-    expect(notificationSentence(t, item(1, { type: "POST_LIKE", sender: null, title: "Someone liked your post" }))).toBe(
-      "Someone liked your post",
-    );
-    const approved = item(1, { type: "SYSTEM_ANNOUNCEMENT", sender: null, data: { kind: "review", decision: "approve" } });
+    expect(notificationSentence(t, joined)).toBe("Giorgi Maisuradze joined Supra Photography Club");
+    expect(notificationDetail(t, joined)).toBe("Say hello and make them feel welcome.");
     expect(notificationSentence(t, approved)).toBe("Your community Supra Photography Club was approved");
+    expect(notificationDetail(t, approved)).toBeNull();
+    expect(notificationDetail(t, rejected)).toBe("Reason: Too short");
+    expect(notificationSentence(t, roleChange)).toBe("Giorgi Maisuradze changed your role in Supra Photography Club");
+    expect(notificationDetail(t, roleChange)).toBe("You are now a moderator of Supra Photography Club");
+    expect(notificationSentence(t, completed)).toBe("Course completed!");
+    expect(notificationDetail(t, completed)).toBe("You completed Modern React. Well done!");
+    // People's own words are quoted as they wrote them.
+    expect(notificationDetail(t, item(3))).toBe("Comment 3");
+
     await changeLanguage("ru", { persist: false });
-    expect(notificationSentence(i18n.getFixedT("ru", "notifications"), approved)).toBe(
-      "Ваше сообщество Supra Photography Club одобрено",
-    );
+    expect(notificationSentence(tFor("ru"), approved)).toBe("Ваше сообщество Supra Photography Club одобрено");
+    expect(notificationDetail(tFor("ru"), roleChange)).toBe("Теперь вы модератор сообщества «Supra Photography Club»");
+    expect(notificationDetail(tFor("ru"), rejected)).toBe("Причина: Too short");
     await changeLanguage("ka", { persist: false });
-    expect(notificationSentence(i18n.getFixedT("ka", "notifications"), item(1, { type: "POST_LIKE" }))).toBe(
+    expect(notificationSentence(tFor("ka"), item(1, { type: "POST_LIKE" }))).toBe(
       "მომხმარებელმა Giorgi Maisuradze მოიწონა თქვენი პოსტი",
     );
+    expect(notificationSentence(tFor("ka"), approved)).toBe("თქვენი საზოგადოება Supra Photography Club დამტკიცდა");
+    expect(notificationDetail(tFor("ka"), joined)).toBe("მიესალმეთ და თბილად მიიღეთ.");
     await changeLanguage("en", { persist: false });
+  });
+
+  it("has a sentence for every type, and never shows the English a notification stored before", async () => {
+    await initI18n("en");
+    await ensureNamespace("notifications");
+    const { notificationTypes } = await import("../../../common/notifications");
+    for (const lng of ["en", "ka", "ru"]) {
+      await changeLanguage(lng as "en", { persist: false });
+      for (const type of notificationTypes) {
+        for (const sender of [item(1).sender, null]) {
+          const sentence = notificationSentence(tFor(lng), item(1, { type, sender }));
+          expect(sentence, `${lng} ${type}`).toBeTruthy();
+          expect(sentence, `${lng} ${type}`).not.toMatch(/types\.|review\./);
+        }
+      }
+    }
+    await changeLanguage("en", { persist: false });
+    // Rows written before notifications were stored without text kept English there; it is not shown.
+    expect(notificationDetail(tFor("en"), { ...roleChange, content: "You are now a moderator of Club", data: null })).toBeNull();
+    expect(notificationDetail(tFor("en"), { ...approved, content: "Runners is now listed on Explore." })).toBeNull();
+    expect(notificationSentence(tFor("en"), item(1, { type: "POST_LIKE", sender: null }))).toBe("Someone liked your post");
+  });
+
+  it("shows the page in Georgian with Georgian dates where the browser has no Georgian Intl data", async () => {
+    lackIntlData("ka");
+    try {
+      localStorage.setItem("language", "ka");
+      const old = new Date(2025, 10, 22, 12).getTime();
+      mockFetch({
+        "GET /api/me": { body: { user: anaUser } },
+        "GET /api/me/communities": { body: { communities: [] } },
+        "GET /api/notifications": {
+          body: {
+            items: [
+              { ...approved, createdAt: old },
+              { ...roleChange, id: "n2" },
+            ],
+            nextCursor: null,
+          },
+        },
+        "GET /api/notifications/unread-count": { body: { count: 0 } },
+      });
+      await renderApp("/notifications", "ka");
+      expect(await screen.findByText("თქვენი საზოგადოება Supra Photography Club დამტკიცდა")).toBeTruthy();
+      expect(screen.getByText("22 ნოე. 2025")).toBeTruthy();
+      expect(screen.getByText("თქვენი ახალი როლი საზოგადოებაში „Supra Photography Club“: მოდერატორი")).toBeTruthy();
+    } finally {
+      restoreIntl();
+      await changeLanguage("en", { persist: false });
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { Spinner } from "../../components/ui/spinner";
+import { useFormatter } from "../../lib/format/formatter";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useRelativeTime } from "../../lib/time";
 import { useCurrentCommunityId } from "../../lib/current-community";
@@ -106,8 +107,7 @@ export default function SearchResultsPanel({ query, onNavigate }: { query: strin
 }
 
 function EventDate({ ms }: { ms: number }) {
-  const { i18n } = useTranslation();
+  const format = useFormatter();
   if (!Number.isFinite(ms)) return null;
-  const text = new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric" }).format(new Date(ms));
-  return <span className="shrink-0 text-xs text-muted-foreground">{text}</span>;
+  return <span className="shrink-0 text-xs text-muted-foreground">{format.date(ms)}</span>;
 }

@@ -127,9 +127,6 @@ export const communitiesRoutes = new Hono<HonoEnv>()
               senderId: user.id,
               communityId: row.id,
               type: "COMMUNITY_JOIN",
-              senderName: user.fullName,
-              title: `joined ${row.name}`,
-              content: "Say hello and make them feel welcome.",
               onlyIf: sql`exists (select 1 from community_members where community_id = ${row.id} and profile_id = ${user.id} and joined_at = ${joinedAt})`,
             },
           ]
@@ -177,9 +174,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
         senderId: user.id,
         communityId: community.id,
         type: "COMMUNITY_ROLE_CHANGE",
-        senderName: user.fullName,
-        title: "changed your role",
-        content: `You are now ${role === "admin" ? "an admin" : `a ${role}`} of ${community.name}`,
+        data: { role },
         // Runs right after the update in the batch: changes() is that update's count, so a "change" to
         // the role the member already has (or of someone who is not a member) writes no notification.
         onlyIf: sql`changes() = 1`,

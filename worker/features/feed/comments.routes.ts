@@ -123,20 +123,17 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const base = {
       senderId: user.id,
-      senderName: user.fullName,
       communityId: post.communityId,
       postId: post.id,
       commentId: id,
       content: preview(body.content),
     };
     const wanted: NewNotification[] = [];
-    if (parent?.authorId)
-      wanted.push({ ...base, recipientId: parent.authorId, type: "COMMENT_REPLY", title: "replied to your comment" });
-    else if (!parent && post.authorId)
-      wanted.push({ ...base, recipientId: post.authorId, type: "POST_COMMENT", title: "commented on your post" });
+    if (parent?.authorId) wanted.push({ ...base, recipientId: parent.authorId, type: "COMMENT_REPLY" });
+    else if (!parent && post.authorId) wanted.push({ ...base, recipientId: post.authorId, type: "POST_COMMENT" });
     const already = wanted.map((n) => n.recipientId);
     for (const recipientId of mentionedMembers(mentions && checks(mentions), already)) {
-      wanted.push({ ...base, recipientId, type: "MENTION", title: "mentioned you in a comment" });
+      wanted.push({ ...base, recipientId, type: "MENTION" });
     }
     const notifications = notificationWrites(db, wanted);
     const counts = recountComments(db, post.id);

@@ -24,7 +24,6 @@ describe("one like, live", () => {
     const { notification } = await tab.next("notification.created");
     expect(notification).toMatchObject({
       type: "POST_LIKE",
-      title: "Lado Liker liked your post",
       content: "Like me",
       isRead: false,
       sender: { id: liker.user.id, fullName: "Lado Liker" },
@@ -62,9 +61,13 @@ describe("likes are rate limited per person", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("RATE_LIMITED");
-    const post = (await (await call(`/api/posts/${postId}`, { cookie: author.cookie })).json()) as { post: { likesCount: number } };
+    const post = (await (await call(`/api/posts/${postId}`, { cookie: author.cookie })).json()) as {
+      post: { likesCount: number };
+    };
     expect(post.post.likesCount).toBe(0);
-    const row = await env.DB.prepare("select count(*) as n from post_likes where post_id = ?").bind(postId).first<{ n: number }>();
+    const row = await env.DB.prepare("select count(*) as n from post_likes where post_id = ?")
+      .bind(postId)
+      .first<{ n: number }>();
     expect(row?.n).toBe(0);
 
     // The budget is the person's: someone else still likes.

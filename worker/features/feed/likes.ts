@@ -92,7 +92,7 @@ function unlikeStatements(db: Db, target: Target, userId: string) {
 }
 
 /** What the author's notification says about the liked thing. */
-type Notice = Pick<NewNotification, "type" | "title" | "content" | "postId" | "commentId">;
+type Notice = Pick<NewNotification, "type" | "content" | "postId" | "commentId">;
 type Liked = { target: Target; access: MemberContext; notice: Notice };
 
 /**
@@ -111,7 +111,7 @@ async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<
     return {
       target: { kind, id: post.id, authorId: post.authorId, communityId: post.communityId },
       access: member,
-      notice: { type: "POST_LIKE", title: "liked your post", content: preview(post.content), postId: post.id },
+      notice: { type: "POST_LIKE", content: preview(post.content), postId: post.id },
     };
   }
   const access = commentFor(db, token, id);
@@ -121,7 +121,7 @@ async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<
   return {
     target: { kind, id: comment.id, authorId: comment.authorId, communityId: comment.communityId },
     access: member,
-    notice: { type: "COMMENT_LIKE", title: "liked your comment", postId: comment.postId, commentId: comment.id },
+    notice: { type: "COMMENT_LIKE", postId: comment.postId, commentId: comment.id },
   };
 }
 
@@ -150,7 +150,6 @@ export async function setLike(
             ...notice,
             recipientId: target.authorId,
             senderId: user.id,
-            senderName: user.fullName,
             communityId: target.communityId,
             onlyIf: likeNotificationGuard(like.awardSource, target, user.id, now),
           },

@@ -95,10 +95,8 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     mentionedMembers(mentions && checks(mentions)).map((recipientId) => ({
       recipientId,
       senderId: user.id,
-      senderName: user.fullName,
       communityId,
       type: "MENTION" as const,
-      title: "mentioned you in a post",
       content: preview(body.headline ?? body.content),
       postId: id,
     })),

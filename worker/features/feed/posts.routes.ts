@@ -73,10 +73,8 @@ export const postsRoutes = new Hono<HonoEnv>()
       mentioned.map((recipientId) => ({
         recipientId,
         senderId: user.id,
-        senderName: user.fullName,
         communityId: post.communityId,
         type: "MENTION" as const,
-        title: "mentioned you in a post",
         content: preview(body.headline ?? body.content),
         postId: post.id,
       })),

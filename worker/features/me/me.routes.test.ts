@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
+import { addMember, call, createCommunity, createUser, expectError } from "../../../tests/factories";
 import type { MyCommunity } from "./me.queries";
 
 describe("GET /api/me", () => {
@@ -14,6 +14,7 @@ describe("GET /api/me", () => {
       avatarUrl: null,
       emailVerified: true,
       platformRole: null,
+      language: "en",
     });
   });
 
@@ -60,5 +61,33 @@ describe("GET /api/me/communities", () => {
       canEdit: false,
       archived: true,
     });
+  });
+});
+
+describe("PATCH /api/me/preferences", () => {
+  const setLanguage = (body: unknown, cookie?: string) => call("/api/me/preferences", { method: "PATCH", cookie, body });
+
+  it("keeps the language chosen in the menu on the account", async () => {
+    const { cookie } = await createUser();
+    const res = await setLanguage({ language: "ru" }, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ language: "ru" });
+    const { user } = (await (await call("/api/me", { cookie })).json()) as { user: { language: string } };
+    expect(user.language).toBe("ru");
+  });
+
+  it("needs a session", async () => {
+    await expectError(await setLanguage({ language: "ka" }), 401, "UNAUTHENTICATED");
+  });
+
+  it("refuses what is not one of our languages, naming the field", async () => {
+    const { cookie } = await createUser();
+    for (const body of [{ language: "de" }, { language: 1 }, {}]) {
+      const res = await expectError(await setLanguage(body, cookie), 422, "VALIDATION_FAILED");
+      expect(res.error.issues).toEqual([{ path: "language", message: "Language must be one of en, ka, ru" }]);
+    }
+    await expectError(await call("/api/me/preferences", { method: "PATCH", cookie, rawBody: "{" }), 400);
+    const { user } = (await (await call("/api/me", { cookie })).json()) as { user: { language: string } };
+    expect(user.language).toBe("en");
   });
 });

@@ -26,7 +26,7 @@ async function world() {
     communityId: b.id,
     type: "SYSTEM_ANNOUNCEMENT",
     isRead: true,
-    data: { decision: "approved" },
+    data: { kind: "review", decision: "approve" },
     createdAt: t - 2000,
   });
   const newest = await seedNotification(db, {
@@ -50,7 +50,7 @@ describe(`notification queries on ${testEngine()}`, () => {
       postId: "post-1",
       isRead: false,
     });
-    expect(first.items[1]).toMatchObject({ sender: null, isRead: true, data: { decision: "approved" } });
+    expect(first.items[1]).toMatchObject({ sender: null, isRead: true, data: { kind: "review", decision: "approve" } });
     expect(first.nextCursor).not.toBeNull();
     const second = await listNotifications(db, w.recipient.id, { limit: 2, cursor: first.nextCursor! });
     expect(second.items.map((n) => n.id)).toEqual([w.oldest.id]);

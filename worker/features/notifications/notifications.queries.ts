@@ -8,7 +8,6 @@ import type { NotificationType } from "../../../common/notifications";
 export type NotificationItem = {
   id: string;
   type: NotificationType;
-  title: string;
   content: string;
   isRead: boolean;
   createdAt: number;
@@ -34,7 +33,6 @@ function toItem(r: ItemRow): NotificationItem {
   return {
     id: r.id,
     type: r.type,
-    title: r.title,
     content: r.content,
     isRead: r.isRead,
     createdAt: r.createdAt,
@@ -58,7 +56,6 @@ const sender = alias(u, "sender");
 const itemColumns = {
   id: n.id,
   type: n.type,
-  title: n.title,
   content: n.content,
   isRead: n.isRead,
   createdAt: n.createdAt,

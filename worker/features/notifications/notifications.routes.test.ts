@@ -13,7 +13,7 @@ afterEach(closeAll);
 async function notify(recipient: TestUser, opts: { senderId?: string; communityId?: string; createdAt: number; read?: boolean }) {
   const id = newId(opts.createdAt);
   await env.DB.prepare(
-    "insert into notifications (id, recipient_id, sender_id, community_id, type, title, content, is_read, created_at) values (?, ?, ?, ?, 'POST_LIKE', ?, 'liked your post', ?, ?)",
+    "insert into notifications (id, recipient_id, sender_id, community_id, type, content, is_read, created_at) values (?, ?, ?, ?, 'POST_LIKE', ?, ?, ?)",
   )
     .bind(
       id,
@@ -50,7 +50,7 @@ describe("notifications", () => {
 
     const first = (await (await call("/api/notifications", { cookie: me.cookie })).json()) as Page;
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]!.title).toBe(`n-${base + 50}`);
+    expect(first.items[0]!.content).toBe(`n-${base + 50}`);
     expect(first.items[0]!.sender).toBeNull();
     expect(first.items[1]).toMatchObject({
       sender: { fullName: "Sender Person" },

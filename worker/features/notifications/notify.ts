@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { newId } from "../../../common/ids";
-import type { NotificationType } from "../../../common/notifications";
+import type { NotificationData, NotificationType } from "../../../common/notifications";
 import type { AppEnv } from "../../env";
 import type { Db } from "../../lib/db";
 import { publishToUser } from "../../lib/rooms";
@@ -11,17 +11,15 @@ export type NewNotification = {
   senderId: string | null;
   communityId: string | null;
   type: NotificationType;
-  /** With a sender name the stored title reads as a sentence: "Ana Kapanadze liked your post". */
-  title: string;
-  senderName?: string;
+  /** What it quotes of someone's own words (the comment, the post); never text of ours, which is not translated. */
   content?: string;
   postId?: string | null;
   commentId?: string | null;
   eventId?: string | null;
   courseId?: string | null;
   conversationId?: string | null;
-  /** Structured facts the web app turns into a translated sentence (e.g. a review decision). */
-  data?: Record<string, string> | null;
+  /** The facts the reader's app builds the sentence from (a review decision, a new role). */
+  data?: NotificationData | null;
   /** Written only while this SQL condition holds when the batch runs (e.g. the membership it announces exists). */
   onlyIf?: SQL;
 };
@@ -43,7 +41,6 @@ export function notificationInsert(db: Db, n: NewNotification) {
       n.senderId,
       n.communityId,
       n.type,
-      n.senderName ? `${n.senderName} ${n.title}` : n.title,
       n.content ?? "",
       n.postId ?? null,
       n.commentId ?? null,
@@ -56,7 +53,7 @@ export function notificationInsert(db: Db, n: NewNotification) {
     sql`, `,
   );
   const columns = sql.raw(
-    "id, recipient_id, sender_id, community_id, type, title, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at",
+    "id, recipient_id, sender_id, community_id, type, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at",
   );
   const statement = n.onlyIf
     ? db.run(sql`insert into notifications (${columns}) select ${values} where ${n.onlyIf}`)

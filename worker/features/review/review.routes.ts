@@ -15,11 +15,11 @@ import type { Category } from "../../../common/catalog";
 type Decision = "approve" | "reject" | "suspend" | "restore";
 
 /** Which status each decision starts from and leads to. */
-const transitions: Record<Decision, { from: ReviewStatus[]; to: ReviewStatus; title: string }> = {
-  approve: { from: ["under_review", "rejected"], to: "approved", title: "Your community was approved" },
-  reject: { from: ["under_review"], to: "rejected", title: "Your community was not approved" },
-  suspend: { from: ["approved"], to: "suspended", title: "Your community was suspended" },
-  restore: { from: ["suspended"], to: "approved", title: "Your community was restored" },
+const transitions: Record<Decision, { from: ReviewStatus[]; to: ReviewStatus }> = {
+  approve: { from: ["under_review", "rejected"], to: "approved" },
+  reject: { from: ["under_review"], to: "rejected" },
+  suspend: { from: ["approved"], to: "suspended" },
+  restore: { from: ["suspended"], to: "approved" },
 };
 
 type QueueRow = {
@@ -120,8 +120,6 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
             senderId: null,
             communityId: community.id,
             type: "SYSTEM_ANNOUNCEMENT",
-            title: rule.title,
-            content: reason ? `${community.name}: ${reason}` : community.name,
             data: { kind: "review", decision, ...(reason ? { reason } : {}) },
             onlyIf: sql`exists (select 1 from communities where id = ${id} and review_status = ${rule.to} and reviewed_at = ${now})`,
           },

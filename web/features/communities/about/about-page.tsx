@@ -11,7 +11,7 @@ import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
 import { CommunityImage } from "../../../components/community-image";
 import { CommunityLoadError } from "../community-states";
-import { formatLongDate } from "../detail/community-stats";
+import { useFormatter } from "../../../lib/format/formatter";
 import { formatCount } from "../format";
 import { PriceLabel } from "../price-label";
 import { useCurrentCommunity } from "../../../lib/my-communities";
@@ -53,6 +53,7 @@ function AboutCommunity({ communityId }: { communityId: string }) {
 
 function AboutContent({ view }: { view: CommunityView }) {
   const { t, i18n } = useTranslation("communities");
+  const format = useFormatter();
   const { community, viewer } = view;
   useDocumentTitle(t("about.titleOf", { name: community.name }));
   const counts: { icon: ReactNode; label: string; value: number }[] = [
@@ -123,7 +124,7 @@ function AboutContent({ view }: { view: CommunityView }) {
             </h2>
             <p className="truncate font-semibold text-foreground">{creatorName}</p>
             <p className="text-xs text-muted-foreground">
-              {t("about.createdOn", { date: formatLongDate(community.createdAt, i18n.language) })}
+              {t("about.createdOn", { date: format.longDate(community.createdAt) })}
             </p>
           </div>
         </section>

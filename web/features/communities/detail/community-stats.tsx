@@ -1,14 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { useFormatter } from "../../../lib/format/formatter";
 import { formatCount } from "../format";
 import type { CommunityDetail } from "../../../../common/contract/communities";
-
-export function formatLongDate(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric" }).format(new Date(ms));
-}
 
 /** Members, Created, Type and Billing, as a description list. */
 export function CommunityStats({ community }: { community: CommunityDetail }) {
   const { t, i18n } = useTranslation("communities");
+  const format = useFormatter();
   const billing = !community.isPaid
     ? t("stats.billingNone")
     : community.paymentType === "single"
@@ -16,7 +14,7 @@ export function CommunityStats({ community }: { community: CommunityDetail }) {
       : t(`intervals.${community.subscriptionInterval ?? "monthly"}`);
   const rows: [string, string][] = [
     [t("stats.members"), formatCount(community.membersCount, i18n.language)],
-    [t("stats.created"), formatLongDate(community.createdAt, i18n.language)],
+    [t("stats.created"), format.longDate(community.createdAt)],
     [t("stats.type"), community.isPaid ? t("stats.paid") : t("stats.free")],
     [t("stats.billing"), billing],
   ];

@@ -12,7 +12,7 @@ import { cn } from "../../../lib/cn";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
-import { formatLongDate } from "../detail/community-stats";
+import { useFormatter } from "../../../lib/format/formatter";
 import { communityKeys } from "../../../lib/community-keys";
 import { membersQueryOptions } from "../community-api";
 import { Select } from "../select";
@@ -104,7 +104,8 @@ function MemberRow({
   member: CommunityMember;
   canChangeRole: boolean;
 }) {
-  const { t, i18n } = useTranslation("communities");
+  const { t } = useTranslation("communities");
+  const format = useFormatter();
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const selectId = useId();
@@ -127,7 +128,7 @@ function MemberRow({
           {[
             member.profession,
             t("members.points", { count: member.points }),
-            t("members.joined", { date: formatLongDate(member.joinedAt, i18n.language) }),
+            t("members.joined", { date: format.longDate(member.joinedAt) }),
           ]
             .filter(Boolean)
             .join(" · ")}

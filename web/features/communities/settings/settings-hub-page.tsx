@@ -4,7 +4,8 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
-import { changeLanguage, currentLanguage, LANGUAGES, type Language } from "../../../lib/i18n";
+import { currentLanguage, LANGUAGES, type Language } from "../../../lib/i18n";
+import { useChooseLanguage } from "../../../lib/language-choice";
 import { THEMES, useTheme, type Theme } from "../../../lib/theme";
 import { useSignOut } from "../../../lib/use-sign-out";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
@@ -79,6 +80,7 @@ function PreferencesSection() {
   const { t } = useTranslation("communities");
   const [theme, setTheme] = useTheme();
   const language = currentLanguage();
+  const chooseLanguage = useChooseLanguage();
   return (
     <SettingsSection title={t("settings.preferences")}>
       <div className="space-y-5 p-4">
@@ -86,7 +88,7 @@ function PreferencesSection() {
           legend={t("translation:preferences.language")}
           name="settings-language"
           value={language}
-          onChange={(lng) => void changeLanguage(lng)}
+          onChange={chooseLanguage}
           options={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
         />
         <RadioGroup<Theme>

@@ -37,7 +37,7 @@ export function ImageUploader({ uploads, error, disabled, inputId }: ImageUpload
           {t("form.images")}
         </span>
         <span className="text-xs text-muted-foreground">
-          {t("form.imagesCount", { count: uploads.items.length, max: MAX_COMMUNITY_IMAGES })}
+          {t("form.imagesCount", { used: uploads.items.length, max: MAX_COMMUNITY_IMAGES })}
         </span>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-labelledby={`${id}-label`}>

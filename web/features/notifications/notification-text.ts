@@ -1,0 +1,58 @@
+import type { TFunction } from "i18next";
+import type { NotificationItem } from "../../../common/contract/notifications";
+import { memberRoles, reviewDecisions, type MemberRole, type ReviewDecision } from "../../../common/contract/enums";
+import type { NotificationType } from "../../../common/notifications";
+
+/**
+ * A notification in the reader's language, written from its type, sender, community and data: nothing
+ * the server stores is our own text. `t` must be bound to the "notifications" namespace.
+ */
+
+/** Types no person sends: their sentence names nobody. */
+const WITHOUT_SENDER = new Set<NotificationType>(["COURSE_COMPLETED", "EVENT_REMINDER", "ACHIEVEMENT_EARNED"]);
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+function reviewDecision(n: NotificationItem): ReviewDecision | null {
+  const decision = n.data?.kind === "review" ? n.data.decision : undefined;
+  return oneOf(reviewDecisions, decision) ? decision : null;
+}
+
+function keyFor(n: Pick<NotificationItem, "type" | "commentId" | "community">): string {
+  if (n.type === "MENTION") return n.commentId ? "types.MENTION_comment" : "types.MENTION_post";
+  if (n.type.startsWith("COMMUNITY_")) return n.community ? `types.${n.type}` : `types.${n.type}_generic`;
+  return `types.${n.type}`;
+}
+
+/** The sentence: 'Ana Kapanadze liked your post', 'Your community Runners was approved'. */
+export function notificationSentence(t: TFunction, n: NotificationItem): string {
+  const community = n.community?.name ?? "";
+  if (n.type === "SYSTEM_ANNOUNCEMENT") {
+    const decision = reviewDecision(n);
+    return decision ? t(`review.${decision}`, { community }) : t("types.SYSTEM_ANNOUNCEMENT");
+  }
+  if (WITHOUT_SENDER.has(n.type)) return t(`types.${n.type}`);
+  return t(keyFor(n), { name: n.sender?.fullName?.trim() || t("someone"), community });
+}
+
+/**
+ * The line under the sentence: ours written from data for the types the system words (a new role, a
+ * staff decision's reason), else what the notification quotes of someone's words. Null when there is none.
+ */
+export function notificationDetail(t: TFunction, n: NotificationItem): string | null {
+  const data = n.data ?? {};
+  switch (n.type) {
+    case "COMMUNITY_JOIN":
+      return t("details.COMMUNITY_JOIN");
+    case "COMMUNITY_ROLE_CHANGE":
+      return oneOf<MemberRole>(memberRoles, data.role) && n.community
+        ? t(`details.role.${data.role}`, { community: n.community.name })
+        : null;
+    case "COURSE_COMPLETED":
+      return typeof data.course === "string" && data.course ? t("details.COURSE_COMPLETED", { course: data.course }) : null;
+    case "SYSTEM_ANNOUNCEMENT":
+      return typeof data.reason === "string" && data.reason ? t("details.reason", { reason: data.reason }) : null;
+    default:
+      return n.content || null;
+  }
+}

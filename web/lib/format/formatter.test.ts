@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Language } from "../../../common/contract/enums";
+import { lackIntlData, restoreIntl } from "../../test/intl-data";
+import { createFormatter, type Formatter } from "./formatter";
+
+afterEach(restoreIntl);
+
+const at = (month: number, day = 22, year = 2026, hours = 21, minutes = 30) =>
+  new Date(year, month, day, hours, minutes).getTime();
+const NOW = at(5, 15);
+const MONTHS = Array.from({ length: 12 }, (_, m) => m);
+const NUMBERS = [0, 7, 999, 1000, 1234, 9999, 12_345, 123_456, 1_234_567, -1_234_567, 0.5, 1.005, 2.675, 1234.5678];
+
+/** Everything a formatter writes for our sample dates and numbers. */
+function sample(f: Formatter) {
+  return {
+    dates: MONTHS.flatMap((m) => [
+      f.date(at(m), NOW),
+      f.date(at(m, 5, 2025, 9, 5), NOW),
+      f.longDate(at(m, 1)),
+      f.dateTime(at(m, 3 + m, 2026, m * 2, m * 5)),
+    ]),
+    numbers: NUMBERS.flatMap((n) => [
+      f.number(n),
+      f.number(n, { maximumFractionDigits: 1 }),
+      f.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    ]),
+  };
+}
+
+describe("formatter without the browser's Intl data", () => {
+  it("is tested against an Intl that really lacks the language, as Chromium's does for Georgian", () => {
+    lackIntlData("ka");
+    expect(Intl.DateTimeFormat.supportedLocalesOf(["ka"])).toEqual([]);
+    expect(new Intl.DateTimeFormat("ka", { month: "short", day: "numeric" }).format(at(10))).toBe("Nov 22");
+    expect(new Intl.NumberFormat("ka").format(1234.5)).toBe("1,234.5");
+  });
+
+  it("writes Georgian months, weekdays and CLDR's date order", () => {
+    lackIntlData("ka");
+    const ka = createFormatter("ka");
+    expect(ka.date(at(10), NOW)).toBe("22 ნოე");
+    expect(ka.date(at(0, 3, 2025), NOW)).toBe("3 იან. 2025");
+    expect(ka.longDate(at(10))).toBe("22 ნოემბერი, 2026");
+    expect(ka.longDate(at(4, 5))).toBe("5 მაისი, 2026");
+    expect(ka.dateTime(at(10))).toBe("კვირა, 22 ნოემბერი, 2026, 21:30");
+    expect(ka.dateTime(at(1, 3, 2026, 9, 5))).toBe("სამშაბათი, 3 თებერვალი, 2026, 9:05");
+  });
+
+  it("writes Russian months in the genitive, with 'г.' after the year", () => {
+    lackIntlData("ru");
+    const ru = createFormatter("ru");
+    expect(ru.date(at(10), NOW)).toBe("22 нояб.");
+    expect(ru.date(at(4, 5), NOW)).toBe("5 мая");
+    expect(ru.date(at(8, 1, 2025), NOW)).toBe("1 сент. 2025 г.");
+    expect(ru.longDate(at(10))).toBe("22 ноября 2026 г.");
+    expect(ru.dateTime(at(10))).toBe("воскресенье, 22 ноября 2026 г. в 21:30");
+  });
+
+  it("groups digits with a no-break space and writes a decimal comma (Georgian leaves four digits whole)", () => {
+    lackIntlData("ka");
+    const ka = createFormatter("ka");
+    expect(ka.number(1234)).toBe("1234");
+    expect(ka.number(12_345)).toBe("12\u00a0345");
+    expect(ka.number(1_234_567.5)).toBe("1\u00a0234\u00a0567,5");
+    expect(ka.number(29.5, { minimumFractionDigits: 2 })).toBe("29,50");
+    expect(ka.number(1.005, { maximumFractionDigits: 2 })).toBe("1,01");
+    expect(ka.number(-0.01, { maximumFractionDigits: 1 })).toBe("0");
+    lackIntlData("ru");
+    const ru = createFormatter("ru");
+    expect(ru.number(1234)).toBe("1\u00a0234");
+    expect(ru.number(1.5)).toBe("1,5");
+  });
+
+  // Node's ICU has full CLDR data for all three, like Firefox and WebKit: without Intl's data each
+  // language must write exactly what Intl writes with it.
+  it.each<Language>(["ka", "ru", "en"])("writes in %s exactly what a browser with the data writes", (language) => {
+    const withData = sample(createFormatter(language));
+    lackIntlData(language);
+    const without = sample(createFormatter(language));
+    expect(without).toEqual(withData);
+  });
+
+  it("uses the browser's Intl where it has the language", () => {
+    lackIntlData("ka");
+    expect(createFormatter("ru").date(at(10), NOW)).toBe(
+      new Intl.DateTimeFormat("ru", { month: "short", day: "numeric" }).format(at(10)),
+    );
+    expect(createFormatter("en").number(1234.5)).toBe("1,234.5");
+  });
+});
