@@ -44,3 +44,7 @@ export const uploadPurposes = [
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+
+/** What the search finds, one index each; the /search page has a tab per kind. */
+export const searchKinds = ["communities", "posts", "comments", "people", "events", "courses"] as const;
+export type SearchKind = (typeof searchKinds)[number];
