@@ -1,10 +1,11 @@
 import { Search } from "lucide-react";
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { lazyWithPreload } from "../../lib/lazy";
+import { useInitialFocus } from "../../lib/use-initial-focus";
 import { useMediaQuery } from "../../lib/use-media-query";
 import type { ComboboxState, ListKeys } from "./search-results";
 
@@ -48,7 +49,7 @@ function SearchInput({
   onChange,
   onKeyDown,
   onFocus,
-  autoFocus,
+  inputRef,
   expanded,
   listboxId,
   activeId,
@@ -57,7 +58,7 @@ function SearchInput({
   onChange: (v: string) => void;
   onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
   onFocus?: () => void;
-  autoFocus?: boolean;
+  inputRef?: RefObject<HTMLInputElement | null>;
   expanded: boolean;
   listboxId: string;
   activeId: string | undefined;
@@ -80,7 +81,7 @@ function SearchInput({
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        autoFocus={autoFocus}
+        ref={inputRef}
         placeholder={t("search.placeholder")}
         aria-label={t("search.label")}
         autoComplete="off"
@@ -164,6 +165,7 @@ function MobileSearch() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const box = useSearchCombobox(() => setOpen(false));
+  const inputRef = useInitialFocus<HTMLInputElement>(open);
 
   return (
     <>
@@ -192,7 +194,7 @@ function MobileSearch() {
           value={box.query}
           onChange={box.setQuery}
           onKeyDown={box.onKeyDown}
-          autoFocus
+          inputRef={inputRef}
           expanded={box.state.expanded}
           listboxId={box.listboxId}
           activeId={box.state.activeId}
