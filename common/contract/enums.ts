@@ -48,3 +48,6 @@ export const acceptedImageTypes = ["image/jpeg", "image/png", "image/webp", "ima
 /** What the search finds, one index each; the /search page has a tab per kind. */
 export const searchKinds = ["communities", "posts", "comments", "people", "events", "courses"] as const;
 export type SearchKind = (typeof searchKinds)[number];
+/** The groups of the header's results (and the /search page's "All" tab); comments have their own tab. */
+export const groupedSearchKinds = ["communities", "posts", "people", "events", "courses"] as const;
+export type GroupedSearchKind = (typeof groupedSearchKinds)[number];

@@ -37,10 +37,11 @@ export const SEARCH_GROUP_MAX = 10;
 export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_PAGE_MAX = 50;
 /**
- * How many of the newest matches of one kind are ranked. A word that is in nearly every post would
- * otherwise make every search rank the whole community; this keeps the cost of one search bounded.
+ * How many of the newest matches of one kind are ranked (and so how far the /search page can page).
+ * A word in nearly every post would otherwise make each search rank the whole community: this keeps
+ * the work of one search the same however large the community grows.
  */
-export const SEARCH_RANKED_MAX = 500;
+export const SEARCH_RANKED_MAX = 100;
 export const EXPLORE_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_MAX = 48;
 export const MEMBERS_PAGE_SIZE = 100;

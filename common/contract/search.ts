@@ -64,14 +64,13 @@ const hits = z.array(searchHit);
 export const searchGroups = z.object({
   communities: hits,
   posts: hits,
-  comments: hits,
   people: hits,
   events: hits,
   courses: hits,
 });
 
 export const search = {
-  /** The best few of every kind (the header's dropdown, the page's "All" tab). */
+  /** The best few of each grouped kind (the header's dropdown, the page's "All" tab). */
   grouped: endpoint("GET", "/api/search", { query: searchQuery, response: searchGroups }),
   /** One kind, page by page. */
   kind: endpoint("GET", "/api/search/:kind", { params: searchKindParams, query: searchPageQuery, response: page(searchHit) }),

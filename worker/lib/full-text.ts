@@ -14,7 +14,8 @@ const MAX_PHRASES = 12;
 export const indexForm = (text: string) => text.normalize("NFC").replace(/ё/g, "е").replace(/Ё/g, "Е");
 
 /** Case and accents folded away, for comparing words as the index does (highlighting). */
-export const foldWord = (word: string) => indexForm(word).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+export const foldWord = (word: string) =>
+  /^\p{ASCII}*$/u.test(word) ? word.toLowerCase() : indexForm(word).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 export type SearchTerms = {
   /** The FTS5 expression: quoted phrases, all required; null when the text holds no word at all. */

@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { searchKinds, type SearchKind } from "../../../common/contract/enums";
+import { groupedSearchKinds, searchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import type { SearchHit } from "../../../common/contract/search";
 import { PageHeading, useDocumentTitle } from "../../components/page";
@@ -80,7 +80,7 @@ function AllResults({ q, onTab }: { q: string; onTab: (tab: SearchKind) => void 
   const result = useQuery(groupedSearchOptions(q));
   if (result.isPending) return <Skeleton />;
   if (result.isError) return <Failed onRetry={() => void result.refetch()} />;
-  const groups = searchKinds.filter((kind) => result.data[kind].length > 0);
+  const groups = groupedSearchKinds.filter((kind) => result.data[kind].length > 0);
   if (groups.length === 0) return <NoResults q={q} />;
   return (
     <div className="space-y-6" aria-busy={result.isFetching || undefined}>

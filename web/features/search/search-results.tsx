@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { ArrowRight } from "lucide-react";
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { searchKinds } from "../../../common/contract/enums";
+import { groupedSearchKinds } from "../../../common/contract/enums";
 import type { SearchHit } from "../../../common/contract/search";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -48,7 +48,7 @@ export default function SearchResultsPanel({
 
   const data = trimmed ? result.data : undefined;
   const groups = useMemo(
-    () => searchKinds.map((kind) => ({ kind, hits: data?.[kind] ?? [] })).filter((g) => g.hits.length > 0),
+    () => groupedSearchKinds.map((kind) => ({ kind, hits: data?.[kind] ?? [] })).filter((g) => g.hits.length > 0),
     [data],
   );
   const options = useMemo<Option[]>(() => {

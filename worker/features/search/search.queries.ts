@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { SearchKind } from "../../../common/contract/enums";
+import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { ftsIndexes, inColumns } from "../../lib/full-text";
@@ -28,9 +28,9 @@ const inScope = (column: string) => sql`${sql.raw(column)} in (select id from sc
 const notBlocked = (column: string) => sql`not ${blockedBetween(sql.raw(column), viewer)}`;
 
 /**
- * How one kind is read. The index is walked newest match first and only the newest SEARCH_RANKED_MAX
- * matches are ranked; `source` joins the matched rows (`w`) to their tables, `visible` keeps what the
- * viewer may see and `at` is the recency that breaks ties. `display` reads a kept hit (`h`).
+ * How one kind is read: `scoped` kinds belong to communities and are only looked for in the viewer's
+ * own (see `rankedOf`); `source` joins the ranked matches (`w`) to their tables, `visible` keeps what
+ * the viewer may see and `at` is the recency that breaks ties. `display` reads a kept hit (`h`).
  * CROSS JOIN keeps the matches the outer loop: left to itself, SQLite would rather walk every post
  * of the viewer's communities (or every listed community) and look the matches up.
  */
@@ -111,25 +111,46 @@ function prelude(token: string, now: number): SQL {
     scope_match(expr) as (select 'scope : (' || coalesce(group_concat('"' || hex(id) || '"', ' OR '), '"none"') || ')' from scope)`;
 }
 
-/** The best `limit` hits of one kind (after `after`), as the CTE `<kind>_hits` (id, score, at). */
+/**
+ * The newest SEARCH_RANKED_MAX matches of one kind, ranked: `<kind>_ranked (id, score)`.
+ *
+ * Unscoped (communities): one pass, newest first, with bm25. Scoped kinds take two: the window of
+ * newest matches within the viewer's communities (the scope filter in the MATCH), then bm25 over just
+ * those rows from a MATCH of the words alone. bm25 counts every phrase of its MATCH through the whole
+ * index once per search; with the scope in it, that count would walk every row of the viewer's
+ * communities, and the cost of a search would grow with them. The rowid range lets FTS5 seek straight
+ * to the window, and the unary plus keeps the rowid list a filter (as a lookup, FTS5 would start the
+ * query, bm25's counts included, once per row).
+ */
+function rankedOf(name: SearchKind, words: string): SQL {
+  const { table, weights } = ftsIndexes[name];
+  const fts = sql.raw(table);
+  const ranked = sql.raw(`${name}_ranked`);
+  if (!kinds[name].scoped) {
+    return sql`${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+      where ${fts} match ${words} order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX})`;
+  }
+  const window = sql.raw(`${name}_window`);
+  return sql`${window}(r) as materialized (select ${fts}.rowid from ${fts}
+      where ${fts} match ((select expr from scope_match) || ' AND ' || ${words}) order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX}),
+    ${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+      where ${fts} match ${words} and ${fts}.rowid between (select min(r) from ${window}) and (select max(r) from ${window})
+        and +${fts}.rowid in (select r from ${window}))`;
+}
+
+/** The best `limit` hits of one kind (after `after`) the viewer may see, as the CTE `<kind>_hits` (id, score, at). */
 function hitsOf(name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
   const kind = kinds[name];
-  const { table, columns, weights } = ftsIndexes[name];
-  const fts = sql.raw(table);
-  const words = inColumns(columns, expression);
-  const match = kind.scoped ? sql`(select expr from scope_match) || ' AND ' || ${words}` : sql`${words}`;
   const at = sql.raw(kind.at);
   const keyset = after
     ? sql` and (w.score > ${after.score} or (w.score = ${after.score}
         and (${at} < ${after.at} or (${at} = ${after.at} and w.id < ${after.id}))))`
     : sql``;
-  return sql`${sql.raw(name)}_hits as (
-    select w.id, w.score, ${at} as at from (
-      select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) as score from ${fts}
-      where ${fts} match (${match}) order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX}
-    ) w ${kind.source}
-    where ${kind.visible}${keyset}
-    order by w.score, at desc, w.id desc limit ${limit})`;
+  return sql`${rankedOf(name, inColumns(ftsIndexes[name].columns, expression))},
+    ${sql.raw(name)}_hits as (
+      select w.id, w.score, ${at} as at from ${sql.raw(name)}_ranked w ${kind.source}
+      where ${kind.visible}${keyset}
+      order by w.score, at desc, w.id desc limit ${limit})`;
 }
 
 const displayOf = (name: SearchKind) => sql`select ${name} as kind, h.id, h.score, h.at, ${kinds[name].display}`;
@@ -140,13 +161,12 @@ function unionAll(parts: SQL[]): SQL {
   return sql`select * from (${sql.join(parts.slice(0, 4), sql` union all `)}) union all select * from (${unionAll(parts.slice(4))})`;
 }
 
-/** The best `limit` hits of every kind: one statement. */
+/** The best `limit` hits of each grouped kind: one statement. */
 export function groupedSearch(token: string, expression: string, limit: number): SQL {
-  const names = Object.keys(kinds) as SearchKind[];
   return sql`with ${prelude(token, Date.now())}, ${sql.join(
-    names.map((name) => hitsOf(name, expression, limit, null)),
+    groupedSearchKinds.map((name) => hitsOf(name, expression, limit, null)),
     sql`, `,
-  )} ${unionAll(names.map(displayOf))}`;
+  )} ${unionAll(groupedSearchKinds.map(displayOf))}`;
 }
 
 /** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */

@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { searchKinds, type SearchKind } from "../../../common/contract/enums";
+import { groupedSearchKinds, type GroupedSearchKind } from "../../../common/contract/enums";
 import { search, searchKindParams, searchPageQuery, searchQuery, type SearchHit } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
 import { unauthenticated } from "../../lib/errors";
@@ -12,7 +12,8 @@ import { validate } from "../../lib/validation";
 import { toHit } from "./search-hits";
 import { byRank, groupedSearch, kindSearch, type HitRow, type SearchCursor } from "./search.queries";
 
-const noHits = () => Object.fromEntries(searchKinds.map((kind) => [kind, [] as SearchHit[]])) as Record<SearchKind, SearchHit[]>;
+const noHits = () =>
+  Object.fromEntries(groupedSearchKinds.map((kind) => [kind, [] as SearchHit[]])) as Record<GroupedSearchKind, SearchHit[]>;
 
 const decodeCursor = (value: string) =>
   decodeJsonCursor<SearchCursor>(
@@ -38,7 +39,7 @@ export const searchRoutes = new Hono<HonoEnv>()
     const terms = searchTerms(q);
     const rows = await searchWithSession(c, token, terms.expression ? groupedSearch(token, terms.expression, limit) : null);
     const groups = noHits();
-    for (const row of rows.sort(byRank)) groups[row.kind].push(toHit(row, terms));
+    for (const row of rows.sort(byRank)) groups[row.kind as GroupedSearchKind].push(toHit(row, terms));
     return respond(c, search.grouped, groups);
   })
   .get("/:kind", validate("param", searchKindParams), validate("query", searchPageQuery), async (c) => {
