@@ -41,7 +41,7 @@ export const SEARCH_PAGE_MAX = 50;
  * A word in nearly every post would otherwise make each search rank the whole community: this keeps
  * the work of one search the same however large the community grows.
  */
-export const SEARCH_RANKED_MAX = 100;
+export const SEARCH_RANKED_MAX = 50;
 export const EXPLORE_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_MAX = 48;
 export const MEMBERS_PAGE_SIZE = 100;

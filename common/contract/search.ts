@@ -60,6 +60,12 @@ export const searchHit = z.object({
 });
 export type SearchHit = z.output<typeof searchHit>;
 
+/**
+ * One kind's page. `capped`: more matches exist than the SEARCH_RANKED_MAX newest that were ranked,
+ * so paging ends before the oldest ones (a more precise search reaches them).
+ */
+export const searchPage = page(searchHit).extend({ capped: z.boolean() });
+
 const hits = z.array(searchHit);
 export const searchGroups = z.object({
   communities: hits,
@@ -73,5 +79,5 @@ export const search = {
   /** The best few of each grouped kind (the header's dropdown, the page's "All" tab). */
   grouped: endpoint("GET", "/api/search", { query: searchQuery, response: searchGroups }),
   /** One kind, page by page. */
-  kind: endpoint("GET", "/api/search/:kind", { params: searchKindParams, query: searchPageQuery, response: page(searchHit) }),
+  kind: endpoint("GET", "/api/search/:kind", { params: searchKindParams, query: searchPageQuery, response: searchPage }),
 };

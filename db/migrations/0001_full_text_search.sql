@@ -1,5 +1,5 @@
 -- Full-text search: one FTS5 index per searchable kind, kept in step by triggers, so every write path
--- (the API, the seed, cascaded deletes, the account purge) updates the index in the same statement.
+-- (the API, the seed, cascaded deletes, SQL run by hand) updates the index in the same statement.
 --
 -- Each index row has the rowid of its source row (for the triggers) and the source id (reads join the
 -- source table by id, so a stale index row can never show deleted or foreign content).

@@ -18,6 +18,8 @@ export type HitRow = {
   author_name: string | null;
   image_url: string | null;
   n: number | null;
+  /** One kind's pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones were left out). */
+  ranked?: number;
 };
 
 /** Where the next page starts: the last hit's rank, its recency and id. */
@@ -153,7 +155,9 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
       order by w.score, at desc, w.id desc limit ${limit})`;
 }
 
-const displayOf = (name: SearchKind) => sql`select ${name} as kind, h.id, h.score, h.at, ${kinds[name].display}`;
+/** A kind's hits as HitRows; with `counted`, also how many matches were ranked. */
+const displayOf = (name: SearchKind, counted = false) =>
+  sql`select ${name} as kind, h.id, h.score, h.at, ${counted ? sql`(select count(*) from ${sql.raw(name)}_ranked) as ranked, ` : sql``}${kinds[name].display}`;
 
 /** D1 allows at most five terms in one compound select: longer unions nest. */
 function unionAll(parts: SQL[]): SQL {
@@ -166,13 +170,13 @@ export function groupedSearch(token: string, expression: string, limit: number):
   return sql`with ${prelude(token, Date.now())}, ${sql.join(
     groupedSearchKinds.map((name) => hitsOf(name, expression, limit, null)),
     sql`, `,
-  )} ${unionAll(groupedSearchKinds.map(displayOf))}`;
+  )} ${unionAll(groupedSearchKinds.map((name) => displayOf(name)))}`;
 }
 
 /** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */
 export function kindSearch(token: string, name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
   return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, expression, limit + 1, after)}
-    ${displayOf(name)} order by h.score, h.at desc, h.id desc`;
+    ${displayOf(name, true)} order by h.score, h.at desc, h.id desc`;
 }
 
 /** Best first, newer first among equals: the order of every statement above. */

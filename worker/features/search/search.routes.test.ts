@@ -224,6 +224,27 @@ describe("search finds", () => {
     const grouped = await find(owner, w, "&limit=3");
     expect(grouped.posts.map((h) => h.id)).toEqual(seen.slice(0, 3));
   });
+
+  it("ranks the newest 50 matches of a kind and says when older ones were left out", async () => {
+    const w = word();
+    const owner = await createUser();
+    const community = await createCommunity(owner.user.id);
+    const now = Date.now();
+    const oldest = await rawPost(community.id, owner.user.id, `${w} ${w} ${w} best match`, w, now - 3_600_000);
+    const rest: string[] = [];
+    for (let i = 0; i < 50; i++) rest.push(await rawPost(community.id, owner.user.id, null, `${w} number ${i}`, now - i * 1000));
+    const first = (await (await call(`/api/search/posts?q=${w}&limit=50`, { cookie: owner.cookie })).json()) as Page & {
+      capped: boolean;
+    };
+    expect(first.items.map((h) => h.id).sort()).toEqual(rest.sort());
+    expect(first).toMatchObject({ nextCursor: null, capped: true });
+    // A more precise search reaches it.
+    const precise = (await (await call(`/api/search/posts?q=${w}+best`, { cookie: owner.cookie })).json()) as Page & {
+      capped: boolean;
+    };
+    expect(precise.items.map((h) => h.id)).toEqual([oldest]);
+    expect(precise.capped).toBe(false);
+  });
 });
 
 describe("search shows only what the viewer may see", () => {

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { groupedSearchKinds, type GroupedSearchKind } from "../../../common/contract/enums";
+import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { search, searchKindParams, searchPageQuery, searchQuery, type SearchHit } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
 import { unauthenticated } from "../../lib/errors";
@@ -58,5 +59,6 @@ export const searchRoutes = new Hono<HonoEnv>()
     return respond(c, search.kind, {
       items: items.map((row) => toHit(row, terms)),
       nextCursor: rows.length > limit && last ? encodeJsonCursor({ score: last.score, at: last.at, id: last.id }) : null,
+      capped: (rows[0]?.ranked ?? 0) >= SEARCH_RANKED_MAX,
     });
   });
