@@ -68,6 +68,8 @@ describe(`search statements on ${testEngine()}`, () => {
       expect(details.filter((d) => d.startsWith(`SCAN ${index} VIRTUAL TABLE INDEX 192:M`))).toHaveLength(1);
     }
     expect(grouped.filter((d) => d.includes("comments_fts"))).toEqual([]);
+    // A page counts its ranked matches without running the ranking again.
+    expect(comments.filter((d) => d.startsWith("SCAN comments_fts VIRTUAL TABLE INDEX 0:M"))).toHaveLength(1);
     // Ordinary tables are only ever searched by key.
     expect([...grouped, ...comments].filter((d) => /AUTOMATIC|^SCAN (c|p|pc|u|m|e|co|s|bu)\b/.test(d))).toEqual([]);
   });

@@ -8,7 +8,9 @@ import { ftsIndexes, inColumns } from "../../lib/full-text";
 export type HitRow = {
   kind: SearchKind;
   id: string;
+  /** bm25: lower is better. */
   score: number;
+  /** When it was created: newer first among equal scores. */
   at: number;
   title: string | null;
   body: string | null;
@@ -17,6 +19,7 @@ export type HitRow = {
   post_id: string | null;
   author_name: string | null;
   image_url: string | null;
+  /** A community's members count, an event's start time. */
   n: number | null;
   /** One kind's pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones were left out). */
   ranked?: number;
@@ -155,9 +158,15 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
       order by w.score, at desc, w.id desc limit ${limit})`;
 }
 
-/** A kind's hits as HitRows; with `counted`, also how many matches were ranked. */
-const displayOf = (name: SearchKind, counted = false) =>
-  sql`select ${name} as kind, h.id, h.score, h.at, ${counted ? sql`(select count(*) from ${sql.raw(name)}_ranked) as ranked, ` : sql``}${kinds[name].display}`;
+/**
+ * A kind's hits as HitRows; with `counted`, also how many matches were ranked (counted from the
+ * materialized window where there is one: counting the ranked CTE would run its FTS5 query again).
+ */
+function displayOf(name: SearchKind, counted = false): SQL {
+  const ranked = sql.raw(kinds[name].scoped ? `${name}_window` : `${name}_ranked`);
+  const count = counted ? sql`(select count(*) from ${ranked}) as ranked, ` : sql``;
+  return sql`select ${name} as kind, h.id, h.score, h.at, ${count}${kinds[name].display}`;
+}
 
 /** D1 allows at most five terms in one compound select: longer unions nest. */
 function unionAll(parts: SQL[]): SQL {
