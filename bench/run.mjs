@@ -1,4 +1,4 @@
-// Feed, explore and like benchmark: one process run, ratios against a baseline measured in the same run.
+// Feed, explore, like and search benchmark: one process run, ratios against a baseline measured in the same run.
 // Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
 // drives it with a closed-loop load from this process. See bench/README.md.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,6 +15,12 @@ const origin = { origin: base, "content-type": "application/json" };
 // One post per like client, so the clients never toggle the same like.
 const likePosts = concurrency;
 const likePostId = (i) => `00000004-0000-7000-8000-${(i + 1).toString(16).padStart(12, "0")}`;
+// Search: two communities of 1,000 and 200,000 posts written from a 5,000-word vocabulary (five words a
+// post, so a word is in about one post in a thousand), each searched by a member of it alone.
+const searchSizes = { small: 1_000, large: 200_000 };
+const vocabularyWord = (n, factor) => `'w' || ((${n} * ${factor}) % 5000)`;
+// The headline word of post 1, so both communities hold it.
+const searchWord = "w2919";
 
 function seedSql() {
   const ids = (table) => `printf('%08x-0000-7000-8000-%012x', ${table}, n)`;
@@ -41,13 +47,25 @@ function seedSql() {
     `insert into community_members (community_id, profile_id, role, joined_at) values ('bench-likes', 'bench-author', 'admin', ${now});`,
     `${cte(likePosts)} insert into posts (id, community_id, author_id, headline, content, created_at, updated_at)
      select ${ids(4)}, 'bench-likes', 'bench-author', 'Post ' || n, 'A post to like, number ' || n, ${now} - n * 1000, ${now} from seq;`,
+    // Search: the full-text index fills through the posts' insert trigger, as in the product.
+    ...Object.entries(searchSizes).flatMap(([size, count], i) => [
+      `insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, posts_count, created_at, updated_at)
+       values ('bench-search-${size}', 'Bench search ${size}', 'searched by its member', 'technology', null, 'approved', 0, 1, ${count}, ${now}, ${now});`,
+      `${cte(count)} insert into posts (id, community_id, author_id, headline, content, created_at, updated_at)
+       select ${ids(5 + i)}, 'bench-search-${size}', null, 'Notes on ' || ${vocabularyWord("n", 7919)},
+         'Benchmark text on ' || ${vocabularyWord("n", 31)} || ' and ' || ${vocabularyWord("n", 131)} || ', with ' ||
+         ${vocabularyWord("n", 1031)} || ' and ' || ${vocabularyWord("n", 7)} || ' this week', ${now} - n * 1000, ${now} from seq;`,
+    ]),
   ].join("\n");
 }
 
 const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", command]);
 
+// Sign-ins are limited per client address (10 in 10 minutes): each person signs in from their own.
+let signIns = 0;
 async function signIn(email, password) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: origin, body: JSON.stringify({ email, password }) });
+  const address = { "cf-connecting-ip": `10.88.0.${++signIns}` };
+  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { ...origin, ...address }, body: JSON.stringify({ email, password }) });
   if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
@@ -71,11 +89,19 @@ async function signUpAndIn() {
        select 'bench-liker-account-${i}', 'bench-liker-${i}', 'bench-liker-${i}', a.provider_id, a.password, a.created_at, a.updated_at
        from accounts a join users u on u.id = a.user_id where u.email = '${email}';`).join("\n")}
      insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u
-       where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');`);
+       where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');
+     ${Object.keys(searchSizes).map((size) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
+       select 'bench-searcher-${size}', 'bench-searcher-${size}-${email}', 1, 'Bench Searcher', created_at, updated_at from users where email = '${email}';
+     insert into accounts (id, user_id, account_id, provider_id, password, created_at, updated_at)
+       select 'bench-searcher-account-${size}', 'bench-searcher-${size}', 'bench-searcher-${size}', a.provider_id, a.password, a.created_at, a.updated_at
+       from accounts a join users u on u.id = a.user_id where u.email = '${email}';
+     insert into community_members (community_id, profile_id, role, joined_at) values ('bench-search-${size}', 'bench-searcher-${size}', 'member', 0);`).join("\n")}`);
   const reader = await signIn(email, password);
   const likerCookies = [];
   for (const i of likers) likerCookies.push(await signIn(likerEmail(i), password));
-  return { reader, likers: likerCookies };
+  const searchers = {};
+  for (const size of Object.keys(searchSizes)) searchers[size] = await signIn(`bench-searcher-${size}-${email}`, password);
+  return { reader, likers: likerCookies, searchers };
 }
 
 /**
@@ -127,7 +153,8 @@ async function cost(path, cookie, method = "GET") {
   const res = await fetch(base + path, { method, headers: method === "GET" ? { cookie } : { cookie, origin: base } });
   const body = await res.json();
   const match = res.headers.get("server-timing")?.match(/statements=(\d+) round-trips=(\d+)/);
-  return { status: res.status, items: body.items?.length ?? 0, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
+  const items = body.items?.length ?? (body.posts ? Object.values(body).reduce((n, hits) => n + hits.length, 0) : 0);
+  return { status: res.status, items, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
 }
 
 console.log("building (unless dist/ is current)...");
@@ -136,16 +163,20 @@ migrate(state);
 mkdirSync(`${root}bench/.results`, { recursive: true });
 const seedFile = `${root}bench/.results/seed.sql`;
 writeFileSync(seedFile, seedSql());
-console.log("seeding 10,000 communities and 101,000 posts...");
+console.log("seeding 10,000 communities and 302,000 posts (201,000 of them for search)...");
 executeFile(state, seedFile);
 
 const stopServer = startServer({ port, state });
 try {
   await waitFor(`${base}/api/health`);
-  const { reader: cookie, likers } = await signUpAndIn();
+  const { reader: cookie, likers, searchers } = await signUpAndIn();
   const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
   // Warm up every path once so no run pays for first-request compilation.
   for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12"]) await fetch(base + path, { headers: { cookie } });
+  // The header's search as typed (a word, the start of one), asking for its three hits a kind.
+  const search = (q) => `/api/search?q=${encodeURIComponent(q)}&limit=3`;
+  const searchAs = (size) => Array(concurrency).fill(searchers[size]);
+  for (const size of Object.keys(searchSizes)) await fetch(base + search(searchWord), { headers: { cookie: searchers[size] } });
 
   const like = (i) => `/api/posts/${likePostId(i)}/like`;
   // Each like client toggles its own post: like, unlike, like, ...
@@ -158,6 +189,11 @@ try {
     "explore, music by price, page size 48": await cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
     "like a post": await cost(like(0), likers[0], "POST"),
     "unlike a post": await cost(like(0), likers[0], "DELETE"),
+    "search a word, 1,000 posts": await cost(search(searchWord), searchers.small),
+    "search a word, 200,000 posts": await cost(search(searchWord), searchers.large),
+    "search a word's start, 200,000 posts": await cost(search("w291"), searchers.large),
+    "search a word in every post, 200,000 posts": await cost(search("benchmark"), searchers.large),
+    "explore by a word, 10,000 communities": await cost("/api/communities?limit=12&q=explore", cookie),
   };
   const rows = await interleaved(
     [
@@ -166,10 +202,14 @@ try {
       ["feed, 100,000 posts, page 20", feed("bench-large", 20)],
       ["explore, 10,000 communities, page 12", "/api/communities?limit=12"],
       [`like/unlike toggling, ${concurrency} people on ${concurrency} posts`, toggle, likers],
+      ["search a word, 1,000 posts", search(searchWord), searchAs("small")],
+      ["search a word, 200,000 posts", search(searchWord), searchAs("large")],
+      ["search a word's start, 200,000 posts", search("w291"), searchAs("large")],
+      ["search a word in every post, 200,000 posts", search("benchmark"), searchAs("large")],
     ],
     cookie,
   );
-  const [baseline, small, large, , likes] = rows;
+  const [baseline, small, large, , likes, searchSmall, searchLarge] = rows;
   console.log(`\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`);
   console.log("| run | requests | errors | req/s | p50 ms | p95 ms | throughput vs baseline |");
   console.log("|---|---|---|---|---|---|---|");
@@ -188,6 +228,11 @@ try {
     [`like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`, likes.rps / baseline.rps >= 0.5 && likes.errors === 0],
     [`like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
       costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2],
+    [`search round trips ${Object.entries(costs).filter(([k]) => k.startsWith("search")).map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
+      Object.entries(costs).filter(([k]) => k.startsWith("search")).every(([, c]) => c.roundTrips === 1 && c.status === 200)],
+    [`search p50 200,000 / 1,000 posts ${(searchLarge.p50 / searchSmall.p50).toFixed(2)} (target <= 1.5)`, searchLarge.p50 / searchSmall.p50 <= 1.5],
+    [`search throughput at 200,000 posts vs baseline ${(searchLarge.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${searchLarge.errors} errors`,
+      searchLarge.rps / baseline.rps >= 0.5 && searchLarge.errors === 0],
   ];
   console.log("");
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);

@@ -62,6 +62,21 @@ export async function seedMember(db: Db, communityId: string, userId: string, ro
   await db.insert(schema.communityMembers).values({ communityId, profileId: userId, role, joinedAt: Date.now() });
 }
 
+/** A live session of `userId`: its token is what statements that read the viewer from the session take. */
+export async function seedSession(db: Db, userId: string): Promise<string> {
+  const token = newId();
+  const now = new Date();
+  await db.insert(schema.sessions).values({
+    id: newId(),
+    userId,
+    token,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return token;
+}
+
 export async function seedPost(db: Db, communityId: string, authorId: string, content = "Hello"): Promise<{ id: string }> {
   const [row] = await db.insert(schema.posts).values({ communityId, authorId, content }).returning({ id: schema.posts.id });
   return row!;

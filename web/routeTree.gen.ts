@@ -30,6 +30,7 @@ import { Route as MainProtectedMembersRouteImport } from './routes/_main/_protec
 import { Route as MainProtectedMySubscriptionsRouteImport } from './routes/_main/_protected/my-subscriptions'
 import { Route as MainProtectedPaymentMethodsRouteImport } from './routes/_main/_protected/payment-methods'
 import { Route as MainProtectedProfileRouteImport } from './routes/_main/_protected/profile'
+import { Route as MainProtectedSearchRouteImport } from './routes/_main/_protected/search'
 import { Route as MainProtectedSupportRouteImport } from './routes/_main/_protected/support'
 import { Route as MainChatIdRouteImport } from './routes/_main/chat.$id'
 import { Route as MainCommunitiesCommunityIdRouteImport } from './routes/_main/communities.$communityId'
@@ -156,6 +157,11 @@ const MainProtectedPaymentMethodsRoute =
 const MainProtectedProfileRoute = MainProtectedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => MainProtectedRoute,
+} as any)
+const MainProtectedSearchRoute = MainProtectedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => MainProtectedRoute,
 } as any)
 const MainProtectedSupportRoute = MainProtectedSupportRouteImport.update({
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/payment-methods': typeof MainProtectedPaymentMethodsRoute
   '/profile': typeof MainProtectedProfileRoute
+  '/search': typeof MainProtectedSearchRoute
   '/support': typeof MainProtectedSupportRoute
   '/chat/$id': typeof MainChatIdRoute
   '/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/payment-methods': typeof MainProtectedPaymentMethodsRoute
   '/profile': typeof MainProtectedProfileRoute
+  '/search': typeof MainProtectedSearchRoute
   '/support': typeof MainProtectedSupportRoute
   '/chat/$id': typeof MainChatIdRoute
   '/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
@@ -369,6 +377,7 @@ export interface FileRoutesById {
   '/_main/_protected/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/_main/_protected/payment-methods': typeof MainProtectedPaymentMethodsRoute
   '/_main/_protected/profile': typeof MainProtectedProfileRoute
+  '/_main/_protected/search': typeof MainProtectedSearchRoute
   '/_main/_protected/support': typeof MainProtectedSupportRoute
   '/_main/chat/$id': typeof MainChatIdRoute
   '/_main/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
@@ -411,6 +420,7 @@ export interface FileRouteTypes {
     | '/my-subscriptions'
     | '/payment-methods'
     | '/profile'
+    | '/search'
     | '/support'
     | '/chat/$id'
     | '/communities/$communityId'
@@ -451,6 +461,7 @@ export interface FileRouteTypes {
     | '/my-subscriptions'
     | '/payment-methods'
     | '/profile'
+    | '/search'
     | '/support'
     | '/chat/$id'
     | '/communities/$communityId'
@@ -493,6 +504,7 @@ export interface FileRouteTypes {
     | '/_main/_protected/my-subscriptions'
     | '/_main/_protected/payment-methods'
     | '/_main/_protected/profile'
+    | '/_main/_protected/search'
     | '/_main/_protected/support'
     | '/_main/chat/$id'
     | '/_main/communities/$communityId'
@@ -668,6 +680,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProtectedProfileRouteImport
       parentRoute: typeof MainProtectedRoute
     }
+    '/_main/_protected/search': {
+      id: '/_main/_protected/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof MainProtectedSearchRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
     '/_main/_protected/support': {
       id: '/_main/_protected/support'
       path: '/support'
@@ -814,6 +833,7 @@ interface MainProtectedRouteChildren {
   MainProtectedMySubscriptionsRoute: typeof MainProtectedMySubscriptionsRoute
   MainProtectedPaymentMethodsRoute: typeof MainProtectedPaymentMethodsRoute
   MainProtectedProfileRoute: typeof MainProtectedProfileRoute
+  MainProtectedSearchRoute: typeof MainProtectedSearchRoute
   MainProtectedSupportRoute: typeof MainProtectedSupportRoute
   MainProtectedAdminReviewsRoute: typeof MainProtectedAdminReviewsRoute
   MainProtectedCommunitiesCreateRoute: typeof MainProtectedCommunitiesCreateRoute
@@ -840,6 +860,7 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedMySubscriptionsRoute: MainProtectedMySubscriptionsRoute,
   MainProtectedPaymentMethodsRoute: MainProtectedPaymentMethodsRoute,
   MainProtectedProfileRoute: MainProtectedProfileRoute,
+  MainProtectedSearchRoute: MainProtectedSearchRoute,
   MainProtectedSupportRoute: MainProtectedSupportRoute,
   MainProtectedAdminReviewsRoute: MainProtectedAdminReviewsRoute,
   MainProtectedCommunitiesCreateRoute: MainProtectedCommunitiesCreateRoute,

@@ -117,7 +117,10 @@ export const requests = {
   "GET /api/communities/:id/mention-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "" } }) },
   "GET /api/communities/:id/stats": { build: (ctx) => ({ params: community(ctx) }) },
   "GET /api/communities/:id/members": { build: (ctx) => ({ params: community(ctx) }) },
-  "GET /api/search": { build: (ctx) => ({ query: { q: "author", communityId: ctx.community.id } }) },
+  // Search reads every community the caller may see: the community's own marker word keeps the answer
+  // to this community's content (callers join other communities during the walk).
+  "GET /api/search": { build: (ctx) => ({ query: { q: ctx.community.key } }) },
+  "GET /api/search/:kind": { build: (ctx) => ({ params: { kind: "posts" }, query: { q: ctx.community.key } }) },
 
   "GET /api/posts/:postId": { build: (ctx) => ({ params: post(ctx) }) },
   "PATCH /api/posts/:postId": { build: (ctx) => ({ params: post(ctx), body: { content: "Edited by its author" } }) },

@@ -176,6 +176,7 @@ export const apiTable = {
   "GET /api/communities/:id/members": membersOnly(200),
   // Search answers non-members with no results rather than 404; the leak scan checks they are empty.
   "GET /api/search": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },
+  "GET /api/search/:kind": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },
 
   "GET /api/posts/:postId": readable(200),
   "PATCH /api/posts/:postId": authorObject(["author"]),

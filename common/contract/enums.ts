@@ -54,3 +54,10 @@ export const DEFAULT_LANGUAGE: Language = "en";
 export function isLanguage(value: unknown): value is Language {
   return languages.includes(value as Language);
 }
+
+/** What the search finds, one index each; the /search page has a tab per kind. */
+export const searchKinds = ["communities", "posts", "comments", "people", "events", "courses"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+/** The groups of the header's results (and the /search page's "All" tab); comments have their own tab. */
+export const groupedSearchKinds = ["communities", "posts", "people", "events", "courses"] as const;
+export type GroupedSearchKind = (typeof groupedSearchKinds)[number];

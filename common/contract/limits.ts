@@ -31,6 +31,17 @@ export const AUDIENCE_TAGS_MAX = 20;
 export const PRICE_MAX = 100_000;
 export const TOPIC_NAME_MAX = 40;
 export const SEARCH_TEXT_MAX = 100;
+/** Search: hits per kind in the grouped answer (the header asks for fewer), and the per-kind pages. */
+export const SEARCH_GROUP_SIZE = 5;
+export const SEARCH_GROUP_MAX = 10;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_PAGE_MAX = 50;
+/**
+ * How many of the newest matches of one kind are ranked (and so how far the /search page can page).
+ * A word in nearly every post would otherwise make each search rank the whole community: this keeps
+ * the work of one search the same however large the community grows.
+ */
+export const SEARCH_RANKED_MAX = 50;
 export const EXPLORE_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_MAX = 48;
 export const MEMBERS_PAGE_SIZE = 100;

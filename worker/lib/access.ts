@@ -98,6 +98,17 @@ export const blockedBetween = (a: SQLWrapper | string, b: SQLWrapper | string) =
   sql`exists (select 1 from blocked_users bu
     where (bu.blocker_id = ${a} and bu.blocked_id = ${b}) or (bu.blocker_id = ${b} and bu.blocked_id = ${a}))`;
 
+/**
+ * The ids of the communities whose members-only areas a user may see: `hasMemberAccess` as one
+ * select, for statements that read many communities at once (search). Creators always; members of
+ * approved communities, except members whose paid access has ended.
+ */
+export const memberCommunityIds = (userId: SQLWrapper, now = Date.now()) =>
+  sql`select m.community_id from community_members m join communities c on c.id = m.community_id
+      where m.profile_id = ${userId} and (c.creator_id = m.profile_id or (c.review_status = 'approved'
+        and not (c.is_paid = 1 and m.role = 'member' and m.access_until is not null and m.access_until < ${now})))
+    union select c.id from communities c where c.creator_id = ${userId}`;
+
 type MemberRow = SessionColumns & AccessColumns;
 
 /** The member context from a row with session and access columns; 401 without a session, else 404 (`missing`). */

@@ -61,7 +61,17 @@ export function TabList({ label, children, className }: { label: string; childre
   );
 }
 
-export function Tab({ value, children, disabled }: { value: string; children: ReactNode; disabled?: boolean }) {
+export function Tab({
+  value,
+  children,
+  disabled,
+  className,
+}: {
+  value: string;
+  children: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}) {
   const { value: selected, setValue, baseId } = useTabs();
   const active = selected === value;
   return (
@@ -77,6 +87,7 @@ export function Tab({ value, children, disabled }: { value: string; children: Re
       className={cn(
         "flex-1 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
         active ? "bg-surface text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+        className,
       )}
     >
       {children}

@@ -1,10 +1,13 @@
 import { Search } from "lucide-react";
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { lazyWithPreload } from "../../lib/lazy";
+import { useInitialFocus } from "../../lib/use-initial-focus";
 import { useMediaQuery } from "../../lib/use-media-query";
+import type { ComboboxState, ListKeys } from "./search-results";
 
 // The results panel (and its query code) loads when someone reaches for search, not with the first page.
 const SearchResultsPanel = lazyWithPreload(() => import("./search-results"));
@@ -18,40 +21,47 @@ function PanelFallback() {
   );
 }
 
-function resultLinks(panel: HTMLElement | null): HTMLElement[] {
-  return panel ? Array.from(panel.querySelectorAll<HTMLElement>("a[href]")) : [];
-}
+const closed: ComboboxState = { expanded: false, activeId: undefined };
 
-/** Arrow keys walk the result links; Escape goes back to the box. */
-function useResultKeys(inputRef: React.RefObject<HTMLInputElement | null>, panelRef: React.RefObject<HTMLDivElement | null>) {
-  return (e: KeyboardEvent) => {
-    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
-    const links = resultLinks(panelRef.current);
-    if (!links.length) return;
-    e.preventDefault();
-    const index = links.indexOf(document.activeElement as HTMLElement);
-    if (e.key === "ArrowDown") links[Math.min(index + 1, links.length - 1)]?.focus();
-    else if (index <= 0) inputRef.current?.focus();
-    else links[index - 1]?.focus();
+/**
+ * The search box and its results, as an ARIA combobox: the box keeps the focus, the results are its
+ * listbox, arrow keys move through them, Enter opens one (or the /search page), Escape closes.
+ */
+function useSearchCombobox(onClose: () => void) {
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState<ComboboxState>(closed);
+  const listboxId = useId();
+  const keysRef = useRef<ListKeys | null>(null);
+  const onState = useCallback((next: ComboboxState) => setState(next), []);
+  const reset = () => {
+    setQuery("");
+    setState(closed);
+    onClose();
   };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    keysRef.current?.(e);
+  };
+  return { query, setQuery, state, setState, listboxId, keysRef, onState, reset, onKeyDown };
 }
 
 function SearchInput({
   value,
   onChange,
-  inputRef,
   onKeyDown,
   onFocus,
-  autoFocus,
-  describedBy,
+  inputRef,
+  expanded,
+  listboxId,
+  activeId,
 }: {
   value: string;
   onChange: (v: string) => void;
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  onKeyDown?: (e: KeyboardEvent<HTMLInputElement>) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
   onFocus?: () => void;
-  autoFocus?: boolean;
-  describedBy?: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  expanded: boolean;
+  listboxId: string;
+  activeId: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -61,33 +71,33 @@ function SearchInput({
         aria-hidden="true"
       />
       <input
-        ref={inputRef}
         type="search"
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listboxId : undefined}
+        aria-activedescendant={expanded ? activeId : undefined}
+        aria-autocomplete="list"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
-        autoFocus={autoFocus}
+        ref={inputRef}
         placeholder={t("search.placeholder")}
         aria-label={t("search.label")}
-        aria-describedby={describedBy}
         autoComplete="off"
-        maxLength={100}
+        enterKeyHint="search"
+        maxLength={SEARCH_TEXT_MAX}
         className="h-10 w-full rounded-lg border border-input bg-muted/60 pr-3 pl-9 text-sm text-foreground placeholder:text-muted-foreground focus:bg-surface"
       />
     </div>
   );
 }
 
-/** Wide screens: a search box in the header with a results panel under it. */
+/** Wide screens: a search box in the header with the results under it. */
 function DesktopSearch() {
-  const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const onArrows = useResultKeys(inputRef, panelRef);
+  const box = useSearchCombobox(() => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -98,52 +108,50 @@ function DesktopSearch() {
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open]);
 
-  const onKeyDown = (e: KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "Escape" && open) {
       e.preventDefault();
       setOpen(false);
-      inputRef.current?.focus();
+      box.setState(closed);
       return;
     }
-    onArrows(e);
+    if (!open && (e.key === "ArrowDown" || e.key === "Enter")) setOpen(true);
+    box.onKeyDown(e);
   };
 
   return (
     <div
       ref={rootRef}
       className="relative w-full max-w-md"
-      onKeyDown={onKeyDown}
       onPointerEnter={preloadPanel}
       onBlur={(e) => {
         if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
     >
       <SearchInput
-        value={query}
+        value={box.query}
         onChange={(v) => {
-          setQuery(v);
+          box.setQuery(v);
           setOpen(true);
         }}
         onFocus={() => {
           preloadPanel();
           setOpen(true);
         }}
-        inputRef={inputRef}
-        describedBy={open ? panelId : undefined}
+        onKeyDown={onKeyDown}
+        expanded={open && box.state.expanded}
+        listboxId={box.listboxId}
+        activeId={box.state.activeId}
       />
       {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lg"
-        >
+        <div className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lg">
           <Suspense fallback={<PanelFallback />}>
             <SearchResultsPanel
-              query={query}
-              onNavigate={() => {
-                setOpen(false);
-                setQuery("");
-              }}
+              query={box.query}
+              listboxId={box.listboxId}
+              keysRef={box.keysRef}
+              onState={box.onState}
+              onNavigate={box.reset}
             />
           </Suspense>
         </div>
@@ -156,10 +164,8 @@ function DesktopSearch() {
 function MobileSearch() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
-  const inputRef = useRef<HTMLInputElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onArrows = useResultKeys(inputRef, panelRef);
+  const box = useSearchCombobox(() => setOpen(false));
+  const inputRef = useInitialFocus<HTMLInputElement>(open);
 
   return (
     <>
@@ -177,26 +183,32 @@ function MobileSearch() {
       <Dialog
         open={open}
         onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setQuery("");
+          if (next) setOpen(true);
+          else box.reset();
         }}
         title={t("search.label")}
         hideTitle
         className="mt-4 mb-auto max-w-xl"
       >
-        <div onKeyDown={onArrows}>
-          <SearchInput value={query} onChange={setQuery} inputRef={inputRef} autoFocus />
-          <div ref={panelRef} className="mt-2 max-h-[60vh] overflow-y-auto">
-            <Suspense fallback={<PanelFallback />}>
-              <SearchResultsPanel
-                query={query}
-                onNavigate={() => {
-                  setOpen(false);
-                  setQuery("");
-                }}
-              />
-            </Suspense>
-          </div>
+        <SearchInput
+          value={box.query}
+          onChange={box.setQuery}
+          onKeyDown={box.onKeyDown}
+          inputRef={inputRef}
+          expanded={box.state.expanded}
+          listboxId={box.listboxId}
+          activeId={box.state.activeId}
+        />
+        <div className="mt-2 max-h-[60vh] overflow-y-auto">
+          <Suspense fallback={<PanelFallback />}>
+            <SearchResultsPanel
+              query={box.query}
+              listboxId={box.listboxId}
+              keysRef={box.keysRef}
+              onState={box.onState}
+              onNavigate={box.reset}
+            />
+          </Suspense>
         </div>
       </Dialog>
     </>

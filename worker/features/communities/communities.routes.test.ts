@@ -364,6 +364,46 @@ describe("explore", () => {
     },
   );
 
+  it("searches words through the full-text index, every filter and sort still applying", async () => {
+    const owner = await createUser();
+    const tag = `t${crypto.randomUUID().slice(0, 8)}`;
+    const make = async (name: string, description: string, categoryKey: string, members: number) => {
+      const c = await createCommunity(owner.user.id, { name, categoryKey });
+      await env.DB.prepare("update communities set description = ?, members_count = ? where id = ?")
+        .bind(description, members, c.id)
+        .run();
+      return c.id;
+    };
+    const kitchen = await make(`Грузинская кухня ${tag}`, "Рецепты и ужины", "lifestyle", 30);
+    const supra = await make(`Supra ${tag}`, "Долгие ужины с тостами, грузинская кухня", "lifestyle", 50);
+    const chess = await make(`ჭადრაკის კლუბი ${tag}`, "Blitz every Friday", "gaming", 10);
+    const found = async (q: string, more = "") =>
+      (
+        (await (await call(`/api/communities?q=${encodeURIComponent(q)}${more}`)).json()) as { items: { id: string }[] }
+      ).items.map((i) => i.id);
+    expect(await found(`${tag} КУХН`)).toEqual([supra, kitchen]);
+    expect(await found(`${tag} кухня`, "&sort=oldest")).toEqual([kitchen, supra]);
+    expect(await found(`${tag} ჭადრ`)).toEqual([chess]);
+    expect(await found(`${tag} blitz`, "&category=lifestyle")).toEqual([]);
+    expect(await found(`${tag} "грузинская кухня"`)).toEqual([supra, kitchen]);
+    expect(await found(`${tag} "кухня грузинская"`)).toEqual([]);
+    expect(await found(`${tag} NEAR( "`, "&minMembers=20")).toEqual([]);
+    expect(await found("!!!")).toEqual([]);
+
+    const { exploreStatement } = await import("./explore.queries");
+    const db = openDb(env);
+    for (const sort of ["popular", "price_low"] as const) {
+      const statement = exploreStatement(
+        { q: "кухня", sort, category: "music", price: "all", paymentType: "all", limit: 12 },
+        null,
+      );
+      const details = (await db.all<{ detail: string }>(sql`explain query plan ${statement}`)).map((r) => r.detail).join(" | ");
+      expect(details).toMatch(/SCAN communities_fts VIRTUAL TABLE INDEX \d+:M/);
+      expect(details).toMatch(/SEARCH c USING INDEX sqlite_autoindex_communities_1 \(id=\?\)/);
+      expect(details).not.toMatch(/SCAN c\b/);
+    }
+  });
+
   it("uses indexes for every sort, with and without a category", async () => {
     const { exploreStatement } = await import("./explore.queries");
     const db = openDb(env);

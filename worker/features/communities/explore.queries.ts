@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../lib/db";
-import { AppError } from "../../lib/errors";
-import { contains } from "../../lib/text-search";
+import { ftsIndexes, inColumns, searchTerms } from "../../lib/full-text";
+import { decodeJsonCursor, encodeJsonCursor } from "../../lib/pagination";
 import type { Category, SubscriptionInterval } from "../../../common/catalog";
 import type { ExploreQuery } from "../../../common/contract/communities";
 
@@ -20,6 +20,8 @@ export type CommunityCard = {
   isMember: boolean;
 };
 
+const index = ftsIndexes.communities;
+
 /** Each sort is a column plus the id as tie-breaker, so pages never skip or repeat a card. */
 const sorts = {
   popular: { column: sql.raw("c.members_count"), dir: "desc" },
@@ -31,18 +33,8 @@ const sorts = {
 
 type ExploreCursor = { v: number; id: string };
 
-const encode = (c: ExploreCursor) => btoa(JSON.stringify(c)).replace(/=+$/, "");
-function decode(value: string): ExploreCursor {
-  try {
-    const parsed = JSON.parse(atob(value)) as ExploreCursor;
-    if (typeof parsed.v !== "number" || typeof parsed.id !== "string") throw new Error("shape");
-    return parsed;
-  } catch {
-    throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-      issues: [{ path: "cursor", message: "Invalid cursor" }],
-    });
-  }
-}
+const decode = (value: string) =>
+  decodeJsonCursor<ExploreCursor>(value, (c) => typeof c.v === "number" && Number.isFinite(c.v) && typeof c.id === "string");
 
 type Row = {
   id: string;
@@ -82,7 +74,12 @@ export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): SQ
   }
   if (query.paymentType !== "all") where.push(sql`c.payment_type = ${query.paymentType}`);
   if (query.minMembers !== undefined) where.push(sql`c.members_count >= ${query.minMembers}`);
-  if (query.q) where.push(sql`(${contains(sql.raw("c.name"), query.q)} or ${contains(sql.raw("c.description"), query.q)})`);
+  // Text reads the communities' full-text index first; the filters and the sort apply to its matches.
+  const expression = query.q ? searchTerms(query.q).expression : null;
+  const fts = sql.raw(index.table);
+  const from = expression ? sql`${fts} cross join communities c on c.id = ${fts}.id` : sql`communities c`;
+  if (expression) where.unshift(sql`${fts} match ${inColumns(index.columns, expression)}`);
+  else if (query.q) where.push(sql`0`);
   const dir = sql.raw(sort.dir);
   if (query.cursor) {
     const cursor = decode(query.cursor);
@@ -96,7 +93,7 @@ export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): SQ
   return sql`select c.id, c.name, c.description, c.image_urls, c.category_key, c.members_count, c.created_at, c.is_paid,
       c.price, c.currency, c.payment_type, c.subscription_interval,
       exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ${member}) as is_member
-    from communities c
+    from ${from}
     where ${sql.join(where, sql` and `)}
     order by ${sort.column} ${dir}, c.id ${dir}
     limit ${query.limit + 1}`;
@@ -126,6 +123,6 @@ export async function exploreCommunities(db: Db, query: ExploreQuery, viewer: Ex
       subscriptionInterval: r.subscription_interval,
       isMember: r.is_member === 1,
     })),
-    nextCursor: results.length > query.limit && last ? encode({ v: sortValue(last), id: last.id }) : null,
+    nextCursor: results.length > query.limit && last ? encodeJsonCursor({ v: sortValue(last), id: last.id }) : null,
   };
 }

@@ -1,44 +1,192 @@
-import { sql } from "drizzle-orm";
-import { blockedBetween } from "../../lib/access";
-import type { Db } from "../../lib/db";
-import { viewerSql, type Viewer } from "../../lib/session";
-import { contains } from "../../lib/text-search";
+import { sql, type SQL } from "drizzle-orm";
+import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
+import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
+import { blockedBetween, memberCommunityIds } from "../../lib/access";
+import { ftsIndexes, inColumns } from "../../lib/full-text";
 
-const LIMIT = 5;
+/** One hit as every kind's statement answers it (search-hits.ts gives each kind its shape). */
+export type HitRow = {
+  kind: SearchKind;
+  id: string;
+  /** bm25: lower is better. */
+  score: number;
+  /** When it was created: newer first among equal scores. */
+  at: number;
+  title: string | null;
+  body: string | null;
+  community_id: string | null;
+  community_name: string | null;
+  post_id: string | null;
+  author_name: string | null;
+  image_url: string | null;
+  /** A community's members count, an event's start time. */
+  n: number | null;
+  /** One kind's pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones were left out). */
+  ranked?: number;
+};
 
-type P = { id: string; headline: string | null; content: string; created_at: number };
-type M = { id: string; full_name: string; avatar_url: string | null };
-type E = { id: string; name: string; start_time: number };
+/** Where the next page starts: the last hit's rank, its recency and id. */
+export type SearchCursor = { score: number; at: number; id: string };
 
-/** Three lookups for one batch; authors who blocked the searcher (or were blocked) stay hidden. */
-export function searchStatements(db: Db, communityId: string, q: string, viewer: Viewer) {
-  return [
-    db.all<P>(
-      sql`select p.id, p.headline, p.content, p.created_at from posts p
-          where p.community_id = ${communityId}
-            and (${contains(sql.raw("coalesce(p.headline, '')"), q)} or ${contains(sql.raw("p.content"), q)})
-            and not ${blockedBetween(sql.raw("p.author_id"), viewerSql(viewer))}
-          order by p.created_at desc limit ${LIMIT}`,
-    ),
-    db.all<M>(
-      sql`select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
-          where m.community_id = ${communityId} and ${contains(sql.raw("u.full_name"), q)} order by u.full_name limit ${LIMIT}`,
-    ),
-    db.all<E>(
-      sql`select e.id, e.name, e.start_time from community_events e
-          where e.community_id = ${communityId} and ${contains(sql.raw("e.name"), q)} order by e.start_time desc limit ${LIMIT}`,
-    ),
-  ] as const;
+const viewer = sql.raw("(select id from viewer)");
+const inScope = (column: string) => sql`${sql.raw(column)} in (select id from scope)`;
+const notBlocked = (column: string) => sql`not ${blockedBetween(sql.raw(column), viewer)}`;
+
+/**
+ * How one kind is read: `scoped` kinds belong to communities and are only looked for in the viewer's
+ * own (see `rankedOf`); `source` joins the ranked matches (`w`) to their tables, `visible` keeps what
+ * the viewer may see and `at` is the recency that breaks ties. `display` reads a kept hit (`h`).
+ * CROSS JOIN keeps the matches the outer loop: left to itself, SQLite would rather walk every post
+ * of the viewer's communities (or every listed community) and look the matches up.
+ */
+type Kind = { scoped: boolean; source: SQL; visible: SQL; at: string; display: SQL };
+
+const kinds: Record<SearchKind, Kind> = {
+  // Listed communities, and the viewer's own (archived, or the creator's still under review).
+  communities: {
+    scoped: false,
+    source: sql`cross join communities c on c.id = w.id`,
+    visible: sql`((c.review_status = 'approved' and c.archived = 0) or ${inScope("c.id")})`,
+    at: "c.created_at",
+    display: sql`c.name as title, c.description as body, c.id as community_id, c.name as community_name, null as post_id,
+        null as author_name, case when json_valid(c.image_urls) then c.image_urls ->> '$[0]' end as image_url, c.members_count as n
+      from communities_hits h join communities c on c.id = h.id`,
+  },
+  posts: {
+    scoped: true,
+    source: sql`cross join posts p on p.id = w.id`,
+    visible: sql`${inScope("p.community_id")} and ${notBlocked("p.author_id")}`,
+    at: "p.created_at",
+    display: sql`p.headline as title, p.content as body, p.community_id, c.name as community_name, p.id as post_id,
+        u.full_name as author_name, null as image_url, null as n
+      from posts_hits h join posts p on p.id = h.id join communities c on c.id = p.community_id left join users u on u.id = p.author_id`,
+  },
+  // A comment is hidden when either its author or its post's author and the viewer blocked each other.
+  comments: {
+    scoped: true,
+    source: sql`cross join post_comments pc on pc.id = w.id cross join posts p on p.id = pc.post_id`,
+    visible: sql`${inScope("p.community_id")} and ${notBlocked("pc.author_id")} and ${notBlocked("p.author_id")}`,
+    at: "pc.created_at",
+    display: sql`null as title, pc.content as body, p.community_id, c.name as community_name, pc.post_id,
+        u.full_name as author_name, null as image_url, null as n
+      from comments_hits h join post_comments pc on pc.id = h.id join posts p on p.id = pc.post_id
+      join communities c on c.id = p.community_id left join users u on u.id = pc.author_id`,
+  },
+  // People who share a community with the viewer; the display names the first one they share.
+  people: {
+    scoped: true,
+    source: sql`cross join users u on u.id = w.id`,
+    visible: sql`exists (select 1 from community_members m where m.profile_id = u.id and ${inScope("m.community_id")})
+      and ${notBlocked("u.id")}`,
+    at: "u.created_at",
+    display: sql`u.full_name as title, u.profession as body, c.id as community_id, c.name as community_name, null as post_id,
+        null as author_name, u.avatar_url as image_url, null as n
+      from people_hits h join users u on u.id = h.id
+      left join communities c on c.id = (select m.community_id from community_members m
+        where m.profile_id = h.id and ${inScope("m.community_id")} order by m.joined_at limit 1)`,
+  },
+  events: {
+    scoped: true,
+    source: sql`cross join community_events e on e.id = w.id`,
+    visible: inScope("e.community_id"),
+    at: "e.created_at",
+    display: sql`e.name as title, e.description as body, e.community_id, c.name as community_name, null as post_id,
+        null as author_name, e.image_url, e.start_time as n
+      from events_hits h join community_events e on e.id = h.id join communities c on c.id = e.community_id`,
+  },
+  courses: {
+    scoped: true,
+    source: sql`cross join classroom_courses co on co.id = w.id`,
+    visible: inScope("co.community_id"),
+    at: "co.created_at",
+    display: sql`co.title as title, co.description as body, co.community_id, c.name as community_name, null as post_id,
+        null as author_name, co.image_url, null as n
+      from courses_hits h join classroom_courses co on co.id = h.id join communities c on c.id = co.community_id`,
+  },
+};
+
+/**
+ * The viewer (read from the session inside the statement, so a search is one round trip), the
+ * communities whose members-only content they may see, and those as an FTS5 filter on `scope`: the
+ * index then only walks rows of the viewer's communities, whatever the size of the rest.
+ */
+function prelude(token: string, now: number): SQL {
+  return sql`viewer(id) as (select s.user_id from sessions s where s.token = ${token} and s.expires_at > ${now}),
+    scope(id) as (${memberCommunityIds(viewer, now)}),
+    scope_match(expr) as (select 'scope : (' || coalesce(group_concat('"' || hex(id) || '"', ' OR '), '"none"') || ')' from scope)`;
 }
 
-export function searchResults([posts, members, events]: [P[], M[], E[]]) {
-  return {
-    posts: posts.map((p) => ({
-      id: p.id,
-      title: p.headline || p.content.slice(0, 80),
-      createdAt: p.created_at,
-    })),
-    members: members.map((m) => ({ id: m.id, fullName: m.full_name, avatarUrl: m.avatar_url })),
-    events: events.map((e) => ({ id: e.id, name: e.name, startTime: e.start_time })),
-  };
+/**
+ * The newest SEARCH_RANKED_MAX matches of one kind, ranked: `<kind>_ranked (id, score)`.
+ *
+ * Unscoped (communities): one pass, newest first, with bm25. Scoped kinds take two: the window of
+ * newest matches within the viewer's communities (the scope filter in the MATCH), then bm25 over just
+ * those rows from a MATCH of the words alone. bm25 counts every phrase of its MATCH through the whole
+ * index once per search; with the scope in it, that count would walk every row of the viewer's
+ * communities, and the cost of a search would grow with them. The rowid range lets FTS5 seek straight
+ * to the window, and the unary plus keeps the rowid list a filter (as a lookup, FTS5 would start the
+ * query, bm25's counts included, once per row).
+ */
+function rankedOf(name: SearchKind, words: string): SQL {
+  const { table, weights } = ftsIndexes[name];
+  const fts = sql.raw(table);
+  const ranked = sql.raw(`${name}_ranked`);
+  if (!kinds[name].scoped) {
+    return sql`${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+      where ${fts} match ${words} order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX})`;
+  }
+  const window = sql.raw(`${name}_window`);
+  return sql`${window}(r) as materialized (select ${fts}.rowid from ${fts}
+      where ${fts} match ((select expr from scope_match) || ' AND ' || ${words}) order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX}),
+    ${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+      where ${fts} match ${words} and ${fts}.rowid between (select min(r) from ${window}) and (select max(r) from ${window})
+        and +${fts}.rowid in (select r from ${window}))`;
 }
+
+/** The best `limit` hits of one kind (after `after`) the viewer may see, as the CTE `<kind>_hits` (id, score, at). */
+function hitsOf(name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
+  const kind = kinds[name];
+  const at = sql.raw(kind.at);
+  const keyset = after
+    ? sql` and (w.score > ${after.score} or (w.score = ${after.score}
+        and (${at} < ${after.at} or (${at} = ${after.at} and w.id < ${after.id}))))`
+    : sql``;
+  return sql`${rankedOf(name, inColumns(ftsIndexes[name].columns, expression))},
+    ${sql.raw(name)}_hits as (
+      select w.id, w.score, ${at} as at from ${sql.raw(name)}_ranked w ${kind.source}
+      where ${kind.visible}${keyset}
+      order by w.score, at desc, w.id desc limit ${limit})`;
+}
+
+/**
+ * A kind's hits as HitRows; with `counted`, also how many matches were ranked (counted from the
+ * materialized window where there is one: counting the ranked CTE would run its FTS5 query again).
+ */
+function displayOf(name: SearchKind, counted = false): SQL {
+  const ranked = sql.raw(kinds[name].scoped ? `${name}_window` : `${name}_ranked`);
+  const count = counted ? sql`(select count(*) from ${ranked}) as ranked, ` : sql``;
+  return sql`select ${name} as kind, h.id, h.score, h.at, ${count}${kinds[name].display}`;
+}
+
+/** D1 allows at most five terms in one compound select: longer unions nest. */
+function unionAll(parts: SQL[]): SQL {
+  if (parts.length <= 5) return sql.join(parts, sql` union all `);
+  return sql`select * from (${sql.join(parts.slice(0, 4), sql` union all `)}) union all select * from (${unionAll(parts.slice(4))})`;
+}
+
+/** The best `limit` hits of each grouped kind: one statement. */
+export function groupedSearch(token: string, expression: string, limit: number): SQL {
+  return sql`with ${prelude(token, Date.now())}, ${sql.join(
+    groupedSearchKinds.map((name) => hitsOf(name, expression, limit, null)),
+    sql`, `,
+  )} ${unionAll(groupedSearchKinds.map((name) => displayOf(name)))}`;
+}
+
+/** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */
+export function kindSearch(token: string, name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
+  return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, expression, limit + 1, after)}
+    ${displayOf(name, true)} order by h.score, h.at desc, h.id desc`;
+}
+
+/** Best first, newer first among equals: the order of every statement above. */
+export const byRank = (a: HitRow, b: HitRow) => a.score - b.score || b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);

@@ -1,30 +1,64 @@
-import { Hono } from "hono";
-import { search, searchQuery } from "../../../common/contract/search";
+import type { SQL } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { groupedSearchKinds, type GroupedSearchKind } from "../../../common/contract/enums";
+import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
+import { search, searchKindParams, searchPageQuery, searchQuery, type SearchHit } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
-import { viewerOf } from "../../lib/access";
 import { unauthenticated } from "../../lib/errors";
-import { hasMemberAccess } from "../../lib/permissions";
+import { searchTerms } from "../../lib/full-text";
+import { decodeJsonCursor, encodeJsonCursor } from "../../lib/pagination";
 import { respond } from "../../lib/respond";
-import { requireUser, sessionToken } from "../../lib/session";
+import { sessionStatement, sessionToken, sessionUserFrom } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { searchResults, searchStatements } from "./search.queries";
+import { toHit } from "./search-hits";
+import { byRank, groupedSearch, kindSearch, type HitRow, type SearchCursor } from "./search.queries";
 
-const empty = { posts: [], members: [], events: [] };
+const noHits = () =>
+  Object.fromEntries(groupedSearchKinds.map((kind) => [kind, [] as SearchHit[]])) as Record<GroupedSearchKind, SearchHit[]>;
 
-/** Header search: posts, members and events of the current community, for its members only. One round trip. */
-export const searchRoutes = new Hono<HonoEnv>().get("/", validate("query", searchQuery), async (c) => {
-  const { q, communityId } = c.req.valid("query");
-  if (!q || !communityId) {
-    await requireUser(c);
-    return respond(c, search.community, empty);
-  }
+const decodeCursor = (value: string) =>
+  decodeJsonCursor<SearchCursor>(
+    value,
+    (c) => Number.isFinite(c.score) && Number.isSafeInteger(c.at) && typeof c.id === "string" && c.id.length <= 64,
+  );
+
+/** The session and the search (when there is a word to look for) in one round trip; 401 without a session. */
+async function searchWithSession(c: Context<HonoEnv>, token: string, statement: SQL | null): Promise<HitRow[]> {
   const db = c.var.db;
-  const token = await sessionToken(c);
-  const viewer = viewerOf(db, token, communityId);
-  // The lookups ride with the access check; their rows are only answered once access holds.
-  const [row, ...found] = await db.batch([viewer.query, ...searchStatements(db, communityId, q, { token })]);
-  const { user, ...access } = viewer.read(c, row);
-  if (!user) throw unauthenticated();
-  if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return respond(c, search.community, empty);
-  return respond(c, search.community, searchResults(found));
-});
+  const session = sessionStatement(db, token);
+  const hits = statement ? db.all<HitRow>(statement) : null;
+  const [row, rows] = hits ? await db.batch([session, hits]) : [await session, []];
+  if (!sessionUserFrom(c, row)) throw unauthenticated();
+  return rows;
+}
+
+/** Search over what the viewer may see (common/contract/search.ts). One D1 round trip. */
+export const searchRoutes = new Hono<HonoEnv>()
+  .get("/", validate("query", searchQuery), async (c) => {
+    const { q, limit } = c.req.valid("query");
+    const token = await sessionToken(c);
+    const terms = searchTerms(q);
+    const rows = await searchWithSession(c, token, terms.expression ? groupedSearch(token, terms.expression, limit) : null);
+    const groups = noHits();
+    for (const row of rows.sort(byRank)) groups[row.kind as GroupedSearchKind].push(toHit(row, terms));
+    return respond(c, search.grouped, groups);
+  })
+  .get("/:kind", validate("param", searchKindParams), validate("query", searchPageQuery), async (c) => {
+    const { kind } = c.req.valid("param");
+    const { q, cursor, limit } = c.req.valid("query");
+    const token = await sessionToken(c);
+    const after = cursor ? decodeCursor(cursor) : null;
+    const terms = searchTerms(q);
+    const rows = await searchWithSession(
+      c,
+      token,
+      terms.expression ? kindSearch(token, kind, terms.expression, limit, after) : null,
+    );
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return respond(c, search.kind, {
+      items: items.map((row) => toHit(row, terms)),
+      nextCursor: rows.length > limit && last ? encodeJsonCursor({ score: last.score, at: last.at, id: last.id }) : null,
+      capped: (rows[0]?.ranked ?? 0) >= SEARCH_RANKED_MAX,
+    });
+  });

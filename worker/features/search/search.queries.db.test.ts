@@ -1,0 +1,104 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../../db/schema";
+import { seedCommunity, seedMember, seedPost, seedSession, seedUser } from "../../../tests/db-fixtures";
+import { openTestDb, testEngine } from "../../../tests/test-db";
+import type { Db } from "../../lib/db";
+import { searchTerms } from "../../lib/full-text";
+import { groupedSearch, kindSearch, type HitRow } from "./search.queries";
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+
+const word = () => `w${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+const search = async (token: string, q: string) => {
+  const expression = searchTerms(q).expression!;
+  return (await db.all<HitRow>(kindSearch(token, "posts", expression, 10, null))).map((r) => r.id);
+};
+
+describe(`the full-text indexes on ${testEngine()}`, () => {
+  it("follow inserts, edits and deletes made through drizzle, and only for members", async () => {
+    const w = word();
+    const owner = await seedUser(db);
+    const member = await seedUser(db, { fullName: `Ёлкина ${w}` });
+    const outsider = await seedUser(db);
+    const community = await seedCommunity(db, owner.id);
+    await seedMember(db, community.id, member.id);
+    const [memberToken, outsiderToken] = [await seedSession(db, member.id), await seedSession(db, outsider.id)];
+
+    const post = await seedPost(db, community.id, owner.id, `${w} Встреча стартапов`);
+    expect(await search(memberToken, `${w} встреч`)).toEqual([post.id]);
+    expect(await search(outsiderToken, `${w} встреч`)).toEqual([]);
+
+    await db
+      .update(schema.posts)
+      .set({ content: `${w} სტარტაპების შეხვედრა` })
+      .where(eq(schema.posts.id, post.id));
+    expect(await search(memberToken, `${w} встреч`)).toEqual([]);
+    expect(await search(memberToken, `${w} სტარტაპ`)).toEqual([post.id]);
+
+    const grouped = await db.all<HitRow>(groupedSearch(memberToken, searchTerms(`елкина ${w}`).expression!, 5));
+    expect(grouped.map((r) => [r.kind, r.id])).toEqual([["people", member.id]]);
+
+    await db.delete(schema.posts).where(eq(schema.posts.id, post.id));
+    expect(await search(memberToken, w)).toEqual([]);
+  });
+});
+
+describe(`search statements on ${testEngine()}`, () => {
+  it("read each kind through its full-text index and reach every row by an index", async () => {
+    const token = await seedSession(db, (await seedUser(db)).id);
+    const expression = searchTerms("garden party").expression!;
+    const planOf = async (statement: SQL) =>
+      (await db.all<{ detail: string }>(sql`explain query plan ${statement}`)).map((r) => r.detail);
+    const grouped = await planOf(groupedSearch(token, expression, 5));
+    const comments = await planOf(kindSearch(token, "comments", expression, 20, null));
+    // Communities walk their index newest first; the other kinds rank their window through a rowid range.
+    expect(grouped).toContain("SCAN communities_fts VIRTUAL TABLE INDEX 192:M4");
+    for (const [index, details] of [
+      ["posts_fts", grouped],
+      ["people_fts", grouped],
+      ["events_fts", grouped],
+      ["courses_fts", grouped],
+      ["comments_fts", comments],
+    ] as const) {
+      expect(details).toContainEqual(expect.stringMatching(new RegExp(`^SCAN ${index} VIRTUAL TABLE INDEX 0:M\\d+><$`)));
+      expect(details.filter((d) => d.startsWith(`SCAN ${index} VIRTUAL TABLE INDEX 192:M`))).toHaveLength(1);
+    }
+    expect(grouped.filter((d) => d.includes("comments_fts"))).toEqual([]);
+    // A page counts its ranked matches without running the ranking again.
+    expect(comments.filter((d) => d.startsWith("SCAN comments_fts VIRTUAL TABLE INDEX 0:M"))).toHaveLength(1);
+    // Ordinary tables are only ever searched by key.
+    expect([...grouped, ...comments].filter((d) => /AUTOMATIC|^SCAN (c|p|pc|u|m|e|co|s|bu)\b/.test(d))).toEqual([]);
+  });
+
+  it("have every trigger that keeps the indexes in step (a migration that recreates a table drops them)", async () => {
+    const triggers = await db.all<{ name: string }>(
+      sql`select name from sqlite_master where type = 'trigger' and name like '%_fts_%' order by name`,
+    );
+    expect(triggers.map((t) => t.name)).toEqual([
+      "comments_fts_delete",
+      "comments_fts_insert",
+      "comments_fts_update",
+      "communities_fts_delete",
+      "communities_fts_insert",
+      "communities_fts_update",
+      "courses_fts_delete",
+      "courses_fts_insert",
+      "courses_fts_update",
+      "events_fts_delete",
+      "events_fts_insert",
+      "events_fts_update",
+      "people_fts_delete",
+      "people_fts_insert",
+      "people_fts_join",
+      "people_fts_leave",
+      "people_fts_update",
+      "posts_fts_delete",
+      "posts_fts_insert",
+      "posts_fts_update",
+    ]);
+  });
+});

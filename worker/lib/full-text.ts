@@ -1,0 +1,68 @@
+/**
+ * What a person typed, made into an FTS5 query (db/migrations: the *_fts indexes). Only words reach
+ * MATCH, each inside double quotes: FTS5 operators, column filters, parentheses and stray quotes in
+ * the text stay plain text, so no input can change the query's shape or make it fail.
+ */
+
+/** Word characters as the index's unicode61 tokenizer reads them (letters, digits, private use). */
+const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
+/** The prefix indexes start at two characters; one letter alone matches as a whole word. */
+const PREFIX_MIN = 2;
+const MAX_PHRASES = 12;
+
+/** The form the index holds text in: NFC, and Russian yo as ye (the tokenizer does not fold it). */
+export const indexForm = (text: string) => text.normalize("NFC").replace(/ё/g, "е").replace(/Ё/g, "Е");
+
+/** Case and accents folded away, for comparing words as the index does (highlighting). */
+export const foldWord = (word: string) =>
+  /^\p{ASCII}*$/u.test(word) ? word.toLowerCase() : indexForm(word).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+export type SearchTerms = {
+  /** The FTS5 expression: quoted phrases, all required; null when the text holds no word at all. */
+  expression: string | null;
+  /** Every word, folded, for highlighting. */
+  words: string[];
+  /** The last word is still being typed: it also matches as the start of a longer word. */
+  prefix: string | null;
+};
+
+const quote = (phrase: string) => `"${phrase.replace(/"/g, '""')}"`;
+
+/**
+ * Words are required in any order; "quoted words" are a phrase (an unclosed quote runs to the end);
+ * the last word, unless it closes a phrase, also matches longer words ("startu" finds "startup").
+ */
+export function searchTerms(text: string): SearchTerms {
+  const parts = indexForm(text).split('"');
+  const phrases: { words: string[]; closed: boolean }[] = [];
+  parts.forEach((part, i) => {
+    const quoted = i % 2 === 1;
+    if (quoted) phrases.push({ words: part.match(WORD) ?? [], closed: i < parts.length - 1 });
+    else for (const chunk of part.split(/\s+/)) phrases.push({ words: chunk.match(WORD) ?? [], closed: false });
+  });
+  const kept = phrases.filter((p) => p.words.length > 0).slice(0, MAX_PHRASES);
+  const last = kept.at(-1);
+  const lastWord = last?.words.at(-1);
+  const prefix = last && !last.closed && lastWord && [...lastWord].length >= PREFIX_MIN ? lastWord : null;
+  // Lower case here too: the tokenizer's case tables predate Georgian capitals (Mtavruli).
+  const expression = kept.length
+    ? kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && prefix ? "*" : "")).join(" ")
+    : null;
+  return { expression, words: kept.flatMap((p) => p.words.map(foldWord)), prefix: prefix && foldWord(prefix) };
+}
+
+/** The expression limited to some columns of an index, e.g. `{headline content} : ("garden")`. */
+export const inColumns = (columns: readonly string[], expression: string) => `{${columns.join(" ")}} : (${expression})`;
+
+/**
+ * The full-text indexes (db/migrations, full_text_search): the columns a search reads and their bm25
+ * weights (a name or headline counts more than a description; `scope` and `id` never count).
+ */
+export const ftsIndexes = {
+  communities: { table: "communities_fts", columns: ["name", "description", "audience"], weights: "5.0, 1.0, 2.0, 0.0" },
+  posts: { table: "posts_fts", columns: ["headline", "content"], weights: "4.0, 1.0, 0.0, 0.0" },
+  comments: { table: "comments_fts", columns: ["content"], weights: "1.0, 0.0, 0.0" },
+  people: { table: "people_fts", columns: ["name", "profession"], weights: "4.0, 1.0, 0.0, 0.0" },
+  events: { table: "events_fts", columns: ["title", "description"], weights: "4.0, 1.0, 0.0, 0.0" },
+  courses: { table: "courses_fts", columns: ["title", "description"], weights: "4.0, 1.0, 0.0, 0.0" },
+} as const;
