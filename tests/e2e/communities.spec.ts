@@ -103,7 +103,7 @@ test("create, review, discover, join, manage and archive a community", async ({ 
   await expect(underReview.getByText(/10 bonus points/)).toBeVisible();
   await underReview.getByRole("button", { name: "Understood" }).click();
   await expect(owner).toHaveURL(/\/$/);
-  await expect(owner.getByRole("button", { name: `Switch Community (current: ${name})` })).toBeVisible();
+  await expect(owner.getByRole("button", { name, exact: true })).toBeVisible();
   const communityId = await owner.evaluate(() => localStorage.getItem("currentCommunityId"));
   expect(communityId).toBeTruthy();
 
@@ -141,7 +141,7 @@ test("create, review, discover, join, manage and archive a community", async ({ 
   await member.getByRole("button", { name: "Join Community" }).click();
   await expect(member.getByText(`Welcome! You've successfully joined ${name}`)).toBeVisible();
   await expect(member).toHaveURL(/\/$/);
-  const switcher = member.getByRole("button", { name: `Switch Community (current: ${name})` });
+  const switcher = member.getByRole("button", { name, exact: true });
   await expect(switcher).toBeVisible();
   await switcher.click();
   await expect(member.getByRole("menu", { name: "Switch Community" }).getByRole("menuitemradio", { name })).toBeVisible();

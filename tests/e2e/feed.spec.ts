@@ -38,10 +38,10 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** The unread number in the bell's accessible name ('Notifications (3 unread)'), 0 without one. */
+/** The unread number in the bell's accessible name ('Notifications, 3 unread'), 0 without one. */
 async function unreadCount(page: Page): Promise<number> {
   const label = await page.getByRole("button", { name: /^Notifications/ }).getAttribute("aria-label");
-  return Number(label?.match(/\((\d+) unread\)/)?.[1] ?? 0);
+  return Number(label?.match(/(\d+) unread/)?.[1] ?? 0);
 }
 
 test("a post, its like, comment and mention travel live between two people", async ({ browser }) => {

@@ -43,7 +43,8 @@ export function PreferencesMenu() {
   const { t } = useTranslation();
   return (
     <DropdownMenu
-      triggerLabel={t("preferences.open")}
+      // The visible language code is part of the name, so voice control finds the button by what it shows.
+      triggerLabel={t("preferences.open", { language: currentLanguage().toUpperCase() })}
       menuLabel={t("preferences.title")}
       triggerClassName="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-foreground hover:bg-muted"
       trigger={

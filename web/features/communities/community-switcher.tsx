@@ -21,7 +21,8 @@ export function CommunitySwitcher() {
     <DropdownMenu
       align="start"
       className="max-w-full min-w-0"
-      triggerLabel={current ? t("communities.switcherLabel", { name: current.name }) : undefined}
+      // Named by what it shows (the community's name, or "Select Community"), so voice control finds it
+      // by that; the menu it opens says it switches communities.
       menuLabel={t("communities.switch")}
       triggerClassName="flex h-10 max-w-full min-w-0 items-center gap-2 rounded-lg px-1.5 text-left hover:bg-muted sm:px-2"
       contentClassName="fixed inset-x-2 top-16 max-h-[70vh] overflow-y-auto sm:absolute sm:inset-x-auto sm:top-full sm:left-0 sm:mt-2 sm:w-72"

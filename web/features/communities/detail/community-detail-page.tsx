@@ -70,7 +70,7 @@ function CommunityTitle({ community }: { community: CommunityDetail }) {
     <div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge>{t(`categories.${community.categoryKey}`)}</Badge>
-        <Badge className={community.isPaid ? "" : "text-success"}>{community.isPaid ? t("stats.paid") : t("stats.free")}</Badge>
+        <Badge>{community.isPaid ? t("stats.paid") : t("stats.free")}</Badge>
       </div>
       <PageHeading className="mt-2 break-words">{community.name}</PageHeading>
     </div>
