@@ -31,3 +31,12 @@ export async function registerAndVerify(
     .click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/** Signs a demo member in through the login form (every demo account has the same password). */
+export async function signInThroughForm(page: Page, email: string, password = "demo-pass-2026") {
+  await page.goto("/auth/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

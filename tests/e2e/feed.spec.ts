@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
+import { signInThroughForm } from "./accounts";
 
 // The live feed across two people: Ana (owner of Tbilisi Startup Circle) posts with an image; Giorgi (a
 // member) sees it arrive without reloading, likes and comments; Ana sees the counters move and a live
@@ -16,11 +17,7 @@ test.beforeAll(async ({ browser }) => {
   for (const email of ["ana@example.com", "giorgi@example.com"]) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto("/auth/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signInThroughForm(page, email, PASSWORD);
     sessions.set(email, await context.storageState());
     await context.close();
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signInThroughForm } from "./accounts";
 
 // Header search: Giorgi writes a post with a word nobody else uses, finds it by typing the start of
 // it in the header, walks the results with the keyboard, opens one with Enter, then takes 'See all
@@ -12,11 +13,7 @@ async function signIn(browser: Browser, email: string, viewport = { width: 1280,
   const address = `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${Date.now() & 255}`;
   const context = await browser.newContext({ viewport, extraHTTPHeaders: { "cf-connecting-ip": address } });
   const page = await context.newPage();
-  await page.goto("/auth/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signInThroughForm(page, email, PASSWORD);
   return page;
 }
 

@@ -21,6 +21,21 @@ function PanelFallback() {
   );
 }
 
+/** The results under the box, loaded with their code on first use; the same on desktop and phone. */
+function ResultsPanel({ box }: { box: ReturnType<typeof useSearchCombobox> }) {
+  return (
+    <Suspense fallback={<PanelFallback />}>
+      <SearchResultsPanel
+        query={box.query}
+        listboxId={box.listboxId}
+        keysRef={box.keysRef}
+        onState={box.onState}
+        onNavigate={box.reset}
+      />
+    </Suspense>
+  );
+}
+
 const closed: ComboboxState = { expanded: false, activeId: undefined };
 
 /**
@@ -145,15 +160,7 @@ function DesktopSearch() {
       />
       {open && (
         <div className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-border bg-surface p-1 shadow-lg">
-          <Suspense fallback={<PanelFallback />}>
-            <SearchResultsPanel
-              query={box.query}
-              listboxId={box.listboxId}
-              keysRef={box.keysRef}
-              onState={box.onState}
-              onNavigate={box.reset}
-            />
-          </Suspense>
+          <ResultsPanel box={box} />
         </div>
       )}
     </div>
@@ -200,15 +207,7 @@ function MobileSearch() {
           activeId={box.state.activeId}
         />
         <div className="mt-2 max-h-[60vh] overflow-y-auto">
-          <Suspense fallback={<PanelFallback />}>
-            <SearchResultsPanel
-              query={box.query}
-              listboxId={box.listboxId}
-              keysRef={box.keysRef}
-              onState={box.onState}
-              onNavigate={box.reset}
-            />
-          </Suspense>
+          <ResultsPanel box={box} />
         </div>
       </Dialog>
     </>
