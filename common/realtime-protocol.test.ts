@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sampleMessage } from "../tests/chat-messages";
 import {
   MAX_CLIENT_FRAME_BYTES,
   communityEventSchema,
@@ -54,11 +55,13 @@ describe("parseServerMessage", () => {
       { type: "notification.created", notification: { id: "n1", type: "POST_LIKE", title: "x", isRead: false } },
       { type: "notification.unread", count: 4 },
       { type: "message.unread", count: 2 },
-      { type: "message.created", conversationId: "k1", messageId: "m1", data: { content: "hey" } },
-      { type: "message.updated", conversationId: "k1", messageId: "m1" },
-      { type: "message.deleted", conversationId: "k1", messageId: "m1" },
-      { type: "message.reaction", conversationId: "k1", messageId: "m1", reactions: { "👍": 2 } },
-      { type: "read.receipt", conversationId: "k1", userId: "u1", messageId: "m1", readAt: 1 },
+      { type: "message.created", conversationId: "k1", message: sampleMessage() },
+      {
+        type: "message.updated",
+        conversationId: "k1",
+        message: sampleMessage({ version: 2, reactions: [{ emoji: "👍", count: 1, users: [{ id: "u2", fullName: "Bob" }] }] }),
+      },
+      { type: "read.receipt", conversationId: "k1", userId: "u1", seq: 1, readAt: 1 },
       { type: "conversation.bumped", conversationId: "k1", lastMessageAt: 5 },
     ];
     for (const frame of frames) {

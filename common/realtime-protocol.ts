@@ -6,6 +6,7 @@
  * every other change goes through the HTTP API and is fanned out by a room after the D1 commit.
  */
 import { z } from "zod";
+import { chatMessage } from "./contract/conversations";
 import { notificationTypes } from "./notifications";
 
 /** Party names as they appear in `/parties/:party/:room` (kebab-case of the Durable Object bindings). */
@@ -97,36 +98,26 @@ export const messageUnreadSchema = z.object({
   count: z.number().int().nonnegative(),
 });
 
+/**
+ * A new message, or a message after a change (edit, delete, reaction), as every participant sees it:
+ * the client puts it in place by id and moves its version mark to `message.version`.
+ */
 export const messageCreatedSchema = z.object({
   type: z.literal("message.created"),
   conversationId: id,
-  messageId: id,
-  data: data.optional(),
+  message: chatMessage,
 });
 export const messageUpdatedSchema = z.object({
   type: z.literal("message.updated"),
   conversationId: id,
-  messageId: id,
-  data: data.optional(),
+  message: chatMessage,
 });
-export const messageDeletedSchema = z.object({
-  type: z.literal("message.deleted"),
-  conversationId: id,
-  messageId: id,
-});
-/** `reactions` is the message's full reaction summary after the change (emoji -> count, plus extras). */
-export const messageReactionSchema = z.object({
-  type: z.literal("message.reaction"),
-  conversationId: id,
-  messageId: id,
-  reactions: data.optional(),
-  data: data.optional(),
-});
+/** A participant read up to `seq` (the "seen" mark of a direct chat; their other tabs drop the badge). */
 export const readReceiptSchema = z.object({
   type: z.literal("read.receipt"),
   conversationId: id,
   userId: id,
-  messageId: id.optional(),
+  seq: z.number().int().nonnegative(),
   readAt: z.number().int().nonnegative(),
 });
 /** Tells a participant's other views to move a conversation to the top of their list. */
@@ -157,8 +148,6 @@ export const communityEventSchema = z.discriminatedUnion("type", [
 export const conversationEventSchema = z.discriminatedUnion("type", [
   messageCreatedSchema,
   messageUpdatedSchema,
-  messageDeletedSchema,
-  messageReactionSchema,
   readReceiptSchema,
 ]);
 /** Events for one user, delivered to every tab that user has open. */
@@ -191,7 +180,7 @@ type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error">;
 /** What a client of each party can receive. */
 export type RoomMessages = {
   "community-room": ControlMessage | ServerMessageOf<"presence" | "typing"> | CommunityEvent;
-  "conversation-room": ControlMessage | ServerMessageOf<"typing"> | ConversationEvent;
+  "conversation-room": ControlMessage | ServerMessageOf<"presence" | "typing"> | ConversationEvent;
   "user-room": ControlMessage | UserEvent;
 };
 

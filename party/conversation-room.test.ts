@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { disconnectFromConversation, publishToConversation } from "../worker/lib/rooms";
+import { disconnectFromConversation, getConversationPresence, publishToConversation } from "../worker/lib/rooms";
+import { sampleMessage } from "../tests/chat-messages";
 import { createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
@@ -20,17 +21,54 @@ describe("ConversationRoom", () => {
     const a = await connect(path, { cookie: alice.cookie });
     const b = await connect(path, { cookie: bob.cookie });
     await Promise.all([a.next("welcome"), b.next("welcome")]);
+    const message = sampleMessage({
+      conversationId: conversation.id,
+      sender: { id: alice.user.id, fullName: "Alice", avatarUrl: null },
+    });
     const events: ConversationEvent[] = [
-      { type: "message.created", conversationId: conversation.id, messageId: "m1", data: { content: "Hi Bob" } },
-      { type: "message.reaction", conversationId: conversation.id, messageId: "m1", reactions: { "👍": 1 } },
-      { type: "read.receipt", conversationId: conversation.id, userId: bob.user.id, messageId: "m1", readAt: 1_700_000_000_000 },
-      { type: "message.deleted", conversationId: conversation.id, messageId: "m1" },
+      { type: "message.created", conversationId: conversation.id, message },
+      { type: "read.receipt", conversationId: conversation.id, userId: bob.user.id, seq: 1, readAt: 1_700_000_000_000 },
+      {
+        type: "message.updated",
+        conversationId: conversation.id,
+        message: { ...message, version: 2, isDeleted: true, content: "" },
+      },
     ];
     for (const event of events) {
       expect(await publishToConversation(env, conversation.id, event)).toBe(2);
       expect(await a.next(event.type)).toEqual(event);
       expect(await b.next(event.type)).toEqual(event);
     }
+  });
+
+  it("does not deliver to the people a message is hidden from (blocks in a group)", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const carol = await createUser({ name: "Carol" });
+    const conversation = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id]);
+    const path = `/parties/conversation-room/${conversation.id}`;
+    const [a, b, c] = await Promise.all([alice, bob, carol].map((u) => connect(path, { cookie: u.cookie })));
+    await Promise.all([a!.next("welcome"), b!.next("welcome"), c!.next("welcome")]);
+    const event: ConversationEvent = {
+      type: "message.created",
+      conversationId: conversation.id,
+      message: sampleMessage({ conversationId: conversation.id }),
+    };
+    expect(await publishToConversation(env, conversation.id, event, [carol.user.id])).toBe(2);
+    expect(await b!.next("message.created")).toEqual(event);
+    await c!.expectNone("message.created", 0, 300);
+  });
+
+  it("tells who has the chat open, and the worker can ask", async () => {
+    const { alice, bob, conversation, path } = await directChat();
+    const a = await connect(path, { cookie: alice.cookie });
+    await a.next("presence", (p) => p.online.includes(alice.user.id));
+    expect(await getConversationPresence(env, conversation.id)).toEqual([alice.user.id]);
+    const b = await connect(path, { cookie: bob.cookie });
+    await a.next("presence", (p) => p.count === 2);
+    await b.close();
+    await a.next("presence", (p) => p.count === 1, a.frames.length - 1);
+    expect(await getConversationPresence(env, conversation.id)).toEqual([alice.user.id]);
   });
 
   it("relays typing to the other participant, with the conversation and the sender's real id", async () => {
@@ -62,7 +100,7 @@ describe("ConversationRoom", () => {
     expect(a.frames.filter((f) => f.type === "typing")).toHaveLength(1);
   });
 
-  it("has no presence frames and closes a participant who was removed", async () => {
+  it("closes a participant who was removed", async () => {
     const { alice, bob, conversation, path } = await directChat();
     const a = await connect(path, { cookie: alice.cookie });
     const b = await connect(path, { cookie: bob.cookie });
@@ -71,11 +109,12 @@ describe("ConversationRoom", () => {
     expect((await b.closed).code).toBe(4003);
     expect(
       await publishToConversation(env, conversation.id, {
-        type: "message.deleted",
+        type: "read.receipt",
         conversationId: conversation.id,
-        messageId: "m",
+        userId: alice.user.id,
+        seq: 0,
+        readAt: 1,
       }),
     ).toBe(1);
-    expect(a.frames.some((f) => f.type === "presence")).toBe(false);
   });
 });

@@ -1,18 +1,24 @@
 import type { Connection } from "partyserver";
 import { conversationEventSchema, type ConversationEvent } from "../common/realtime-protocol";
-import { RoomBase, type ConnectionInfo, type TypingMessage } from "./room-base";
+import { PresenceRoom } from "./presence-room";
+import type { ConnectionInfo, TypingMessage } from "./room-base";
 
 /**
  * One per conversation (room name = conversation id). Participants only (checked by the worker at the
- * upgrade). Carries messages, edits, deletes, reactions, read receipts and typing.
+ * upgrade; the worker closes a participant's sockets when they leave, are removed or blocked). Carries
+ * messages and their changes, read receipts, typing, and who has the chat open (presence), which the
+ * worker also asks to decide who gets a MESSAGE notification.
  */
-export class ConversationRoom extends RoomBase {
+export class ConversationRoom extends PresenceRoom {
   protected override onTyping(connection: Connection<ConnectionInfo>, userId: string, message: TypingMessage): void {
     this.fanOut({ type: "typing", userId, conversationId: this.name, active: message.active }, connection.id);
   }
 
-  /** RPC for the worker (worker/lib/rooms.ts) after a D1 commit: sends to every participant online. */
-  publish(event: ConversationEvent): number {
-    return this.fanOutEvent(conversationEventSchema, event);
+  /**
+   * RPC for the worker (worker/lib/rooms.ts) after a D1 commit: sends to every participant online but
+   * `hiddenFrom` (people who blocked the sender, or whom the sender blocked, in a group).
+   */
+  publish(event: ConversationEvent, hiddenFrom: readonly string[] = []): number {
+    return this.fanOutEvent(conversationEventSchema, event, hiddenFrom.length ? new Set(hiddenFrom) : undefined);
   }
 }

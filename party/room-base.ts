@@ -137,11 +137,15 @@ export abstract class RoomBase extends Server<Env> {
     }
   }
 
-  /** Sends one frame to every open connection (except `exceptId`); returns how many got it. */
-  protected fanOut(message: ServerMessage, exceptId?: string): number {
+  /**
+   * Sends one frame (encoded once) to every open connection, except `exceptId` and the sockets of
+   * `skipUsers`; returns how many got it.
+   */
+  protected fanOut(message: ServerMessage, exceptId?: string, skipUsers?: ReadonlySet<string>): number {
     const frame = encodeMessage(message);
     let delivered = 0;
     for (const connection of this.openConnections(undefined, exceptId)) {
+      if (skipUsers?.has(connection.state!.userId)) continue;
       try {
         connection.send(frame);
         delivered++;
@@ -156,7 +160,7 @@ export abstract class RoomBase extends Server<Env> {
    * Checks a worker-published event against this room's schema before anyone sees it. A bad event is a
    * bug in the caller: logged and dropped (0 deliveries) rather than thrown across the RPC boundary.
    */
-  protected fanOutEvent<E extends ServerMessage>(schema: z.ZodType<E>, event: E): number {
+  protected fanOutEvent<E extends ServerMessage>(schema: z.ZodType<E>, event: E, skipUsers?: ReadonlySet<string>): number {
     const parsed = schema.safeParse(event);
     if (!parsed.success) {
       console.error(
@@ -170,7 +174,7 @@ export abstract class RoomBase extends Server<Env> {
       );
       return 0;
     }
-    return this.fanOut(parsed.data);
+    return this.fanOut(parsed.data, undefined, skipUsers);
   }
 
   /** Closes every socket of a user (membership ended, blocked, account deleted); returns how many. */

@@ -32,6 +32,14 @@ export type PriceFilter = (typeof priceFilters)[number];
 export const conversationTypes = ["direct", "group"] as const;
 export type ConversationType = (typeof conversationTypes)[number];
 
+/** What a member can send: text, or an image with an optional caption (attachments are images only). */
+export const sentMessageTypes = ["text", "image"] as const;
+export type SentMessageType = (typeof sentMessageTypes)[number];
+
+/** The spec's reaction set: thumbs up, heart, laughing, surprised, sad, angry, clapping, party, fire, hundred. */
+export const reactionEmojis = ["👍", "❤️", "😂", "😮", "😢", "😠", "👏", "🎉", "🔥", "💯"] as const;
+export type ReactionEmoji = (typeof reactionEmojis)[number];
+
 export const uploadPurposes = [
   "avatar",
   "cover",

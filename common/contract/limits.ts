@@ -60,6 +60,23 @@ export const NOTIFICATIONS_PAGE_MAX = 50;
 export const CONVERSATIONS_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_MAX = 100;
 
+// Messaging (spec 001 section 9: history pages of 50; 002: new-chat lists of 100 members and 50 others).
+export const MESSAGE_MAX = 4000;
+export const MESSAGES_PAGE_SIZE = 50;
+export const MESSAGES_PAGE_MAX = 100;
+/** Changes one catch-up read returns; a client further behind reads on from `nextAfter`. */
+export const MESSAGES_CATCH_UP_MAX = 200;
+export const GROUP_NAME_MAX = 80;
+export const GROUP_DESCRIPTION_MAX = 300;
+export const GROUP_CHATS_MAX = 100;
+export const NEW_CHAT_MEMBERS_MAX = 100;
+export const NEW_CHAT_OTHERS_MAX = 50;
+export const PEOPLE_QUERY_MAX = 100;
+/** "Who reacted": the names a reaction carries (its count is exact). */
+export const REACTION_USERS_MAX = 25;
+/** Participants a conversation's header and read marks list (a direct chat has two). */
+export const CONVERSATION_PARTICIPANTS_MAX = 50;
+
 // Creates a client may retry: its Idempotency-Key (a UUID fits).
 export const IDEMPOTENCY_KEY_MAX = 64;
 

@@ -1,10 +1,10 @@
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { counter, createdAt, flag, idColumn, millis, updatedAt } from "./columns";
 import { communities } from "./communities";
-import { conversationTypes, type ConversationType } from "../../common/contract/enums";
+import { conversationTypes, reactionEmojis, type ConversationType } from "../../common/contract/enums";
 
-export { conversationTypes, type ConversationType };
+export { conversationTypes, reactionEmojis, type ConversationType };
 
 export const participantRoles = ["admin", "member"] as const;
 export type ParticipantRole = (typeof participantRoles)[number];
@@ -12,8 +12,6 @@ export type ParticipantRole = (typeof participantRoles)[number];
 export const messageTypes = ["text", "image", "file"] as const;
 export type MessageType = (typeof messageTypes)[number];
 
-/** The spec's reaction set: thumbs up, heart, laughing, surprised, sad, angry, clapping, party, fire, hundred. */
-export const reactionEmojis = ["👍", "❤️", "😂", "😮", "😢", "😠", "👏", "🎉", "🔥", "💯"] as const;
 
 /** The two user ids sorted and joined with ':' — the unique key of a direct conversation. */
 export function directKey(a: string, b: string): string {
@@ -32,6 +30,11 @@ export const conversations = sqliteTable(
     /** Only for direct chats, so a chat between two users is created once. */
     directKey: text("direct_key"),
     memberCount: counter("member_count"),
+    /**
+     * The conversation's change counter: every send, edit, delete and reaction takes the next value, so
+     * a client that saw version N catches up with the changes after N, in order, with no gaps.
+     */
+    version: integer("version", { mode: "number" }).notNull().default(0),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     // Denormalised last message so a conversation list is one query. Plain ids, not foreign keys: the
     // message row references this one, and a soft-deleted message keeps its row.
@@ -63,6 +66,8 @@ export const conversationParticipants = sqliteTable(
       .notNull()
       .$defaultFn(() => Date.now()),
     lastReadAt: millis("last_read_at"),
+    /** The `seq` of the last message this participant has read (read receipts, "seen"). */
+    lastReadSeq: integer("last_read_seq", { mode: "number" }).notNull().default(0),
     /** Messages from others since last_read_at; the badge sums it without counting messages. */
     unreadCount: counter("unread_count"),
   },
@@ -83,6 +88,10 @@ export const messages = sqliteTable(
     senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull().default(""),
     messageType: text("message_type", { enum: messageTypes }).notNull().default("text"),
+    /** Position in the conversation, from the conversation's counter when sent: history pages by it. */
+    seq: integer("seq", { mode: "number" }).notNull().default(0),
+    /** The conversation's counter at this message's last change (send, edit, delete, reaction). */
+    version: integer("version", { mode: "number" }).notNull().default(0),
     fileUrl: text("file_url"),
     // Not a foreign key: messages are only soft-deleted, and a cascade over a conversation would look
     // up every reply per deleted row.
@@ -93,7 +102,8 @@ export const messages = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("messages_conversation_idx").on(t.conversationId, t.createdAt, t.id),
+    uniqueIndex("messages_conversation_seq_unique").on(t.conversationId, t.seq),
+    index("messages_conversation_version_idx").on(t.conversationId, t.version),
     index("messages_sender_idx").on(t.senderId),
   ],
 );

@@ -161,12 +161,14 @@ export function buildConversations(ctx: SeedContext): Map<string, BuiltMessage> 
       last_message_preview: last.content.slice(0, 100),
       last_message_sender_id: uid(last.sender),
       last_message_at: last.at,
+      version: messages.length,
       created_at: createdAt,
       updated_at: last.at,
     });
     for (const p of c.participants) {
       if (c.community) actionTime(ctx, c.community, p.user, createdAt, 0);
       const readAt = p.readUpTo ? must(built.get(`${c.key}:${p.readUpTo}`), p.readUpTo).at : null;
+      const readSeq = readAt === null ? 0 : messages.filter(({ msg }) => msg.at <= readAt).length;
       const unread = messages.filter(({ msg }) => msg.sender !== p.user && (readAt === null || msg.at > readAt)).length;
       push(ctx, "conversation_participants", {
         conversation_id: id,
@@ -174,12 +176,15 @@ export function buildConversations(ctx: SeedContext): Map<string, BuiltMessage> 
         role: p.role,
         joined_at: createdAt,
         last_read_at: readAt,
+        last_read_seq: readSeq,
         unread_count: unread,
       });
     }
-    for (const { seed, msg } of messages) {
+    for (const [index, { seed, msg }] of messages.entries()) {
       push(ctx, "messages", {
         id: msg.id,
+        seq: index + 1,
+        version: index + 1,
         conversation_id: id,
         sender_id: uid(msg.sender),
         content: msg.content,

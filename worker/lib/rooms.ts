@@ -35,11 +35,29 @@ export function publishToCommunity(env: AppEnv, communityId: string, event: Comm
   );
 }
 
-/** Sends `event` to every participant connected to the conversation's room. */
-export function publishToConversation(env: AppEnv, conversationId: string, event: ConversationEvent): Promise<number> {
+/** Sends `event` to every participant connected to the conversation's room, except `hiddenFrom`. */
+export function publishToConversation(
+  env: AppEnv,
+  conversationId: string,
+  event: ConversationEvent,
+  hiddenFrom: readonly string[] = [],
+): Promise<number> {
   return bestEffort(`publish ${event.type}`, `conversation-room/${conversationId}`, 0, () =>
-    conversationRoom(env, conversationId).publish(event),
+    conversationRoom(env, conversationId).publish(event, hiddenFrom),
   );
+}
+
+/** Who has the conversation open right now; empty when the room cannot be reached. */
+export async function getConversationPresence(env: AppEnv, conversationId: string): Promise<string[]> {
+  const presence = await bestEffort<Presence>("presence", `conversation-room/${conversationId}`, { online: [], count: 0 }, () =>
+    conversationRoom(env, conversationId).getPresence(),
+  );
+  return presence.online;
+}
+
+/** Whether the user has the app open anywhere (a socket to their own room). */
+export function isUserOnline(env: AppEnv, userId: string): Promise<boolean> {
+  return bestEffort("online", `user-room/${userId}`, false, async () => (await userRoom(env, userId).connectionCount()) > 0);
 }
 
 /** Sends `event` to every open tab of one user. */

@@ -1,18 +1,8 @@
 import { and, desc, eq, ne, sql, sum } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { ConversationSummary } from "../../../common/contract/conversations";
 import type { Db } from "../../lib/db";
 import { conversationParticipants as p, conversations as cv, users as u } from "../../lib/tables";
-
-export type ConversationSummary = {
-  id: string;
-  type: "direct" | "group";
-  /** Group name, or the other person's name in a direct chat; null when unknown. */
-  title: string | null;
-  avatarUrl: string | null;
-  lastMessage: { content: string; senderId: string | null; createdAt: number } | null;
-  lastMessageAt: number | null;
-  unreadCount: number;
-};
 
 /** The user's conversations, most recent activity first, with the other participant of direct chats. */
 export async function listConversationSummaries(db: Db, userId: string, limit: number): Promise<ConversationSummary[]> {
@@ -23,6 +13,8 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
       id: cv.id,
       type: cv.type,
       name: cv.name,
+      communityId: cv.communityId,
+      otherUserId: other.userId,
       lastMessageId: cv.lastMessageId,
       lastMessagePreview: cv.lastMessagePreview,
       lastMessageSenderId: cv.lastMessageSenderId,
@@ -43,6 +35,8 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
     type: r.type,
     title: r.type === "group" ? r.name : (r.otherName ?? null),
     avatarUrl: r.type === "direct" ? (r.otherAvatar ?? null) : null,
+    otherUserId: r.type === "direct" ? (r.otherUserId ?? null) : null,
+    communityId: r.communityId,
     lastMessage:
       r.lastMessageId && r.lastMessageAt !== null
         ? { content: r.lastMessagePreview ?? "", senderId: r.lastMessageSenderId, createdAt: r.lastMessageAt }

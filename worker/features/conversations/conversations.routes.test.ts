@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createConversation, createUser } from "../../../tests/factories";
-import type { ConversationSummary } from "./conversations.queries";
+import type { ConversationSummary } from "../../../common/contract/conversations";
 
 describe("conversation summaries", () => {
   it("need a session", async () => {
