@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromConversation, getConversationPresence, publishToConversation } from "../worker/lib/rooms";
 import { sampleMessage } from "../tests/chat-messages";
-import { createConversation, createUser } from "../tests/factories";
+import type { MessagesPage } from "../common/contract/conversations";
+import { call, createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
 
@@ -116,5 +117,40 @@ describe("ConversationRoom", () => {
         readAt: 1,
       }),
     ).toBe(1);
+  });
+
+  it("delivers sent messages in sequence, and a client that was away catches up by version with no gap or duplicate", async () => {
+    const { alice, bob, conversation, path } = await directChat();
+    const post = (content: string) =>
+      call(`/api/conversations/${conversation.id}/messages`, { body: { id: crypto.randomUUID(), content }, cookie: bob.cookie });
+    const a = await connect(path, { cookie: alice.cookie });
+    await a.next("welcome");
+    for (const content of ["one", "two", "three"]) expect((await post(content)).status).toBe(201);
+    const live = await Promise.all([1, 2, 3].map((seq) => a.next("message.created", (m) => m.message.seq === seq)));
+    expect(live.map((f) => f.message.content)).toEqual(["one", "two", "three"]);
+    const seen = Math.max(...live.map((f) => f.message.version));
+    await a.close();
+
+    // While Alice is away: two new messages and an edit of the first.
+    expect((await post("four")).status).toBe(201);
+    expect((await post("five")).status).toBe(201);
+    const edit = await call(`/api/messages/${live[0]!.message.id}`, {
+      method: "PATCH",
+      body: { content: "one!" },
+      cookie: bob.cookie,
+    });
+    expect(edit.status).toBe(200);
+
+    const again = await connect(path, { cookie: alice.cookie });
+    await again.next("welcome");
+    const res = await call(`/api/conversations/${conversation.id}/messages?after=${seen}`, { cookie: alice.cookie });
+    const page = (await res.json()) as MessagesPage;
+    expect(page.items.map((m) => [m.seq, m.version, m.content])).toEqual([
+      [4, 4, "four"],
+      [5, 5, "five"],
+      [1, 6, "one!"],
+    ]);
+    expect(page.version).toBe(6);
+    expect(page.hasMore).toBe(false);
   });
 });
