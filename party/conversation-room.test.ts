@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromConversation, getConversationPresence, publishToConversation } from "../worker/lib/rooms";
 import { sampleMessage } from "../tests/chat-messages";
 import type { MessagesPage } from "../common/contract/conversations";
-import { call, createConversation, createUser } from "../tests/factories";
+import { addMember, call, createCommunity, createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
-import { closeAll, connect } from "./test-socket";
+import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
 
 afterEach(closeAll);
 
@@ -46,7 +46,12 @@ describe("ConversationRoom", () => {
     const alice = await createUser({ name: "Alice" });
     const bob = await createUser({ name: "Bob" });
     const carol = await createUser({ name: "Carol" });
-    const conversation = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id]);
+    const community = await createCommunity(alice.user.id);
+    await addMember(community.id, bob.user.id);
+    await addMember(community.id, carol.user.id);
+    const conversation = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id], {
+      communityId: community.id,
+    });
     const path = `/parties/conversation-room/${conversation.id}`;
     const [a, b, c] = await Promise.all([alice, bob, carol].map((u) => connect(path, { cookie: u.cookie })));
     await Promise.all([a!.next("welcome"), b!.next("welcome"), c!.next("welcome")]);
@@ -152,5 +157,34 @@ describe("ConversationRoom", () => {
     ]);
     expect(page.version).toBe(6);
     expect(page.hasMore).toBe(false);
+  });
+
+  it("refuses a group's participant who left its community, and a direct chat across a block", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    const community = await createCommunity(owner.user.id);
+    await addMember(community.id, member.user.id);
+    const group = await createConversation("group", [owner.user.id, member.user.id], { communityId: community.id });
+    await (await connect(`/parties/conversation-room/${group.id}`, { cookie: member.cookie })).next("welcome");
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?")
+      .bind(community.id, member.user.id)
+      .run();
+    await expectRefused(await upgrade(`/parties/conversation-room/${group.id}`, { cookie: member.cookie }), 404, "NOT_FOUND");
+
+    const { alice, bob, conversation, path } = await directChat();
+    const open = await connect(path, { cookie: bob.cookie });
+    await open.next("welcome");
+    const blocked = await call(`/api/users/${bob.user.id}/block`, { method: "PUT", cookie: alice.cookie });
+    expect(blocked.status).toBe(200);
+    expect((await open.closed).code).toBe(4003);
+    for (const who of [alice, bob]) {
+      await expectRefused(
+        await upgrade(`/parties/conversation-room/${conversation.id}`, { cookie: who.cookie }),
+        404,
+        "NOT_FOUND",
+      );
+    }
+    expect((await call(`/api/users/${bob.user.id}/block`, { method: "DELETE", cookie: alice.cookie })).status).toBe(200);
+    await (await connect(path, { cookie: bob.cookie })).next("welcome");
   });
 });
