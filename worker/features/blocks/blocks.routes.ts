@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { blocks, userParams } from "../../../common/contract/blocks";
-import { directKey } from "../../../db/schema/messaging";
+import { directKey } from "../../lib/tables";
 import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";

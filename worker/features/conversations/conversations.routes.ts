@@ -10,7 +10,7 @@ import {
 } from "../../../common/contract/conversations";
 import { CONVERSATION_PARTICIPANTS_MAX, NEW_CHAT_MEMBERS_MAX, NEW_CHAT_OTHERS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
-import { directKey } from "../../../db/schema/messaging";
+import { directKey } from "../../lib/tables";
 import type { HonoEnv } from "../../env";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
