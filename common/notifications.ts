@@ -34,4 +34,6 @@ export type NotificationData = {
   role?: MemberRole;
   /** COURSE_COMPLETED: the course's title. */
   course?: string;
+  /** ACHIEVEMENT_EARNED: the level reached. */
+  level?: number;
 };

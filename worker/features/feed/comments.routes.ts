@@ -135,7 +135,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     for (const recipientId of mentionedMembers(mentions && checks(mentions), already)) {
       wanted.push({ ...base, recipientId, type: "MENTION" });
     }
-    const notifications = notificationWrites(db, wanted);
+    const levelUpId = newId();
+    const notifications = notificationWrites(db, wanted, [levelUpId]);
     const counts = recountComments(db, post.id);
     const created = findComment(db, { id: user.id }, id);
     const written = await once.write(user.id, id, [
@@ -156,6 +157,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         reason: "comment_created",
         sourceKind: "comment",
         sourceId: id,
+        levelUpId,
       }),
       ...notifications.statements,
       created,
