@@ -12,6 +12,8 @@ import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { leaderboardRoutes } from "./features/points/leaderboard.routes";
+import { levelsRoutes } from "./features/points/levels.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
@@ -42,6 +44,8 @@ const api = new Hono<HonoEnv>()
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
+  .route("/communities/:id/levels", levelsRoutes)
+  .route("/communities/:id", leaderboardRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
   .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)

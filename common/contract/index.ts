@@ -4,6 +4,7 @@ import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
 import { health } from "./health";
+import { leaderboard } from "./leaderboard";
 import { me } from "./me";
 import { members } from "./members";
 import { notifications } from "./notifications";
@@ -24,6 +25,7 @@ export const contract = {
   me,
   communities,
   members,
+  leaderboard,
   feed,
   notifications,
   conversations,
