@@ -175,6 +175,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
           parentId: parent?.id ?? null,
         }),
         publishCounters(c, post.id, post.communityId, read(counts)[0]),
+        publishToCommunity(c.env, post.communityId, { type: "points.changed" }),
         notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
       ]),
     );
@@ -223,6 +224,7 @@ export const commentsRoutes = new Hono<HonoEnv>()
           commentId: comment.id,
         }),
         publishCounters(c, comment.postId, comment.communityId, read(counts)[0]),
+        publishToCommunity(c.env, comment.communityId, { type: "points.changed" }),
       ]),
     );
     return respond(c, feed.deleteComment, { ok: true });

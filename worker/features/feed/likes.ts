@@ -179,6 +179,9 @@ export async function setLike(
           })
         : null,
       notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
+      target.authorId && target.authorId !== user.id
+        ? publishToCommunity(c.env, target.communityId, { type: "points.changed" })
+        : null,
     ]),
   );
   return { liked, likesCount };

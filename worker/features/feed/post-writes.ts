@@ -129,6 +129,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     Promise.all([
       // Ids only: each member reads the post through the API, which applies blocks and their permissions.
       publishToCommunity(c.env, communityId, { type: "post.created", postId: id }),
+      publishToCommunity(c.env, communityId, { type: "points.changed" }),
       notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
     ]),
   );
