@@ -11,6 +11,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { cn } from "../../lib/cn";
+import { LevelNamesDialog } from "./level-names-dialog";
 import { PointsHistory } from "./points-history";
 import { boardQueryOptions } from "./queries";
 import { useLeaderboardLive } from "./use-leaderboard-live";
@@ -128,9 +129,11 @@ function Board({ communityId, period }: { communityId: string; period: Leaderboa
 export default function LeaderboardPage({ community }: { community: MyCommunity }) {
   const { t } = useTranslation("leaderboard");
   const [period, setPeriod] = useState<LeaderboardPeriod>("allTime");
+  const [naming, setNaming] = useState(false);
   useLeaderboardLive(community.id);
   const allTime = useQuery(boardQueryOptions(community.id, "allTime"));
   const levelName = useLevelName(allTime.data?.levelNames);
+  const canName = (community.isCreator || community.role === "admin") && !community.archived;
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <Tabs value={period} onValueChange={(v) => setPeriod(v as LeaderboardPeriod)} className="min-w-0 space-y-3">
@@ -153,6 +156,19 @@ export default function LeaderboardPage({ community }: { community: MyCommunity 
       </Tabs>
       <aside className="space-y-4">
         {allTime.data && <MyLevel total={allTime.data.myTotal} levelName={levelName} />}
+        {canName && allTime.data && (
+          <>
+            <Button variant="outline" className="w-full" onClick={() => setNaming(true)}>
+              {t("levelNames.edit")}
+            </Button>
+            <LevelNamesDialog
+              communityId={community.id}
+              names={allTime.data.levelNames}
+              open={naming}
+              onOpenChange={setNaming}
+            />
+          </>
+        )}
         <section aria-labelledby="my-points" className="rounded-2xl border border-border bg-surface p-4">
           <h2 id="my-points" className="font-semibold text-foreground">
             {t("myPoints")}
