@@ -129,7 +129,9 @@ describe("GET /api/communities/:id/leaderboard", () => {
     await earn(w.community.id, e.id, 30, 2);
     await earn(w.community.id, b.id, 40, 20);
     await earn(w.community.id, c.id, 50, 40);
-    await earn(w.community.id, w.admin.id, 5, 6.5);
+    await earn(w.community.id, w.admin.id, 5, 6.9);
+    // Just over a week ago: in the month, not in the week, whatever the time of day.
+    await earn(w.community.id, w.moderator.id, 1, 7.1);
     const view = (x: Board) => x.items.map((r) => [r.fullName, r.points, r.rank]);
     const tied = [a, e].sort((x, y) => (x.id < y.id ? -1 : 1)).map((p) => (p === a ? "A" : "E"));
 
@@ -138,11 +140,19 @@ describe("GET /api/communities/:id/leaderboard", () => {
     expect(week.me).toMatchObject({ fullName: "Mary Member", points: 0, rank: 4, level: 1 });
 
     const month = await board(w.community.id, w.member, "month");
-    expect(view(month)).toEqual([["B", 40, 1], [tied[0], 30, 2], [tied[1], 30, 2], ["Adam Admin", 5, 4]]);
+    expect(view(month)).toEqual([["B", 40, 1], [tied[0], 30, 2], [tied[1], 30, 2], ["Adam Admin", 5, 4], ["Mona Moderator", 1, 5]]);
+    expect(month.me).toMatchObject({ points: 0, rank: 6 });
 
     const allTime = await board(w.community.id, w.member);
-    expect(view(allTime)).toEqual([["C", 50, 1], ["B", 40, 2], [tied[0], 30, 3], [tied[1], 30, 3], ["Adam Admin", 5, 5]]);
-    expect(allTime.items.map((r) => r.level)).toEqual([3, 3, 3, 3, 2]);
+    expect(view(allTime)).toEqual([
+      ["C", 50, 1],
+      ["B", 40, 2],
+      [tied[0], 30, 3],
+      [tied[1], 30, 3],
+      ["Adam Admin", 5, 5],
+      ["Mona Moderator", 1, 6],
+    ]);
+    expect(allTime.items.map((r) => r.level)).toEqual([3, 3, 3, 3, 2, 1]);
     // Levels come from all-time points whatever the period.
     expect(week.items[0]!.level).toBe(3);
 

@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { leaderboardStatement, type LeaderRowDb } from "./leaderboard.queries";
+import { leaderboardStatement, withRanks, type LeaderRowDb } from "./leaderboard.queries";
 import { levelNamesQuery, toLevelNames } from "./level-names";
 import { historyStatement } from "./points-history.queries";
 
@@ -45,9 +45,9 @@ export const leaderboardRoutes = new Hono<HonoEnv>()
     member.read(c, read(member.query));
     const rows = read(board);
     const mine = rows.find((r) => r.is_me === 1)!;
-    const top = rows
-      .filter((r) => r.is_me === 0)
-      .sort((a, b) => b.points - a.points || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const top = withRanks(
+      rows.filter((r) => r.is_me === 0).sort((a, b) => b.points - a.points || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    );
     return respond(c, leaderboard.board, {
       period,
       items: top.map(toLeader),
