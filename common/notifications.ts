@@ -36,4 +36,6 @@ export type NotificationData = {
   count?: number;
   /** COURSE_COMPLETED: the course's title. */
   course?: string;
+  /** ACHIEVEMENT_EARNED: the level reached. */
+  level?: number;
 };

@@ -52,6 +52,7 @@ describe("parseServerMessage", () => {
       { type: "post.counters", postId: "p1", likesCount: 3, commentsCount: 1 },
       { type: "comment.created", postId: "p1", commentId: "c1", parentId: null },
       { type: "comment.deleted", postId: "p1", commentId: "c1" },
+      { type: "points.changed" },
       { type: "notification.created", notification: { id: "n1", type: "POST_LIKE", title: "x", isRead: false } },
       { type: "notification.unread", count: 4 },
       { type: "message.unread", count: 2 },

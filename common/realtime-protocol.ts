@@ -81,6 +81,8 @@ export const commentDeletedSchema = z.object({
   commentId: id,
   parentId: id.nullable().optional(),
 });
+/** Someone's points moved (a post, comment or like was made or undone): leaderboards read themselves again. */
+export const pointsChangedSchema = z.object({ type: z.literal("points.changed") });
 
 /** A notification row as the API lists it; only id and type are guaranteed here. */
 export const notificationPayloadSchema = z.looseObject({ id, type: z.enum(notificationTypes) });
@@ -143,6 +145,7 @@ export const communityEventSchema = z.discriminatedUnion("type", [
   postCountersSchema,
   commentCreatedSchema,
   commentDeletedSchema,
+  pointsChangedSchema,
 ]);
 /** Events a conversation room fans out after an API write. */
 export const conversationEventSchema = z.discriminatedUnion("type", [

@@ -2,7 +2,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromCommunity, getCommunityPresence, publishToCommunity } from "../worker/lib/rooms";
-import { addMember, createCommunity, createUser } from "../tests/factories";
+import { addMember, call, createCommunity, createUser } from "../tests/factories";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, type CommunityEvent } from "../common/realtime-protocol";
 import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
 
@@ -113,6 +113,29 @@ describe("CommunityRoom", () => {
     await b1.close();
     expect(await a1.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
     expect(await getCommunityPresence(env, community.id)).toEqual({ online: [alice.user.id], count: 1 });
+  });
+
+  it("feeds the members list: online flags and the online-now filter follow who is connected", async () => {
+    const { alice, bob, community, path } = await communityWithMembers();
+    const members = async (query = "") => {
+      const res = await call(`/api/communities/${community.id}/members${query}`, { cookie: alice.cookie });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { items: { id: string; online: boolean }[] };
+      return body.items.map((m) => [m.id, m.online] as const);
+    };
+    expect(await members("?online=true")).toEqual([]);
+
+    const b1 = await connect(path, { cookie: bob.cookie });
+    await b1.next("presence");
+    expect(await members("?online=true")).toEqual([[bob.user.id, true]]);
+    expect(new Map(await members())).toEqual(new Map([[alice.user.id, false], [bob.user.id, true]]));
+
+    // Alice's page learns it live: her socket is told when Bob leaves.
+    const a1 = await connect(path, { cookie: alice.cookie });
+    await a1.next("presence", (p) => p.count === 2);
+    await b1.close();
+    expect(await a1.next("presence", (p) => p.count === 1)).toMatchObject({ online: [alice.user.id] });
+    expect(await members("?online=true")).toEqual([[alice.user.id, true]]);
   });
 
   it("fans a worker publish out to the members' sockets only", async () => {

@@ -16,6 +16,8 @@ import { blockRoutes, myBlocksRoutes } from "./features/blocks/blocks.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { leaderboardRoutes } from "./features/points/leaderboard.routes";
+import { levelsRoutes } from "./features/points/levels.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
@@ -48,6 +50,8 @@ const api = new Hono<HonoEnv>()
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
+  .route("/communities/:id/levels", levelsRoutes)
+  .route("/communities/:id", leaderboardRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
   .route("/communities/:communityId/group-chats", groupChatsRoutes)
   .route("/communities/:id", communityFeedRoutes)

@@ -119,6 +119,12 @@ export const requests = {
   "GET /api/communities/:id/mention-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "" } }) },
   "GET /api/communities/:id/stats": { build: (ctx) => ({ params: community(ctx) }) },
   "GET /api/communities/:id/members": { build: (ctx) => ({ params: community(ctx) }) },
+  "GET /api/communities/:id/levels": { build: (ctx) => ({ params: community(ctx) }) },
+  "PUT /api/communities/:id/levels": {
+    build: (ctx) => ({ params: community(ctx), body: { names: ["Newcomer", "", "", "", "", "", "", "", ""] } }),
+  },
+  "GET /api/communities/:id/leaderboard": { build: (ctx) => ({ params: community(ctx), query: { period: "week" } }) },
+  "GET /api/communities/:id/points": { build: (ctx) => ({ params: community(ctx) }) },
   // Search reads every community the caller may see: the community's own marker word keeps the answer
   // to this community's content (callers join other communities during the walk).
   "GET /api/search": { build: (ctx) => ({ query: { q: ctx.community.key } }) },

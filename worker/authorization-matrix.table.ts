@@ -188,6 +188,10 @@ export const apiTable = {
   "GET /api/communities/:id/mention-candidates": membersOnly(200),
   "GET /api/communities/:id/stats": membersOnly(200),
   "GET /api/communities/:id/members": membersOnly(200),
+  "GET /api/communities/:id/levels": membersOnly(200),
+  "PUT /api/communities/:id/levels": communityChange(200, managers),
+  "GET /api/communities/:id/leaderboard": membersOnly(200),
+  "GET /api/communities/:id/points": membersOnly(200),
   // Search answers non-members with no results rather than 404; the leak scan checks they are empty.
   "GET /api/search": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },
   "GET /api/search/:kind": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },

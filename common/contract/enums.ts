@@ -26,6 +26,10 @@ export type ReportDecision = (typeof reportDecisions)[number];
 export const memberSorts = ["points", "name", "joined"] as const;
 export type MemberSort = (typeof memberSorts)[number];
 
+/** Leaderboard periods: the last 7 days, the last 30 days, all time (spec 001 section 9). */
+export const leaderboardPeriods = ["week", "month", "allTime"] as const;
+export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
+
 export const priceFilters = ["all", "free", "paid"] as const;
 export type PriceFilter = (typeof priceFilters)[number];
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_LEVEL } from "../levels";
 import { endpoint, ok, page } from "./http";
 import {
   COMMENT_MAX,
@@ -82,6 +83,8 @@ export const post = z.object({
   communityId: z.string(),
   author: author.nullable(),
   isAuthorAdmin: z.boolean(),
+  /** The author's level in the post's community (1 to 9, from all-time points), for the avatar badge. */
+  authorLevel: z.number().int().min(1).max(MAX_LEVEL),
   headline: z.string().nullable(),
   content: z.string(),
   imageUrls: z.array(z.string()),

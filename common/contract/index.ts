@@ -5,6 +5,7 @@ import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
 import { health } from "./health";
+import { leaderboard } from "./leaderboard";
 import { me } from "./me";
 import { members } from "./members";
 import { notifications } from "./notifications";
@@ -25,6 +26,7 @@ export const contract = {
   me,
   communities,
   members,
+  leaderboard,
   feed,
   notifications,
   conversations,

@@ -44,8 +44,15 @@ export const SEARCH_PAGE_MAX = 50;
 export const SEARCH_RANKED_MAX = 50;
 export const EXPLORE_PAGE_SIZE = 12;
 export const EXPLORE_PAGE_MAX = 48;
-export const MEMBERS_PAGE_SIZE = 100;
-export const MEMBERS_PAGE_MAX = 200;
+export const MEMBERS_PAGE_SIZE = 30;
+export const MEMBERS_PAGE_MAX = 100;
+
+// Leaderboards and levels.
+export const LEVEL_NAME_MAX = 30;
+/** The leaderboard shows the top 50 (spec 001 section 9), and the viewer's own row below it. */
+export const LEADERBOARD_SIZE = 50;
+export const POINTS_HISTORY_PAGE_SIZE = 20;
+export const POINTS_HISTORY_PAGE_MAX = 50;
 
 // Moderation and review.
 export const REVIEW_REASON_MAX = 1000;

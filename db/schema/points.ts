@@ -45,9 +45,51 @@ export const userPoints = sqliteTable(
       .notNull()
       .references(() => communities.id, { onDelete: "cascade" }),
     points: integer("points", { mode: "number" }).notNull().default(0),
+    /**
+     * The highest level ACHIEVEMENT_EARNED was sent for: a level is announced once, even when points are
+     * lost and the level is reached again.
+     */
+    notifiedLevel: integer("notified_level", { mode: "number" }).notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.communityId] }), index("user_points_leaderboard_idx").on(t.communityId, t.points)],
+);
+
+/**
+ * Each member's points per UTC day (day = floor(ms / 86,400,000)), recomputed from the ledger in the
+ * batch that writes it: the week and month leaderboards sum at most 7 or 30 rows per member, however
+ * long the ledger grows.
+ */
+export const pointDays = sqliteTable(
+  "point_days",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: integer("day", { mode: "number" }).notNull(),
+    points: integer("points", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.day, t.userId] }),
+    // Covering, so a period's sums are read from the index alone.
+    index("point_days_period_idx").on(t.communityId, t.day, t.userId, t.points),
+  ],
+);
+
+/** Names an owner gave to levels of their community; a level without a row is shown as "Level N". */
+export const communityLevelNames = sqliteTable(
+  "community_level_names",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    level: integer("level", { mode: "number" }).notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.level] })],
 );
 
 export { pointValues, type PointReason } from "../../common/points";

@@ -3,6 +3,7 @@ import { COMMUNITIES } from "./communities.ts";
 import { ago, DAY, joined, must, push, type SeedContext } from "./context.ts";
 import { seedId, uid, USERS } from "./people.ts";
 import type { Row } from "./sql.ts";
+import { levelForPoints } from "../../common/levels.ts";
 
 /** Member rows, with paid access where a subscription pays for it. */
 export function buildMembers(ctx: SeedContext): void {
@@ -22,9 +23,10 @@ export function buildMembers(ctx: SeedContext): void {
   }
 }
 
-/** The ledger rows and the per-community totals they add up to. */
+/** The ledger rows, the per-community totals and the daily sums they add up to. */
 export function buildPoints(ctx: SeedContext): void {
   const totals = new Map<string, { user: string; community: string; points: number; at: number }>();
+  const days = new Map<string, { user: string; community: string; day: number; points: number }>();
   ctx.points.forEach((p, i) => {
     push(ctx, "point_events", {
       id: seedId(13, i + 1),
@@ -41,13 +43,27 @@ export function buildPoints(ctx: SeedContext): void {
     t.points += p.amount;
     t.at = Math.max(t.at, p.at);
     totals.set(key, t);
+    const day = Math.floor(p.at / DAY);
+    const d = days.get(`${key}:${day}`) ?? { user: p.user, community: p.community, day, points: 0 };
+    d.points += p.amount;
+    days.set(`${key}:${day}`, d);
   });
   for (const t of totals.values()) {
     push(ctx, "user_points", {
       user_id: uid(t.user),
       community_id: must(ctx.communityId.get(t.community), t.community),
       points: t.points,
+      // The seeded past is not announced again.
+      notified_level: levelForPoints(t.points),
       updated_at: t.at,
+    });
+  }
+  for (const d of days.values()) {
+    push(ctx, "point_days", {
+      community_id: must(ctx.communityId.get(d.community), d.community),
+      user_id: uid(d.user),
+      day: d.day,
+      points: d.points,
     });
   }
 }

@@ -32,6 +32,7 @@ const TABLE_ORDER = [
   "message_reactions",
   "point_events",
   "user_points",
+  "point_days",
   "notifications",
   "support_tickets",
   "reports",

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { QueryOf } from "../../../common/contract";
 import type { MemberSort } from "../../../common/contract/enums";
-import { EXPLORE_PAGE_SIZE } from "../../../common/contract/limits";
+import { EXPLORE_PAGE_SIZE, MEMBERS_PAGE_MAX } from "../../../common/contract/limits";
 import { call } from "../../lib/api";
 import { communityKeys } from "../../lib/community-keys";
 import { meKeys } from "../../lib/session";
@@ -35,7 +35,7 @@ export const membersQueryOptions = (id: string, q: string, sort: MemberSort) =>
   queryOptions({
     queryKey: communityKeys.memberList(id, q, sort),
     queryFn: async ({ signal }) =>
-      (await call("GET /api/communities/:id/members", { params: { id }, query: { q, sort }, signal })).members,
+      (await call("GET /api/communities/:id/members", { params: { id }, query: { q, sort, limit: MEMBERS_PAGE_MAX }, signal })).items,
   });
 
 export const communityReportsQueryOptions = (id: string) =>

@@ -11,6 +11,7 @@ const post: Post = {
   communityId: "c1",
   author: { id: "u_ana", fullName: "Ana Kapanadze", avatarUrl: null },
   isAuthorAdmin: true,
+  authorLevel: 1,
   headline: "Hello",
   content: "World",
   imageUrls: [],

@@ -8,7 +8,7 @@ import { toast } from "../../lib/toast";
 import { PostCard } from "./post-card";
 import { postListQueryOptions } from "./queries";
 import { PostSkeletons } from "./skeletons";
-import { useInfiniteScroll } from "./use-infinite-scroll";
+import { useInfiniteScroll } from "../../lib/use-infinite-scroll";
 
 type FeedListProps = { communityId: string; topicId: string | null; readOnly: boolean; onCreate: () => void };
 

@@ -23,6 +23,7 @@ function post(overrides: Partial<Post> = {}): Post {
     communityId: C,
     author: { id: "u-other", fullName: "Giorgi Maisuradze", avatarUrl: null },
     isAuthorAdmin: false,
+    authorLevel: 1,
     headline: null,
     content: `post ${seq}`,
     imageUrls: [],

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Heart, MessageSquare, Pin } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LevelBadge, useLevelName } from "../../components/level-badge";
 import { Avatar } from "../../components/ui/avatar";
 import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
@@ -43,6 +44,7 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
   const name = post.author?.fullName || t("post.unknownUser");
   const isOwn = !!user && post.author?.id === user.id;
   const Heading = detail ? "h1" : "h2";
+  const levelName = useLevelName(undefined);
 
   const toggleLike = () => {
     if (readOnly || like.isPending) return;
@@ -55,7 +57,10 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
       className="rounded-2xl border border-border bg-surface p-4 shadow-sm sm:p-5"
     >
       <header className="flex items-start gap-3">
-        <Avatar src={post.author?.avatarUrl} name={name} size="md" />
+        <span className="relative shrink-0">
+          <Avatar src={post.author?.avatarUrl} name={name} size="md" />
+          {post.author && <LevelBadge level={post.authorLevel} label={levelName(post.authorLevel)} />}
+        </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span id={`${id}-author`} className="truncate font-semibold text-foreground">

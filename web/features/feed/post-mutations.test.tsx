@@ -16,6 +16,7 @@ const post: Post = {
   communityId: "c1",
   author: { id: "u-g", fullName: "Giorgi", avatarUrl: null },
   isAuthorAdmin: false,
+  authorLevel: 1,
   headline: null,
   content: "hi",
   imageUrls: [],

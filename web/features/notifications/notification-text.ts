@@ -52,6 +52,10 @@ export function notificationDetail(t: TFunction, n: NotificationItem): string | 
       return oneOf<MemberRole>(memberRoles, data.role) && n.community
         ? t(`details.role.${data.role}`, { community: n.community.name })
         : null;
+    case "ACHIEVEMENT_EARNED":
+      return typeof data.level === "number" && n.community
+        ? t("details.ACHIEVEMENT_EARNED", { level: data.level, community: n.community.name })
+        : null;
     case "COURSE_COMPLETED":
       return typeof data.course === "string" && data.course ? t("details.COURSE_COMPLETED", { course: data.course }) : null;
     case "SYSTEM_ANNOUNCEMENT":

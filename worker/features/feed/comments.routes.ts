@@ -135,7 +135,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     for (const recipientId of mentionedMembers(mentions && checks(mentions), already)) {
       wanted.push({ ...base, recipientId, type: "MENTION" });
     }
-    const notifications = notificationWrites(db, wanted);
+    const levelUpId = newId();
+    const notifications = notificationWrites(db, wanted, [levelUpId]);
     const counts = recountComments(db, post.id);
     const created = findComment(db, { id: user.id }, id);
     const written = await once.write(user.id, id, [
@@ -156,6 +157,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
         reason: "comment_created",
         sourceKind: "comment",
         sourceId: id,
+        levelUpId,
       }),
       ...notifications.statements,
       created,
@@ -173,6 +175,7 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
           parentId: parent?.id ?? null,
         }),
         publishCounters(c, post.id, post.communityId, read(counts)[0]),
+        publishToCommunity(c.env, post.communityId, { type: "points.changed" }),
         notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
       ]),
     );
@@ -221,6 +224,7 @@ export const commentsRoutes = new Hono<HonoEnv>()
           commentId: comment.id,
         }),
         publishCounters(c, comment.postId, comment.communityId, read(counts)[0]),
+        publishToCommunity(c.env, comment.communityId, { type: "points.changed" }),
       ]),
     );
     return respond(c, feed.deleteComment, { ok: true });

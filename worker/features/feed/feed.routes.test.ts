@@ -16,6 +16,7 @@ type Post = {
   canPin: boolean;
   editedAt: number | null;
   isAuthorAdmin: boolean;
+  authorLevel: number;
   imageUrls: string[];
   topic: { name: string } | null;
 };
@@ -349,6 +350,20 @@ describe("editing and deleting", () => {
 });
 
 describe("likes and points", () => {
+  it("shows each author's level in the post's community on the card", async () => {
+    const w = await world();
+    const first = await post(w.member, w.community.id);
+    expect(first.authorLevel).toBe(2);
+    await env.DB.prepare("update user_points set points = 70 where user_id = ? and community_id = ?")
+      .bind(w.member.user.id, w.community.id)
+      .run();
+    const page = await feed(w.other, w.community.id);
+    expect(page.items.find((p) => p.id === first.id)?.authorLevel).toBe(4);
+    // Points elsewhere do not count here.
+    const other = await post(w.outsider, w.elsewhere.id);
+    expect(other.authorLevel).toBe(2);
+  });
+
   it("gives the author 2 points a like, none for self-likes, and reverses on unlike", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);
@@ -483,7 +498,10 @@ describe("comments and replies", () => {
       cookie: w.member.cookie,
     });
     expect(replied.status).toBe(201);
-    expect(await one("select count(*) as n from notifications where recipient_id = ?", w.member.user.id)).toBe(0);
+    // The levels those points reach are announced by the system (no sender), not as someone's comment.
+    expect(
+      await one("select count(*) as n from notifications where recipient_id = ? and sender_id is not null", w.member.user.id),
+    ).toBe(0);
   });
 
   it("accepts a 300-character reply and a 500-character comment", async () => {

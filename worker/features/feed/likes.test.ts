@@ -21,6 +21,8 @@ describe("one like, live", () => {
 
     expect((await call(`/api/posts/${postId}/like`, { method: "POST", cookie: liker.cookie })).status).toBe(200);
     expect(await room.next("post.counters")).toEqual({ type: "post.counters", postId, likesCount: 1, commentsCount: 0 });
+    // The author's points moved: leaderboards open in the community read themselves again.
+    expect(await room.next("points.changed")).toEqual({ type: "points.changed" });
     const { notification } = await tab.next("notification.created");
     expect(notification).toMatchObject({
       type: "POST_LIKE",
@@ -30,12 +32,15 @@ describe("one like, live", () => {
       community: { id: community.id, name: "Live Likes" },
       postId,
     });
-    expect((await tab.next("notification.unread")).count).toBe(1);
+    // The post's own 10 points already reached level 2, announced before the tab opened.
+    expect((await tab.next("notification.unread")).count).toBe(2);
 
     // An unlike moves the counters and tells nobody.
     const seen = tab.frames.length;
     expect((await call(`/api/posts/${postId}/like`, { method: "DELETE", cookie: liker.cookie })).status).toBe(200);
+    const since = room.frames.length;
     expect(await room.next("post.counters", (e) => e.likesCount === 0)).toMatchObject({ postId, likesCount: 0 });
+    await room.next("points.changed", undefined, since);
     await tab.expectNone("notification.created", seen, 100);
   });
 });

@@ -42,6 +42,7 @@ function recount(db: Db, target: Target) {
  */
 function likeStatements(db: Db, target: Target, userId: string, now: number) {
   const awardSource = { kind: `${target.kind}_like`, id: `${target.id}:${userId}:${newId()}` };
+  const levelUpId = newId();
   const insert = db.run(
     sql`insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (${target.id}, ${userId}, ${now})
         on conflict do nothing`,
@@ -56,11 +57,12 @@ function likeStatements(db: Db, target: Target, userId: string, now: number) {
             reason: reason[target.kind],
             sourceKind: awardSource.kind,
             sourceId: awardSource.id,
+            levelUpId,
           },
           sql`changes() = 1`,
         )
       : [];
-  return { statements: [insert, ...award], awardSource };
+  return { statements: [insert, ...award], awardSource, levelUpIds: award.length ? [levelUpId] : [] };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -155,6 +157,7 @@ export async function setLike(
           },
         ]
       : [],
+    like?.levelUpIds,
   );
   const counts = recount(db, target);
   const read = await batch(db, [
@@ -176,6 +179,9 @@ export async function setLike(
           })
         : null,
       notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
+      target.authorId && target.authorId !== user.id
+        ? publishToCommunity(c.env, target.communityId, { type: "points.changed" })
+        : null,
     ]),
   );
   return { liked, likesCount };

@@ -90,6 +90,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
   const user = access.user;
   const id = newId();
   const now = Date.now();
+  const levelUpId = newId();
   const notifications = notificationWrites(
     db,
     mentionedMembers(mentions && checks(mentions)).map((recipientId) => ({
@@ -100,6 +101,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
       content: preview(body.headline ?? body.content),
       postId: id,
     })),
+    [levelUpId],
   );
   const created = findPost(db, id, { id: user.id });
   const written = await once.write(user.id, id, [
@@ -116,7 +118,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     }),
     db.run(sql`update communities set posts_count = posts_count + 1 where id = ${communityId}`),
     ...(body.topicId ? [topicCount(db, body.topicId, 1)] : []),
-    ...awardStatements(db, { userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id }),
+    ...awardStatements(db, { userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id, levelUpId }),
     ...notifications.statements,
     created,
     ...(notifications.readBack ? [notifications.readBack] : []),
@@ -127,6 +129,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
     Promise.all([
       // Ids only: each member reads the post through the API, which applies blocks and their permissions.
       publishToCommunity(c.env, communityId, { type: "post.created", postId: id }),
+      publishToCommunity(c.env, communityId, { type: "points.changed" }),
       notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
     ]),
   );

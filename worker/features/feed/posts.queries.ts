@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { levelForPoints } from "../../../common/levels";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
@@ -9,6 +10,7 @@ export type FeedPost = {
   communityId: string;
   author: { id: string; fullName: string; avatarUrl: string | null } | null;
   isAuthorAdmin: boolean;
+  authorLevel: number;
   headline: string | null;
   content: string;
   imageUrls: string[];
@@ -28,6 +30,7 @@ type Row = {
   full_name: string | null;
   avatar_url: string | null;
   creator_id: string | null;
+  author_points: number;
   headline: string | null;
   content: string;
   image_urls: string | null;
@@ -43,12 +46,13 @@ type Row = {
 };
 
 /** Columns of a feed card; `viewer` is the viewer (for their like). */
-const select = (viewer: SQL) => sql`select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, p.headline,
+const select = (viewer: SQL) => sql`select p.id, p.community_id, p.author_id, u.full_name, u.avatar_url, c.creator_id, coalesce(up.points, 0) as author_points, p.headline,
     p.content, p.image_urls, p.topic_id, t.name as topic_name, t.color as topic_color, p.likes_count, p.comments_count, p.pinned_at,
     p.edited_at, p.created_at, exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${viewer}) as liked
   from posts p
   join communities c on c.id = p.community_id
   left join users u on u.id = p.author_id
+  left join user_points up on up.user_id = p.author_id and up.community_id = p.community_id
   left join community_topics t on t.id = p.topic_id`;
 
 /** Either side of a block hides the other's posts from them. */
@@ -60,6 +64,7 @@ export function toFeedPost(r: Row): FeedPost {
     communityId: r.community_id,
     author: r.author_id ? { id: r.author_id, fullName: r.full_name ?? "", avatarUrl: r.avatar_url } : null,
     isAuthorAdmin: r.author_id !== null && r.author_id === r.creator_id,
+    authorLevel: levelForPoints(r.author_points),
     headline: r.headline,
     content: r.content,
     imageUrls: r.image_urls ? (JSON.parse(r.image_urls) as string[]) : [],

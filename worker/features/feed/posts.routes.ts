@@ -119,7 +119,12 @@ export const postsRoutes = new Hono<HonoEnv>()
       ...(post.topicId ? [topicCount(db, post.topicId, -1)] : []),
       db.run(sql`delete from posts where id = ${post.id}`),
     ]);
-    c.executionCtx.waitUntil(publishToCommunity(c.env, post.communityId, { type: "post.deleted", postId: post.id }));
+    c.executionCtx.waitUntil(
+      Promise.all([
+        publishToCommunity(c.env, post.communityId, { type: "post.deleted", postId: post.id }),
+        publishToCommunity(c.env, post.communityId, { type: "points.changed" }),
+      ]),
+    );
     return respond(c, feed.deletePost, { ok: true });
   })
   .post("/:postId/like", validate("param", postParams), async (c) => {

@@ -1,53 +1,44 @@
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { MemberRole } from "../../../common/contract/enums";
+import { levelForPoints } from "../../../common/levels";
 import { members, membersQuery } from "../../../common/contract/members";
 import type { HonoEnv } from "../../env";
 import { memberOf } from "../../lib/access";
+import { batch } from "../../lib/db";
 import { respond } from "../../lib/respond";
+import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
-import { contains } from "../../lib/text-search";
 import { validate } from "../../lib/validation";
+import { levelNamesQuery, toLevelNames } from "../points/level-names";
+import { decodeMembersCursor, membersCursor, membersPage } from "./members.queries";
 
-const orderBy = {
-  points: sql.raw("points desc, u.full_name"),
-  name: sql.raw("u.full_name collate nocase"),
-  joined: sql.raw("m.joined_at desc"),
-} as const;
-
-type Row = {
-  id: string;
-  full_name: string;
-  avatar_url: string | null;
-  profession: string | null;
-  role: MemberRole;
-  joined_at: number;
-  points: number;
-  creator_id: string | null;
-};
-
-/** /api/communities/:id/members: members with role, join date and points, for members only. One round trip. */
+/**
+ * /api/communities/:id/members: a page of members with role, level, join date, points and whether
+ * they are online, for members only. One D1 round trip (access, page and level names together);
+ * who is online comes from the community's room alongside it.
+ */
 export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", membersQuery), async (c) => {
   const db = c.var.db;
   const communityId = c.req.param("id")!;
-  const { q, sort, limit } = c.req.valid("query");
-  const member = memberOf(db, await sessionToken(c), communityId);
-  // The list rides with the access check and is only answered once access holds.
-  const [row, results] = await db.batch([
-    member.query,
-    db.all<Row>(
-      sql`select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, coalesce(up.points, 0) as points, c.creator_id
-          from community_members m
-          join users u on u.id = m.profile_id
-          join communities c on c.id = m.community_id
-          left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
-          where m.community_id = ${communityId}${q ? sql` and ${contains(sql.raw("u.full_name"), q)}` : sql``}
-          order by ${orderBy[sort]} limit ${limit}`,
-    ),
+  const { q, sort, online, cursor, limit } = c.req.valid("query");
+  const after = cursor ? decodeMembersCursor(cursor, sort) : null;
+  const token = await sessionToken(c);
+  const presence = getCommunityPresence(c.env, communityId);
+  // The online filter needs the room's answer first; otherwise the room and D1 are asked at once.
+  const onlyIds = online ? (await presence).online : null;
+  const member = memberOf(db, token, communityId);
+  const page = membersPage(db, { communityId, token, q, sort, after, onlyIds, limit });
+  const names = levelNamesQuery(db, communityId);
+  // The page rides with the access check and is only answered once access holds.
+  const [read, { online: onlineIds }] = await Promise.all([
+    batch(db, [member.query, names, ...(page ? [page] : [])]),
+    presence,
   ]);
-  member.read(c, row);
+  member.read(c, read(member.query));
+  const rows = page ? read(page) : [];
+  const shown = rows.slice(0, limit);
+  const onlineNow = new Set(onlineIds);
   return respond(c, members.list, {
-    members: results.map((r) => ({
+    items: shown.map((r) => ({
       id: r.id,
       fullName: r.full_name,
       avatarUrl: r.avatar_url,
@@ -56,6 +47,10 @@ export const membersRoutes = new Hono<HonoEnv>().get("/", validate("query", memb
       isOwner: r.id === r.creator_id,
       joinedAt: r.joined_at,
       points: r.points,
+      level: levelForPoints(r.points),
+      online: onlineNow.has(r.id),
     })),
+    nextCursor: rows.length > limit ? membersCursor(shown.at(-1)!, sort) : null,
+    levelNames: toLevelNames(read(names)),
   });
 });

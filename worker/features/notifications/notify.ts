@@ -64,18 +64,15 @@ export function notificationInsert(db: Db, n: NewNotification) {
 /**
  * The notifications a batch writes, and the statement that reads them back at its end (as the list
  * shows them, with each recipient's unread count) so they can be pushed without another read.
+ * `writtenElsewhere` are ids of notifications other statements of the batch may write (a level-up),
+ * read back with them when they were.
  */
-export function notificationWrites(db: Db, wanted: NewNotification[]) {
+export function notificationWrites(db: Db, wanted: NewNotification[], writtenElsewhere: string[] = []) {
   const inserts = wanted.map((n) => notificationInsert(db, n)).filter((n) => n !== null);
+  const ids = [...inserts.map((n) => n.id), ...writtenElsewhere];
   return {
     statements: inserts.map((n) => n.statement),
-    readBack:
-      inserts.length > 0
-        ? notificationsByIds(
-            db,
-            inserts.map((n) => n.id),
-          )
-        : null,
+    readBack: ids.length > 0 ? notificationsByIds(db, ids) : null,
   };
 }
 

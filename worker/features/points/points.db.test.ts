@@ -80,4 +80,75 @@ describe(`the points ledger on ${testEngine()}`, () => {
     await db.batch(reversalStatements(db, community.id, everything) as [never, ...never[]]);
     expect(await total(earner.id, community.id)).toBe(0);
   });
+
+  const run = (statements: unknown[]) => db.batch(statements as [never, ...never[]]);
+
+  const sums = async (userId: string, communityId: string) => {
+    const [row] = await db.all<{ ledger: number; days: number; total: number | null }>(
+      sql`select (select coalesce(sum(amount), 0) from point_events where user_id = ${userId} and community_id = ${communityId}) as ledger,
+            (select coalesce(sum(points), 0) from point_days where user_id = ${userId} and community_id = ${communityId}) as days,
+            (select points from user_points where user_id = ${userId} and community_id = ${communityId}) as total`,
+    );
+    return row!;
+  };
+
+  it("keeps the daily sums equal to the ledger through random awards and reversals", async () => {
+    const { earner, community } = await world();
+    const other = await seedUser(db);
+    const people = [earner.id, other.id];
+    const live: { userId: string; source: string }[] = [];
+    // A fixed-seed generator: the same walk every run, so a failure can be replayed.
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let step = 0; step < 40; step++) {
+      const undo = live.length > 0 && random() < 0.4;
+      if (undo) {
+        const [gone] = live.splice(Math.floor(random() * live.length), 1);
+        await run(reversalStatements(db, community.id, sql`pe.source_kind = 'post' and pe.source_id = ${gone!.source}`));
+      } else {
+        const userId = people[Math.floor(random() * people.length)]!;
+        const source = random() < 0.2 && live.length > 0 ? live[0]!.source : newId();
+        await run(award(userId, community.id, source));
+        if (!live.some((l) => l.source === source)) live.push({ userId, source });
+      }
+      for (const userId of people) {
+        const { ledger, days, total } = await sums(userId, community.id);
+        expect(days).toBe(ledger);
+        expect(total ?? 0).toBe(Math.max(0, ledger));
+      }
+    }
+  });
+
+  const levelUps = async (userId: string, communityId: string) =>
+    (
+      await db.all<{ data: string }>(
+        sql`select data from notifications where recipient_id = ${userId} and community_id = ${communityId}
+            and type = 'ACHIEVEMENT_EARNED' order by created_at, rowid`,
+      )
+    ).map((r) => (JSON.parse(r.data) as { level: number }).level);
+
+  it("announces each level once, never again after the points are lost and earned back", async () => {
+    const { earner, community } = await world();
+    const first = newId();
+    await run(award(earner.id, community.id, first));
+    expect(await levelUps(earner.id, community.id)).toEqual([2]);
+
+    await run(reversalStatements(db, community.id, sql`pe.source_kind = 'post' and pe.source_id = ${first}`));
+    expect((await sums(earner.id, community.id)).total).toBe(0);
+    await run(award(earner.id, community.id, newId()));
+    expect(await levelUps(earner.id, community.id)).toEqual([2]);
+
+    // 10 -> 20 points: level 3; a jump over several levels announces the level reached.
+    await run(award(earner.id, community.id, newId()));
+    expect(await levelUps(earner.id, community.id)).toEqual([2, 3]);
+    await run([...award(earner.id, community.id, newId()), ...Array.from({ length: 5 }, () => award(earner.id, community.id, newId())).flat()]);
+    expect((await sums(earner.id, community.id)).total).toBe(80);
+    expect(await levelUps(earner.id, community.id)).toEqual([2, 3, 4]);
+  });
+
+  it("announces nothing for an award whose guard failed", async () => {
+    const { earner, community } = await world();
+    await run(award(earner.id, community.id, newId(), sql`1 = 0`));
+    expect(await levelUps(earner.id, community.id)).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { Input, inputClasses, Textarea } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { categories, subscriptionIntervals, type PaymentType, type SubscriptionInterval } from "../../../../common/catalog";
 import { RadioGroup } from "../radio-group";
-import { Select } from "../select";
+import { Select } from "../../../components/ui/select";
 import { ImageUploader } from "../uploads/image-uploader";
 import type { ImageUploads } from "../uploads/use-image-uploads";
 import { AudienceTags } from "./audience-tags";

@@ -6,7 +6,7 @@ import { inputClasses } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { exploreSorts, type ExploreSort } from "../../../../common/catalog";
-import { Select } from "../select";
+import { Select } from "../../../components/ui/select";
 
 /** Spec 002 section 5: explore searches 500 ms after the last keystroke. */
 export const EXPLORE_SEARCH_DEBOUNCE_MS = 500;

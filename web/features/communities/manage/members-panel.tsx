@@ -15,7 +15,7 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useFormatter } from "../../../lib/format/formatter";
 import { communityKeys } from "../../../lib/community-keys";
 import { membersQueryOptions } from "../community-api";
-import { Select } from "../select";
+import { Select } from "../../../components/ui/select";
 import { memberRoles, type MemberRole, type MemberSort } from "../../../../common/contract/enums";
 import type { CommunityMember } from "../../../../common/contract/members";
 

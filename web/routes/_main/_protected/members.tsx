@@ -1,10 +1,27 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { CommunityPage } from "../../../components/community-page";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { ensureNamespace } from "../../../lib/i18n";
+import { lazyWithPreload } from "../../../lib/lazy";
 
-export const Route = createFileRoute("/_main/_protected/members")({ component: MembersPage });
+const MembersView = lazyWithPreload(() => import("../../../features/members/members-page"));
+
+export const Route = createFileRoute("/_main/_protected/members")({
+  loader: () => Promise.all([ensureNamespace("members"), MembersView.preload()]),
+  component: MembersPage,
+});
 
 function MembersPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.members")} />;
+  return (
+    <CommunityPage title={t("pages.members")}>
+      {(community) => (
+        <Suspense fallback={<PageSpinner />}>
+          <MembersView key={community.id} community={community} />
+        </Suspense>
+      )}
+    </CommunityPage>
+  );
 }

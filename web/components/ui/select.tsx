@@ -1,6 +1,6 @@
 import { forwardRef, type SelectHTMLAttributes } from "react";
 import { ChevronDown } from "lucide-react";
-import { inputClasses } from "../../components/ui/input";
+import { inputClasses } from "./input";
 import { cn } from "../../lib/cn";
 
 /** A native <select> dressed like our inputs: the platform's own picker is the most accessible one. */
