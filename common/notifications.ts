@@ -32,6 +32,8 @@ export type NotificationData = {
   reason?: string;
   /** COMMUNITY_ROLE_CHANGE: the role the member now has. */
   role?: MemberRole;
+  /** MESSAGE: unread messages of the conversation it stands for (one row per conversation while unread). */
+  count?: number;
   /** COURSE_COMPLETED: the course's title. */
   course?: string;
 };

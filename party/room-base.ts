@@ -195,6 +195,15 @@ export abstract class RoomBase extends Server<Env> {
     return closed;
   }
 
+  /** Closes every socket (the room's subject is gone: a removed group chat); returns how many. */
+  async disconnectAll(reason = "Removed"): Promise<number> {
+    const users = new Set<string>();
+    for (const connection of this.openConnections()) users.add(connection.state!.userId);
+    let closed = 0;
+    for (const userId of users) closed += await this.disconnectUser(userId, reason);
+    return closed;
+  }
+
   /** How many sockets are open (all users). */
   connectionCount(): number {
     let count = 0;

@@ -6,6 +6,8 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
+import { groupChatsRoutes } from "./features/conversations/group-chats.routes";
+import { conversationMessagesRoutes, messagesRoutes } from "./features/conversations/messages.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
 import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
 import { communityFeedRoutes } from "./features/feed/community-feed.routes";
@@ -43,6 +45,7 @@ const api = new Hono<HonoEnv>()
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
+  .route("/communities/:communityId/group-chats", groupChatsRoutes)
   .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
@@ -51,6 +54,8 @@ const api = new Hono<HonoEnv>()
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)
+  .route("/conversations", conversationMessagesRoutes)
+  .route("/messages", messagesRoutes)
   .route("/search", searchRoutes)
   .route("/uploads", uploadsRoutes);
 

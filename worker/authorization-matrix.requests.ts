@@ -48,6 +48,8 @@ const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
 const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
 const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
 const none = (): Request => ({});
+const chat = (ctx: RequestContext) => ({ conversationId: ctx.target.chatId });
+const message = (ctx: RequestContext) => ({ messageId: ctx.target.messageId });
 const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
   fresh: { status },
   build: (ctx) => ({ params: community(ctx), body }),
@@ -166,6 +168,28 @@ export const requests = {
 
   "GET /api/conversations": { build: none },
   "GET /api/conversations/unread-count": { build: none },
+  "GET /api/conversations/people": { build: (ctx) => ({ query: { communityId: ctx.community.id } }) },
+  "POST /api/conversations/direct": { build: (ctx) => ({ body: { userId: ctx.people.stranger.id } }) },
+  "GET /api/conversations/:conversationId": { build: (ctx) => ({ params: chat(ctx) }) },
+  "GET /api/conversations/:conversationId/messages": { build: (ctx) => ({ params: chat(ctx) }) },
+  "POST /api/conversations/:conversationId/messages": {
+    build: (ctx) => ({ params: chat(ctx), body: { id: crypto.randomUUID(), content: `Hello ${ctx.unique}` } }),
+  },
+  "POST /api/conversations/:conversationId/read": { build: (ctx) => ({ params: chat(ctx), body: { seq: 1 } }) },
+  "PATCH /api/conversations/:conversationId": {
+    build: (ctx) => ({ params: chat(ctx), body: { name: `Renamed ${ctx.unique}` } }),
+  },
+  "DELETE /api/conversations/:conversationId": { fresh: {}, build: (ctx) => ({ params: chat(ctx) }) },
+  "POST /api/conversations/:conversationId/join": { build: (ctx) => ({ params: chat(ctx) }) },
+  "POST /api/conversations/:conversationId/leave": { fresh: {}, build: (ctx) => ({ params: chat(ctx) }) },
+  "PATCH /api/messages/:messageId": { build: (ctx) => ({ params: message(ctx), body: { content: "Edited" } }) },
+  "DELETE /api/messages/:messageId": { fresh: {}, build: (ctx) => ({ params: message(ctx) }) },
+  "POST /api/messages/:messageId/reactions": { build: (ctx) => ({ params: message(ctx), body: { emoji: "👍", active: true } }) },
+  "POST /api/messages/:messageId/report": { build: (ctx) => ({ params: message(ctx), body: { reason: "Spam" } }) },
+  "GET /api/communities/:communityId/group-chats": { build: (ctx) => ({ params: { communityId: ctx.community.id } }) },
+  "POST /api/communities/:communityId/group-chats": {
+    build: (ctx) => ({ params: { communityId: ctx.community.id }, body: { name: `Group ${ctx.unique}` } }),
+  },
 
   "POST /api/uploads": {
     build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngFile(640, 480), contentType: "image/png" } }),

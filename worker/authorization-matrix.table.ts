@@ -123,6 +123,17 @@ const reportQueue: Entry = {
   review: signedIn(404).but(200, "owner"),
 };
 
+/** A group chat of home's members (every member sits in it), and strangers' chat away. */
+const chat = (status: number): Entry => ({ home: signedIn(404).but(status, ...members), away: signedIn(404) });
+
+/** Renaming or removing a group chat: the owner and admins of its community. */
+const chatManagement: Entry = {
+  home: signedIn(404)
+    .but(403, ...members)
+    .but(200, ...managers),
+  away: signedIn(404),
+};
+
 /** Review decisions: staff only, on any community (its status is set to what the decision starts from). */
 const reviewDecision: Entry = { home: staffOnly(200), away: staffOnly(200) };
 
@@ -215,6 +226,36 @@ export const apiTable = {
 
   "GET /api/conversations": { any: signedIn(200) },
   "GET /api/conversations/unread-count": { any: signedIn(200) },
+  "GET /api/conversations/people": { any: signedIn(200) },
+  "POST /api/conversations/direct": { any: signedIn(200) },
+  // The home group chat: every member of home sits in it; away's is a chat of strangers.
+  "GET /api/conversations/:conversationId": chat(200),
+  "GET /api/conversations/:conversationId/messages": chat(200),
+  // A block hides messages in a group; it does not stop anyone writing to the group.
+  "POST /api/conversations/:conversationId/messages": chat(201),
+  "POST /api/conversations/:conversationId/read": chat(200),
+  "PATCH /api/conversations/:conversationId": chatManagement,
+  "DELETE /api/conversations/:conversationId": chatManagement,
+  "POST /api/conversations/:conversationId/join": chat(200),
+  "POST /api/conversations/:conversationId/leave": chat(200),
+  // The author's message: `blocked` does not see it (404); only the author edits or deletes it.
+  "PATCH /api/messages/:messageId": authorObject(["author"]),
+  "DELETE /api/messages/:messageId": authorObject(["author"]),
+  "POST /api/messages/:messageId/reactions": readable(200),
+  "POST /api/messages/:messageId/report": {
+    home: signedIn(404)
+      .but(201, ...readers)
+      .but(400, "author"),
+    away: signedIn(404),
+  },
+  "GET /api/communities/:communityId/group-chats": membersOnly(200),
+  "POST /api/communities/:communityId/group-chats": {
+    home: signedIn(404)
+      .but(403, ...members)
+      .but(201, ...managers),
+    away: signedIn(404),
+    review: signedIn(404).but(201, "owner"),
+  },
 
   "POST /api/uploads": { any: signedIn(201) },
 } satisfies { [R in Route]?: Entry };

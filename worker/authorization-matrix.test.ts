@@ -12,6 +12,7 @@ import {
   createCommunity,
   createPeople,
   createStrangersChat,
+  readersOf,
   registry,
   type CommunityWorld,
   type Layout,
@@ -123,6 +124,16 @@ describe("the authorization matrix", () => {
     });
     expect(comment.status).toBe(201);
     expect((await call(`/api/posts/${home.postId}/like`, { method: "POST", cookie: people.moderator.cookie })).status).toBe(200);
+    // A message in the group chat by the author: every participant's socket gets it but the one the author blocked.
+    const message = await call(`/api/conversations/${home.chatId}/messages`, {
+      body: { id: crypto.randomUUID(), content: `[[b:${home.key}]] a live message` },
+      cookie: people.author.cookie,
+    });
+    expect(message.status).toBe(201);
+    const chatRoom = open.filter((o) => o.path === `/parties/conversation-room/${home.chatId}`);
+    await Promise.all(
+      chatRoom.filter((o) => o.caller !== "blocked").map((o) => o.socket.next("message.created", undefined, since.get(o))),
+    );
     const homeRoom = open.filter((o) => o.path === `/parties/community-room/${home.id}`);
     const authorRoom = open.find((o) => o.path === `/parties/user-room/${people.author.id}`)!;
     await Promise.all([
@@ -182,6 +193,16 @@ async function callRoute(route: string, scope: Scope, caller: Caller | "stranger
     rawBody: request.raw?.bytes,
     headers: request.raw ? { "content-type": request.raw.contentType } : undefined,
   });
+  const decision = /^POST \/api\/admin\/communities\/:id\/(approve|restore|reject|suspend)$/.exec(route)?.[1];
+  if (decision && res.status === 200) {
+    // Who may read the community changed with its status; later answers (a conversation list spans every
+    // community) are judged by the new readers.
+    const layout: Layout = scope === "away" ? "away" : "home";
+    registry.readers.set(
+      community.key,
+      readersOf(layout, decision === "approve" || decision === "restore" ? "approved" : "suspended"),
+    );
+  }
   const headers = [...res.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
   return { status: res.status, text: `${headers}\n\n${await res.text()}` };
 }

@@ -49,6 +49,8 @@ export type CommunityWorld = {
   plainMemberId: string;
   /** The group chat of its members. */
   chatId: string;
+  /** A message in the group chat, by `author` (home) or `neighbour` (away). */
+  messageId: string;
 };
 
 export type Layout = "home" | "away";
@@ -201,6 +203,7 @@ export async function createCommunity(
     reportId: newId(),
     plainMemberId: layout === "home" ? people.member.id : people.neighbour.id,
     chatId: newId(),
+    messageId: newId(),
   };
   const content = `[[c:${key}]] [[b:${key}]]`;
   await batch(db, [
@@ -259,10 +262,23 @@ export async function createCommunity(
       communityId: id,
       memberCount: roles.length,
       createdBy: owner.id,
+      version: 1,
+      lastMessageId: world.messageId,
+      lastMessagePreview: `${content} message by the author`,
+      lastMessageSenderId: writer.id,
+      lastMessageAt: Date.now(),
     }),
     ...roles.map(([person]) =>
       db.insert(schema.conversationParticipants).values({ conversationId: world.chatId, userId: person.id }),
     ),
+    db.insert(schema.messages).values({
+      id: world.messageId,
+      conversationId: world.chatId,
+      senderId: writer.id,
+      content: `${content} message by the author`,
+      seq: 1,
+      version: 1,
+    }),
   ]);
   registry.readers.set(key, readersOf(layout, status));
   registry.contactNumbers.set(world.phone, new Set<Caller>(layout === "home" ? ["owner", "admin", "staff"] : ["staff"]));
@@ -270,7 +286,7 @@ export async function createCommunity(
 }
 
 /** Who has member access: home's members while it is approved, only its owner otherwise; nobody in away. */
-function readersOf(layout: Layout, status: ReviewStatus): ReadonlySet<Caller> {
+export function readersOf(layout: Layout, status: ReviewStatus): ReadonlySet<Caller> {
   if (layout === "away") return new Set();
   if (status !== "approved") return new Set(["owner"]);
   return new Set(Object.keys(homeRoles) as Caller[]);

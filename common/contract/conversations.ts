@@ -162,7 +162,16 @@ export const conversationSummary = z.object({
   /** The other person of a direct chat. */
   otherUserId: z.string().nullable(),
   communityId: z.string().nullable(),
-  lastMessage: z.object({ content: z.string(), senderId: z.string().nullable(), createdAt: z.number() }).nullable(),
+  /** `content` is empty for a deleted message and for an image without a caption: the type tells which. */
+  lastMessage: z
+    .object({
+      content: z.string(),
+      senderId: z.string().nullable(),
+      createdAt: z.number(),
+      messageType: z.string(),
+      isDeleted: z.boolean(),
+    })
+    .nullable(),
   lastMessageAt: z.number().nullable(),
   unreadCount: z.number(),
 });

@@ -15,7 +15,7 @@ export const rateLimitRules = {
   communityCreate: { name: "community-create", limit: 5, windowMs: 24 * HOUR },
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
-  messaging: { name: "messaging", limit: 60, windowMs: 60_000 },
+  messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.

@@ -94,6 +94,11 @@ export function disconnectFromConversation(env: AppEnv, conversationId: string, 
   );
 }
 
+/** Closes every socket of a conversation's room (the group chat was removed). */
+export function disconnectConversation(env: AppEnv, conversationId: string): Promise<number> {
+  return bestEffort("disconnect all", `conversation-room/${conversationId}`, 0, () => conversationRoom(env, conversationId).disconnectAll());
+}
+
 /** Closes every tab's user-room socket (account deleted, all sessions revoked). */
 export function disconnectUserRoom(env: AppEnv, userId: string): Promise<number> {
   return bestEffort("disconnect", `user-room/${userId}`, 0, () => userRoom(env, userId).disconnectUser(userId));

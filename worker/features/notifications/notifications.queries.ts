@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
@@ -105,7 +105,10 @@ export async function listNotifications(
  * Rows just written, shaped as the list shows them, with each recipient's unread count: a statement for
  * the end of the batch that writes them.
  */
-export function notificationsByIds(db: Db, ids: string[]) {
+export const notificationsByIds = (db: Db, ids: string[]) => notificationsWhere(db, inArray(n.id, ids));
+
+/** `notificationsByIds` for rows found by a condition (rows a set-based statement wrote). */
+export function notificationsWhere(db: Db, condition: SQL | undefined) {
   return db
     .select({
       ...itemColumns,
@@ -117,7 +120,7 @@ export function notificationsByIds(db: Db, ids: string[]) {
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))
     .leftJoin(c, eq(c.id, n.communityId))
-    .where(inArray(n.id, ids));
+    .where(condition);
 }
 
 export type WrittenNotificationRow = Awaited<ReturnType<typeof notificationsByIds>>[number];

@@ -1,0 +1,380 @@
+import { sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import {
+  conversationParams,
+  conversations,
+  editMessageBody,
+  messageParams,
+  messageReportBody,
+  messagesQuery,
+  reactionBody,
+  readBody,
+  sendMessageBody,
+} from "../../../common/contract/conversations";
+import type { ChatMessage } from "../../../common/contract/conversations";
+import type { HonoEnv } from "../../env";
+import { batch, isUniqueViolation, type Db } from "../../lib/db";
+import { AppError, forbidden, notFound } from "../../lib/errors";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
+import { getConversationPresence, publishToConversation, publishToUser, publishToUsers } from "../../lib/rooms";
+import { sessionToken, sessionUserId } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { fileReport } from "../feed/reports";
+import { pushNotifications } from "../notifications/notify";
+import { unreadCount } from "../notifications/notifications.queries";
+import { unreadTotal } from "./conversations.queries";
+import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation-access";
+import { currentVersion, hiddenFrom, messageNotifications, nextVersion, touchMessage } from "./message-writes";
+import { changesAfter, historyPage, messageById, messagePreview, toChatMessage, type MessageRow } from "./messages.queries";
+
+const shown = (rows: MessageRow[] | undefined): ChatMessage => {
+  const row = rows?.[0];
+  if (!row) throw notFound("Message not found.");
+  return toChatMessage(row);
+};
+
+/** After the commit: the message as everyone sees it, to every participant online but those it is hidden from. */
+function publishMessage(
+  c: Context<HonoEnv>,
+  type: "message.created" | "message.updated",
+  message: ChatMessage,
+  hidden: string[],
+) {
+  return publishToConversation(c.env, message.conversationId, { type, conversationId: message.conversationId, message }, hidden);
+}
+
+/** /api/conversations/:conversationId/messages and /read */
+export const conversationMessagesRoutes = new Hono<HonoEnv>()
+  .get("/:conversationId/messages", validate("param", conversationParams), validate("query", messagesQuery), async (c) => {
+    // One round trip: the access row and the page.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { conversationId } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const viewer = sessionUserId(token);
+    const target = conversationFor(db, token, conversationId);
+    const catchUp = query.after !== undefined;
+    const page = catchUp
+      ? changesAfter(db, conversationId, viewer, { after: query.after!, limit: query.limit })
+      : historyPage(db, conversationId, viewer, { before: query.before, limit: query.limit });
+    const [row, rows] = await db.batch([target.query, page]);
+    const context = asParticipant(target.read(c, row));
+    const hasMore = rows.length > query.limit;
+    const items = rows.slice(0, query.limit);
+    if (!catchUp) items.reverse();
+    const version = catchUp && hasMore ? items.at(-1)!.version : context.conversation.version;
+    return respond(c, conversations.messages, { items: items.map(toChatMessage), hasMore, version });
+  })
+  .post("/:conversationId/messages", validate("param", conversationParams), validate("json", sendMessageBody), async (c) => {
+    // Two round trips: access, an earlier send of this id, rate limit, reply target and who is hidden from
+    // the sender (with the room's presence asked meanwhile); then the message, counters, read state,
+    // notifications and the message as shown.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { conversationId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const me = sessionUserId(token);
+    const target = conversationFor(db, token, conversationId);
+    const existing = db.all<{ conversation_id: string; sender_id: string | null }>(
+      sql`select conversation_id, sender_id from messages where id = ${body.id}`,
+    );
+    // A retry of a message already stored costs no budget.
+    const limit = hitStatement(
+      db,
+      rateLimitRules.messaging,
+      sql`(select ${me} where not exists (select 1 from messages where id = ${body.id}))`,
+    );
+    const hidden = hiddenFrom(db, conversationId, me);
+    const reply = body.replyToId
+      ? db.all<{ id: string }>(
+          sql`select id from messages where id = ${body.replyToId} and conversation_id = ${conversationId} and is_deleted = 0`,
+        )
+      : null;
+    const [checks, present] = await Promise.all([
+      batch(db, [target.query, existing, limit, hidden, ...(reply ? [reply] : [])]),
+      getConversationPresence(c.env, conversationId),
+    ]);
+    const context = asParticipant(target.read(c, checks(target.query)));
+    const user = context.user;
+    const earlier = checks(existing)[0];
+    if (earlier) return answerRetry(c, db, body.id, earlier, conversationId, user.id);
+    assertCanWrite(context);
+    assertUnderLimit(rateLimitRules.messaging, checks(limit));
+    if (reply && !checks(reply)[0]) {
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "replyToId", message: "The message you reply to is not in this conversation" }],
+      });
+    }
+    const hiddenIds = checks(hidden).map((r) => r.user_id);
+    const now = Date.now();
+    const preview = messagePreview(body.content);
+    const notes = messageNotifications(db, {
+      conversationId,
+      communityId: context.conversation.communityId,
+      senderId: user.id,
+      preview,
+      skip: [...new Set([...present, ...hiddenIds])],
+      now,
+    });
+    const created = messageById(db, body.id);
+    const hiddenJson = JSON.stringify(hiddenIds);
+    let read;
+    try {
+      read = await batch(db, [
+        nextVersion(
+          db,
+          conversationId,
+          sql`last_message_id = ${body.id}, last_message_preview = ${preview}, last_message_sender_id = ${user.id},
+            last_message_at = ${now}, updated_at = ${now}`,
+        ),
+        db.run(
+          sql`insert into messages (id, conversation_id, sender_id, content, message_type, file_url, reply_to_id, seq, version,
+              is_edited, is_deleted, created_at, updated_at)
+            select ${body.id}, ${conversationId}, ${user.id}, ${body.content}, ${body.messageType}, ${body.fileUrl ?? null},
+              ${body.replyToId ?? null}, version, version, 0, 0, ${now}, ${now}
+            from conversations where id = ${conversationId}`,
+        ),
+        db.run(
+          sql`update conversation_participants set unread_count = unread_count + 1
+            where conversation_id = ${conversationId} and user_id <> ${user.id} and user_id not in (select value from json_each(${hiddenJson}))`,
+        ),
+        // Writing in a conversation reads it.
+        db.run(
+          sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}, unread_count = 0
+            where conversation_id = ${conversationId} and user_id = ${user.id}`,
+        ),
+        ...notes.statements,
+        created,
+        notes.readBack,
+      ]);
+    } catch (error) {
+      // The same message sent twice at once: the first stored it, this one answers with it.
+      if (!isUniqueViolation(error)) throw error;
+      const [row] = await db.all<{ conversation_id: string; sender_id: string | null }>(
+        sql`select conversation_id, sender_id from messages where id = ${body.id}`,
+      );
+      if (!row) throw error;
+      return answerRetry(c, db, body.id, row, conversationId, user.id);
+    }
+    const message = shown(read(created));
+    const notified = read(notes.readBack);
+    c.executionCtx.waitUntil(
+      Promise.all([
+        publishMessage(c, "message.created", message, hiddenIds),
+        publishToUsers(c.env, [user.id, ...notified.map((r) => r.recipientId)], {
+          type: "conversation.bumped",
+          conversationId,
+          lastMessageAt: now,
+        }),
+        pushNotifications(c.env, notified),
+      ]),
+    );
+    return respond(c, conversations.send, { message });
+  })
+  .post("/:conversationId/read", validate("param", conversationParams), validate("json", readBody), async (c) => {
+    // Two round trips: access; then the read mark, the unread count recounted from it, the
+    // conversation's MESSAGE notification read, and both badges' totals.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { conversationId } = c.req.valid("param");
+    const target = conversationFor(db, token, conversationId);
+    const context = asParticipant(target.read(c, await target.query));
+    const me = context.user.id;
+    const now = Date.now();
+    // Never backwards, never past what exists.
+    const seq = sql`max(last_read_seq, min(${c.req.valid("json").seq}, ${currentVersion(conversationId)}))`;
+    const mark = db.all<{ last_read_seq: number }>(
+      sql`update conversation_participants set last_read_seq = ${seq}, last_read_at = ${now},
+          unread_count = (select count(*) from messages msg where msg.conversation_id = ${conversationId} and msg.seq > ${seq}
+            and msg.sender_id is not null and msg.sender_id <> ${me} and msg.is_deleted = 0)
+        where conversation_id = ${conversationId} and user_id = ${me} returning last_read_seq`,
+    );
+    const notes = db.run(
+      sql`update notifications set is_read = 1
+        where recipient_id = ${me} and type = 'MESSAGE' and conversation_id = ${conversationId} and is_read = 0`,
+    );
+    const messagesUnread = unreadTotal(db, me);
+    const notificationsUnread = unreadCount(db, me);
+    const read = await batch(db, [mark, notes, messagesUnread, notificationsUnread]);
+    const readSeq = read(mark)[0]?.last_read_seq ?? context.participant.lastReadSeq;
+    const total = Number(read(messagesUnread)[0]?.total ?? 0);
+    c.executionCtx.waitUntil(
+      Promise.all([
+        readSeq > context.participant.lastReadSeq
+          ? publishToConversation(c.env, conversationId, {
+              type: "read.receipt",
+              conversationId,
+              userId: me,
+              seq: readSeq,
+              readAt: now,
+            })
+          : null,
+        publishToUser(c.env, me, { type: "message.unread", count: total }),
+        publishToUser(c.env, me, { type: "notification.unread", count: read(notificationsUnread)[0]?.value ?? 0 }),
+      ]),
+    );
+    return respond(c, conversations.markRead, { unreadCount: total });
+  });
+
+/** A send whose id is already stored: the same sender's retry gets the message; anyone else a conflict. */
+async function answerRetry(
+  c: Context<HonoEnv>,
+  db: Db,
+  messageId: string,
+  earlier: { conversation_id: string; sender_id: string | null },
+  conversationId: string,
+  userId: string,
+) {
+  if (earlier.conversation_id !== conversationId || earlier.sender_id !== userId) {
+    throw new AppError("CONFLICT", "This message id is already taken. Send the message with a new id.", {
+      issues: [{ path: "id", message: "Already used" }],
+    });
+  }
+  return respond(c, conversations.send, { message: shown(await messageById(db, messageId)) });
+}
+
+/** /api/messages/:messageId… */
+export const messagesRoutes = new Hono<HonoEnv>()
+  .patch("/:messageId", validate("param", messageParams), validate("json", editMessageBody), async (c) => {
+    // Two round trips: access (with who the message is hidden from); then the edit and the message as shown.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { messageId } = c.req.valid("param");
+    const { content } = c.req.valid("json");
+    const target = messageFor(db, token, messageId);
+    const me = sessionUserId(token);
+    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
+    const checks = await batch(db, [target.query, hidden]);
+    const context = target.read(c, checks(target.query));
+    if (context.message.senderId !== context.user.id) throw forbidden("You can only edit your own messages.");
+    if (context.message.isDeleted) throw new AppError("CONFLICT", "This message was deleted.");
+    assertCanWrite(context);
+    const conversationId = context.conversation.id;
+    const now = Date.now();
+    const after = messageById(db, messageId);
+    const read = await batch(db, [
+      nextVersion(db, conversationId),
+      touchMessage(db, messageId, conversationId, sql`content = ${content}, is_edited = 1`, now),
+      db.run(
+        sql`update conversations set last_message_preview = ${messagePreview(content)}
+          where id = ${conversationId} and last_message_id = ${messageId}`,
+      ),
+      after,
+    ]);
+    const message = shown(read(after));
+    c.executionCtx.waitUntil(
+      publishMessage(
+        c,
+        "message.updated",
+        message,
+        checks(hidden).map((r) => r.user_id),
+      ),
+    );
+    return respond(c, conversations.editMessage, { message });
+  })
+  .delete("/:messageId", validate("param", messageParams), async (c) => {
+    // Two round trips, as an edit. The row stays (its place in the history, replies that quote it) with
+    // nothing of what it said.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { messageId } = c.req.valid("param");
+    const target = messageFor(db, token, messageId);
+    const me = sessionUserId(token);
+    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
+    const checks = await batch(db, [target.query, hidden]);
+    const context = target.read(c, checks(target.query));
+    if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
+    const conversationId = context.conversation.id;
+    const now = Date.now();
+    const after = messageById(db, messageId);
+    const read = await batch(db, [
+      nextVersion(db, conversationId),
+      touchMessage(db, messageId, conversationId, sql`content = '', file_url = null, is_deleted = 1`, now),
+      db.run(sql`delete from message_reactions where message_id = ${messageId}`),
+      db.run(
+        sql`update conversations set last_message_preview = '' where id = ${conversationId} and last_message_id = ${messageId}`,
+      ),
+      after,
+    ]);
+    const message = shown(read(after));
+    c.executionCtx.waitUntil(
+      publishMessage(
+        c,
+        "message.updated",
+        message,
+        checks(hidden).map((r) => r.user_id),
+      ),
+    );
+    return respond(c, conversations.deleteMessage, { message });
+  })
+  .post("/:messageId/reactions", validate("param", messageParams), validate("json", reactionBody), async (c) => {
+    // Two round trips: access, rate limit and who the message is hidden from; then the reaction set to
+    // the state asked for (a retry lands in the same state) and the message as shown.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { messageId } = c.req.valid("param");
+    const { emoji, active } = c.req.valid("json");
+    const me = sessionUserId(token);
+    const target = messageFor(db, token, messageId);
+    const limit = hitStatement(db, rateLimitRules.likes, me);
+    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
+    const checks = await batch(db, [target.query, limit, hidden]);
+    const context = target.read(c, checks(target.query));
+    if (context.message.isDeleted) throw new AppError("CONFLICT", "This message was deleted.");
+    assertCanWrite(context);
+    assertUnderLimit(rateLimitRules.likes, checks(limit));
+    const conversationId = context.conversation.id;
+    const now = Date.now();
+    const after = messageById(db, messageId);
+    const read = await batch(db, [
+      active
+        ? db.run(
+            sql`insert into message_reactions (message_id, user_id, emoji, created_at) values (${messageId}, ${context.user.id}, ${emoji}, ${now})
+              on conflict do nothing`,
+          )
+        : db.run(
+            sql`delete from message_reactions where message_id = ${messageId} and user_id = ${context.user.id} and emoji = ${emoji}`,
+          ),
+      nextVersion(db, conversationId),
+      touchMessage(db, messageId, conversationId, sql`is_edited = is_edited`, now),
+      after,
+    ]);
+    const message = shown(read(after));
+    c.executionCtx.waitUntil(
+      publishMessage(
+        c,
+        "message.updated",
+        message,
+        checks(hidden).map((r) => r.user_id),
+      ),
+    );
+    return respond(c, conversations.react, { message });
+  })
+  .post("/:messageId/report", validate("param", messageParams), validate("json", messageReportBody), async (c) => {
+    const token = await sessionToken(c);
+    const { messageId } = c.req.valid("param");
+    const { reason } = c.req.valid("json");
+    await fileReport(c, {
+      endpoint: conversations.reportMessage,
+      key: undefined,
+      token,
+      target: messageFor(c.var.db, token, messageId),
+      request: { messageId, reason },
+      report: (found) => {
+        if (found.message.senderId === found.user.id) {
+          throw new AppError("BAD_REQUEST", "You can't report your own message.");
+        }
+        if (found.message.isDeleted) throw new AppError("CONFLICT", "This message was deleted.");
+        return {
+          reporterId: found.user.id,
+          communityId: found.conversation.communityId,
+          targetKind: "message",
+          targetId: messageId,
+          targetAuthorId: found.message.senderId,
+          reason,
+        };
+      },
+    });
+    return respond(c, conversations.reportMessage, { ok: true });
+  });
