@@ -102,7 +102,7 @@ describe("user room events in the cache", () => {
     expect(qc.getQueryData(conversationKeys.unread())).toBe(3);
   });
 
-  it("message.unread and conversation.bumped make the dropdown's and the page's conversation lists ask again", () => {
+  it("message.unread and conversation.bumped make the conversation lists ask again; a bump asks for the badge too", () => {
     const qc = createQueryClient();
     qc.setQueryData(conversationKeys.list(3), []);
     qc.setQueryData(conversationKeys.list(50), []);
@@ -110,7 +110,9 @@ describe("user room events in the cache", () => {
     expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(conversationKeys.list(50))!.isInvalidated).toBe(true);
     qc.setQueryData(conversationKeys.list(3), []);
+    qc.setQueryData(conversationKeys.unread(), 1);
     applyUserEvent(qc, { type: "conversation.bumped", conversationId: "c1", lastMessageAt: 1 });
     expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.unread())!.isInvalidated).toBe(true);
   });
 });

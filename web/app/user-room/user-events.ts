@@ -49,7 +49,9 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
       void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       return null;
     case "conversation.bumped":
+      // A message for us raises the badge too, and only a bump says so.
       void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
+      void qc.invalidateQueries({ queryKey: conversationKeys.unread() });
       return null;
     default:
       return null;

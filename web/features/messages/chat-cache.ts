@@ -25,10 +25,14 @@ export function setLastRead(qc: QueryClient, conversationId: string, userId: str
   );
 }
 
-/** After reading a conversation its row shows no count at once; the badge total comes from the server. */
-export function clearRowUnread(qc: QueryClient, conversationId: string) {
+/**
+ * After reading a conversation its row shows no count at once; the badge takes the total the server
+ * answered, or asks for it when the read happened elsewhere (another tab's receipt).
+ */
+export function clearRowUnread(qc: QueryClient, conversationId: string, total?: number) {
   qc.setQueriesData<ConversationSummary[]>({ queryKey: conversationKeys.lists() }, (list) =>
     list?.map((c) => (c.id === conversationId && c.unreadCount > 0 ? { ...c, unreadCount: 0 } : c)),
   );
-  void qc.invalidateQueries({ queryKey: conversationKeys.unread() });
+  if (total === undefined) void qc.invalidateQueries({ queryKey: conversationKeys.unread() });
+  else qc.setQueryData(conversationKeys.unread(), total);
 }

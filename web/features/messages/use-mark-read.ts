@@ -31,7 +31,8 @@ export function useMarkRead(conversationId: string, newestSeq: number, enabled: 
     const seq = newestSeq;
     marked.current = seq;
     call("POST /api/conversations/:conversationId/read", { params: { conversationId }, body: { seq } })
-      .then(() => clearRowUnread(qc, conversationId))
+      // The answer is the reader's unread total across every conversation.
+      .then(({ unreadCount }) => clearRowUnread(qc, conversationId, unreadCount))
       .catch(() => {
         // Tried again with the next message or visit.
         if (marked.current === seq) marked.current = 0;

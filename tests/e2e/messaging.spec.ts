@@ -1,0 +1,172 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { fileURLToPath } from "node:url";
+import { signInThroughForm } from "./accounts";
+
+// Messaging between two people in two browsers: Ana (owner of Tbilisi Startup Circle) opens her direct
+// chat with Giorgi from /new-chat; they write live, reply, react, edit, delete, attach an image and see
+// each other typing; Giorgi's unread badge rises and falls. Then Ana creates a group chat on /members,
+// Giorgi joins it there and they talk in it.
+
+const PASSWORD = "demo-pass-2026";
+const COMMUNITY = "Tbilisi Startup Circle";
+const IMAGE = fileURLToPath(new URL("../fixtures/post-image.png", import.meta.url));
+
+// Sign-in is rate limited per address: each person signs in once for the whole file.
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();
+
+test.beforeAll(async ({ browser }) => {
+  for (const email of ["ana@example.com", "giorgi@example.com"]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInThroughForm(page, email, PASSWORD);
+    sessions.set(email, await context.storageState());
+    await context.close();
+  }
+});
+
+async function signIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState: sessions.get(email) });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByRole("banner").locator('button[aria-haspopup="menu"]').first().click();
+  await page.getByRole("menuitemradio", { name: COMMUNITY }).click();
+  await expect(page.getByRole("heading", { level: 1, name: COMMUNITY })).toBeVisible();
+  return page;
+}
+
+/** The message whose own text is `text` (a reply quoting it does not count). */
+const bubble = (page: Page, text: string): Locator =>
+  page.locator("li[data-message-id]").filter({ has: page.locator("p", { hasText: text }) });
+
+async function openMessageMenu(page: Page, text: string) {
+  await bubble(page, text).getByRole("button", { name: "Message actions" }).click();
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+/** The unread number in the messages button's name ('Messages, 3 unread'), 0 without one. */
+async function unreadMessages(page: Page): Promise<number> {
+  const label = await page.getByRole("button", { name: /^Messages/ }).getAttribute("aria-label");
+  return Number(label?.match(/(\d+) unread/)?.[1] ?? 0);
+}
+
+test("a direct chat travels live between two people", async ({ browser }) => {
+  const stamp = `${Date.now()}`;
+  const ana = await signIn(browser, "ana@example.com");
+  const giorgi = await signIn(browser, "giorgi@example.com");
+
+  // Ana finds Giorgi with the search on /new-chat; the existing chat between them opens.
+  await ana.goto("/new-chat");
+  await ana.getByRole("searchbox", { name: "Search people" }).fill("Giorgi");
+  await ana.getByRole("button", { name: "Message Giorgi Maisuradze" }).click();
+  await expect(ana).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  const chatUrl = new URL(ana.url()).pathname;
+  await expect(ana.getByRole("heading", { level: 1, name: "Giorgi Maisuradze" })).toBeVisible();
+
+  await giorgi.goto(chatUrl);
+  await expect(giorgi.getByRole("heading", { level: 1, name: "Ana Kapanadze" })).toBeVisible();
+  // Each sees the other has the chat open.
+  await expect(ana.getByRole("status").filter({ hasText: "Online" })).toBeVisible();
+  await expect(giorgi.getByRole("status").filter({ hasText: "Online" })).toBeVisible();
+
+  // Typing shows on the other side; Enter sends and the message arrives live.
+  await ana.getByRole("textbox", { name: "Message" }).pressSequentially("Hello");
+  await expect(giorgi.getByText("Ana Kapanadze is typing…")).toBeVisible();
+  await ana.getByRole("textbox", { name: "Message" }).fill("");
+  const hello = `Hello Giorgi ${stamp}`;
+  await send(ana, hello);
+  await expect(bubble(giorgi, hello)).toBeVisible();
+  await expect(giorgi.getByText("Ana Kapanadze is typing…")).toBeHidden();
+  // Giorgi has it open, so Ana's last message reads "Seen".
+  await expect(bubble(ana, hello).getByText("Seen")).toBeVisible();
+
+  // Giorgi replies by keyboard through the message menu: the quote travels with the answer.
+  await openMessageMenu(giorgi, hello);
+  await giorgi.getByRole("menuitem", { name: "Reply" }).click();
+  await expect(giorgi.getByText("Replying to Ana Kapanadze")).toBeVisible();
+  const reply = `Hi Ana ${stamp}`;
+  await send(giorgi, reply);
+  const replied = bubble(ana, reply);
+  await expect(replied).toBeVisible();
+  await expect(replied.locator("blockquote")).toContainText(hello);
+
+  // Ana reacts with a heart; Giorgi sees the count and who reacted.
+  await openMessageMenu(ana, reply);
+  await ana.getByRole("menuitem", { name: "React" }).click();
+  await ana.getByRole("toolbar", { name: "Choose a reaction" }).getByRole("button", { name: "Heart" }).click();
+  await expect(bubble(giorgi, reply).getByRole("button", { name: "❤️ 1 reaction: Ana Kapanadze" })).toBeVisible();
+  await expect(bubble(ana, reply).getByRole("button", { name: /❤️ 1 reaction/ })).toHaveAttribute("aria-pressed", "true");
+
+  // Ana edits her message; Giorgi sees the new text marked '(edited)'.
+  await openMessageMenu(ana, hello);
+  await ana.getByRole("menuitem", { name: "Edit" }).click();
+  const edited = `Hello again Giorgi ${stamp}`;
+  await ana.getByRole("textbox", { name: "Edit message" }).fill(edited);
+  await ana.getByRole("textbox", { name: "Edit message" }).press("Enter");
+  await expect(bubble(giorgi, edited).getByText("(edited)")).toBeVisible();
+
+  // An image goes up with the upload pipeline and arrives as an image.
+  await ana.getByTestId("chat-image-input").setInputFiles(IMAGE);
+  await expect(ana.getByRole("button", { name: "Remove the image" })).toBeVisible();
+  await ana.getByRole("button", { name: "Send message" }).click();
+  await expect(giorgi.getByRole("img", { name: "Image sent by Ana Kapanadze" }).last()).toBeVisible();
+
+  // Ana deletes her edited message after the spec's confirmation; it stays in place as deleted.
+  await openMessageMenu(ana, edited);
+  await ana.getByRole("menuitem", { name: "Delete" }).click();
+  const confirm = ana.getByRole("dialog", { name: "Delete Message" });
+  await expect(confirm.getByText("Are you sure you want to delete this message? This action cannot be undone.")).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(ana.getByText("Message deleted successfully")).toBeVisible();
+  await expect(giorgi.getByText(edited)).toBeHidden();
+  await expect(giorgi.getByText("This message was deleted").first()).toBeVisible();
+
+  // Away from the chat, Giorgi's badge rises with Ana's next message and falls when he reads it.
+  await giorgi.goto("/messages");
+  await expect(giorgi.getByRole("link", { name: /Ana Kapanadze/ })).toBeVisible();
+  // Other conversations may hold unread messages of their own: only this chat's part is counted.
+  await expect(giorgi.getByRole("link", { name: /Ana Kapanadze/ })).not.toContainText("unread");
+  const before = await unreadMessages(giorgi);
+  const later = `Are you there? ${stamp}`;
+  await send(ana, later);
+  await expect.poll(() => unreadMessages(giorgi)).toBe(before + 1);
+  await expect(giorgi.getByRole("link", { name: /Ana Kapanadze/ })).toContainText(later);
+  await giorgi.getByRole("link", { name: /Ana Kapanadze/ }).click();
+  await expect(bubble(giorgi, later)).toBeVisible();
+  await expect.poll(() => unreadMessages(giorgi)).toBe(before);
+});
+
+test("a group chat is created on /members, joined there, and talked in", async ({ browser }) => {
+  const stamp = `${Date.now()}`;
+  const name = `Founders ${stamp}`;
+  const ana = await signIn(browser, "ana@example.com");
+  const giorgi = await signIn(browser, "giorgi@example.com");
+
+  await ana.goto("/members");
+  const anaGroups = ana.getByRole("region", { name: "Group chats" });
+  await anaGroups.getByRole("button", { name: "Create group" }).click();
+  const dialog = ana.getByRole("dialog", { name: "Create a group chat" });
+  await dialog.getByLabel("Group name").fill(name);
+  await dialog.getByRole("button", { name: "Create group" }).click();
+  await expect(ana.getByText(`Group chat “${name}” created`)).toBeVisible();
+  await anaGroups.getByRole("link", { name: `Open ${name}` }).click();
+  await expect(ana.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  await giorgi.goto("/members");
+  const giorgiGroups = giorgi.getByRole("region", { name: "Group chats" });
+  // Members only: Giorgi (not an admin) is not offered group creation.
+  await expect(giorgiGroups.getByRole("button", { name: "Create group" })).toBeHidden();
+  await giorgiGroups.getByRole("button", { name: `Join ${name}` }).click();
+  await expect(giorgi.getByText(`You joined “${name}”`)).toBeVisible();
+  await giorgiGroups.getByRole("link", { name: `Open ${name}` }).click();
+  await expect(giorgi.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  const line = `Welcome to the group ${stamp}`;
+  await send(ana, line);
+  await expect(bubble(giorgi, line)).toBeVisible();
+  await expect(bubble(giorgi, line).getByText("Ana Kapanadze").first()).toBeVisible();
+});
