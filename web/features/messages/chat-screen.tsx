@@ -86,7 +86,7 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
     conversation.type === "direct" && other && lastOwn && other.lastReadSeq >= lastOwn.seq ? lastOwn.id : null;
 
   return (
-    <div className="-mx-4 -my-6 flex h-[calc(100dvh-8.5rem)] min-h-[22rem] flex-col overflow-hidden bg-surface sm:mx-0 sm:my-0 sm:h-[calc(100dvh-12rem)] sm:rounded-2xl sm:border sm:border-border">
+    <div className="-mx-4 -my-6 flex h-[calc(100dvh-6.75rem)] min-h-[22rem] flex-col overflow-hidden bg-surface sm:mx-0 sm:my-0 sm:h-[calc(100dvh-12rem)] sm:rounded-2xl sm:border sm:border-border">
       <ChatHeader conversation={conversation} title={title} connection={live.state} online={live.online} />
       {history.data ? (
         <MessageList
