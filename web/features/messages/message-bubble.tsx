@@ -1,5 +1,5 @@
 import { RotateCw, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
@@ -9,7 +9,7 @@ import { useRelativeTime } from "../../lib/time";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import type { ReactionEmoji } from "../../../common/contract/enums";
 import { EditMessageBox } from "./edit-message-box";
-import { MessageMenu, type MessageAction } from "./message-menu";
+import { MessageMenu, opensUpwards, type MessageAction } from "./message-menu";
 import { ReactionChips } from "./reaction-chips";
 import { ReactionPicker } from "./reaction-picker";
 import type { OutgoingMessage } from "./use-outbox";
@@ -31,7 +31,9 @@ export type BubbleProps = {
 
 function Quote({ quote, own }: { quote: NonNullable<ChatMessage["replyTo"]>; own: boolean }) {
   const { t } = useTranslation("messages");
-  const text = quote.isDeleted ? t("message.deleted") : quote.content || (quote.messageType === "image" ? t("message.image") : "");
+  const text = quote.isDeleted
+    ? t("message.deleted")
+    : quote.content || (quote.messageType === "image" ? t("message.image") : "");
   return (
     <blockquote
       className={cn(
@@ -51,8 +53,9 @@ export function MessageBubble(props: BubbleProps) {
   const { t } = useTranslation("messages");
   const relative = useRelativeTime();
   const format = useFormatter();
-  const [picking, setPicking] = useState(false);
+  const [picking, setPicking] = useState<"up" | "down" | null>(null);
   const [editing, setEditing] = useState(false);
+  const item = useRef<HTMLLIElement>(null);
   const own = message.sender?.id === me;
   const senderName = message.sender?.fullName ?? t("common.unknownUser");
   const image = outgoing?.preview ?? message.fileUrl;
@@ -60,7 +63,7 @@ export function MessageBubble(props: BubbleProps) {
   const settled = !outgoing && !message.isDeleted;
 
   return (
-    <li className={cn("flex gap-2", own ? "justify-end" : "justify-start")} data-message-id={message.id}>
+    <li ref={item} className={cn("flex gap-2", own ? "justify-end" : "justify-start")} data-message-id={message.id}>
       {!own && <Avatar src={message.sender?.avatarUrl} name={senderName} size="sm" className="mt-5" />}
       <div className={cn("relative flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%]", own ? "items-end" : "items-start")}>
         {!own && showSender && <span className="mb-0.5 px-1 text-xs font-medium text-muted-foreground">{senderName}</span>}
@@ -121,14 +124,22 @@ export function MessageBubble(props: BubbleProps) {
               canWrite={canWrite}
               align={own ? "end" : "start"}
               onAction={(action) => {
-                if (action === "react") setPicking(true);
-                else if (action === "edit") setEditing(true);
+                if (action === "react") {
+                  const menu = item.current?.querySelector('button[aria-haspopup="menu"]') ?? null;
+                  setPicking(opensUpwards(menu) ? "up" : "down");
+                } else if (action === "edit") setEditing(true);
                 else props.onAction(action, message);
               }}
             />
           )}
           {settled && !canWrite && !own && (
-            <MessageMenu own={false} canEdit={false} canWrite={false} align="start" onAction={(a) => a === "report" && props.onAction(a, message)} />
+            <MessageMenu
+              own={false}
+              canEdit={false}
+              canWrite={false}
+              align="start"
+              onAction={(a) => a === "report" && props.onAction(a, message)}
+            />
           )}
           <time dateTime={new Date(message.createdAt).toISOString()} title={format.dateTime(message.createdAt)}>
             {relative(message.createdAt)}
@@ -161,13 +172,20 @@ export function MessageBubble(props: BubbleProps) {
         {picking && (
           <ReactionPicker
             mine={mine}
-            className={cn("absolute top-full mt-1 w-[11.5rem] sm:w-auto", own ? "right-0" : "left-0")}
+            className={cn(
+              "absolute w-[11.5rem] sm:w-auto",
+              picking === "up" ? "bottom-full mb-1" : "top-full mt-1",
+              own ? "right-0" : "left-0",
+            )}
             onPick={(emoji, active) => props.onReact(message, emoji, active)}
-            onClose={() => setPicking(false)}
+            onClose={() => {
+              setPicking(null);
+              // Focus goes back to the menu the picker was opened from.
+              item.current?.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')?.focus();
+            }}
           />
         )}
       </div>
     </li>
   );
 }
-
