@@ -140,7 +140,7 @@ test("a direct chat travels live between two people", async ({ browser }) => {
   await expect.poll(() => unreadMessages(giorgi)).toBe(before);
 });
 
-test("a group chat is created on /members, joined there, and talked in", async ({ browser }) => {
+test("a group chat is created on /members, joined there, talked in, renamed by the owner and left", async ({ browser }) => {
   const stamp = `${Date.now()}`;
   const name = `Founders ${stamp}`;
   const ana = await signIn(browser, "ana@example.com");
@@ -169,4 +169,21 @@ test("a group chat is created on /members, joined there, and talked in", async (
   await send(ana, line);
   await expect(bubble(giorgi, line)).toBeVisible();
   await expect(bubble(giorgi, line).getByText("Ana Kapanadze").first()).toBeVisible();
+
+  // Ana (the community's owner) renames the group; Giorgi leaves it and is back on his list.
+  const renamed = `${name} team`;
+  await ana.getByRole("button", { name: "Group actions" }).click();
+  await ana.getByRole("menuitem", { name: "Rename" }).click();
+  const rename = ana.getByRole("dialog", { name: "Rename group chat" });
+  await rename.getByLabel("Group name").fill(renamed);
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(ana.getByText("Group chat renamed")).toBeVisible();
+  await expect(ana.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+
+  await giorgi.getByRole("button", { name: "Group actions" }).click();
+  await expect(giorgi.getByRole("menuitem", { name: "Rename" })).toBeHidden();
+  await giorgi.getByRole("menuitem", { name: "Leave" }).click();
+  await giorgi.getByRole("dialog", { name: "Leave group chat" }).getByRole("button", { name: "Leave" }).click();
+  await expect(giorgi).toHaveURL(/\/messages$/);
+  await expect(giorgi.getByText(/^You left “/)).toBeVisible();
 });

@@ -166,6 +166,26 @@ describe("/chat/{id}", () => {
     expect(getToasts().map((t) => t.title)).toContain("Failed to load conversation");
   });
 
+  it("loads the page before the oldest message held and puts it above, once no more wait the button goes", async () => {
+    const newest = [message(5, giorgi, "Fifth"), message(6, ana, "Sixth")];
+    const older = [message(3, giorgi, "Third"), message(4, ana, "Fourth")];
+    const { calls } = serve({
+      "GET /api/conversations/conv1/messages": ({ url }) =>
+        url.searchParams.get("before") === "5"
+          ? { body: { items: older, hasMore: false, version: 6 } }
+          : url.searchParams.has("after")
+            ? { body: { items: [], hasMore: false, version: 6 } }
+            : { body: { items: newest, hasMore: true, version: 6 } },
+    });
+    await renderApp("/chat/conv1");
+    fireEvent.click(await screen.findByRole("button", { name: "Load older messages" }));
+    expect(await screen.findByText("Third")).toBeTruthy();
+    const texts = Array.from(document.querySelectorAll("li[data-message-id] p")).map((p) => p.textContent);
+    expect(texts).toEqual(["Third", "Fourth", "Fifth", "Sixth"]);
+    expect(calls.filter((c) => c.search.includes("before=")).map((c) => c.search)).toEqual(["?before=5&limit=50"]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Load older messages" })).toBeNull());
+  });
+
   it("when the chat is read-only the composer is replaced by a notice", async () => {
     serve({ "GET /api/conversations/conv1": { body: { conversation: { ...detail, canWrite: false } } } });
     await renderApp("/chat/conv1");
