@@ -1,42 +1,20 @@
 import { Link } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/ui/avatar";
-import { formatBadgeCount } from "../../components/ui/badge";
 import { cn } from "../../lib/cn";
-import { useRelativeTime } from "../../lib/time";
 import type { ConversationSummary } from "../../../common/contract/conversations";
+import { ConversationPreview } from "./conversation-preview";
 
-/** One conversation in the /messages list: who, the last message, when (short form), how many unread. */
+/** One conversation in the /messages list. */
 export function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
-  const { t } = useTranslation();
-  const relative = useRelativeTime();
-  const title = conversation.title || t(conversation.type === "group" ? "messages.groupChat" : "common.unknownUser");
-  const time = conversation.lastMessage?.createdAt ?? conversation.lastMessageAt;
-  const unread = conversation.unreadCount > 0;
   return (
     <Link
       to="/chat/$id"
       params={{ id: conversation.id }}
-      className={cn("flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:bg-muted", unread && "bg-primary/5")}
+      className={cn(
+        "flex items-center gap-3 px-4 py-3 text-sm hover:bg-muted focus-visible:bg-muted",
+        conversation.unreadCount > 0 && "bg-primary/5",
+      )}
     >
-      <Avatar src={conversation.avatarUrl} name={title} size="md" />
-      <span className="min-w-0 flex-1">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className={cn("truncate text-foreground", unread ? "font-semibold" : "font-medium")}>{title}</span>
-          <span className="shrink-0 text-xs text-muted-foreground">{relative(time, "short")}</span>
-        </span>
-        <span className="mt-0.5 flex items-center justify-between gap-2 text-sm">
-          <span className={cn("truncate", unread ? "text-foreground" : "text-muted-foreground")}>
-            {conversation.lastMessage?.content || t("messages.noMessages")}
-          </span>
-          {unread && (
-            <span className="shrink-0 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground">
-              <span className="sr-only">{t("messages.unread", { count: conversation.unreadCount })}</span>
-              <span aria-hidden="true">{formatBadgeCount(conversation.unreadCount)}</span>
-            </span>
-          )}
-        </span>
-      </span>
+      <ConversationPreview conversation={conversation} />
     </Link>
   );
 }
