@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../common/contract/conversations";
-import { applyCatchUp, applyLiveMessage, applyOlderPage, emptyChat, mergeMessages } from "./chat-history";
+import { applyCatchUp, applyLiveMessage, applyOlderPage, emptyChat, mergeMessages, newestSeqFromOthers } from "./chat-history";
 
 function message(id: string, seq: number, version = seq, content = `m${seq}`): ChatMessage {
   return {
@@ -61,5 +61,12 @@ describe("chat history", () => {
     const h = applyOlderPage({ ...mergeMessages(emptyChat(), [message("c", 3)]), hasOlder: true, version: 3 }, [message("a", 1), message("b", 2)], false);
     expect(h.messages.map((m) => m.seq)).toEqual([1, 2, 3]);
     expect([h.hasOlder, h.version]).toEqual([false, 3]);
+  });
+
+  it("what there is to read is the newest message someone else sent", () => {
+    const mine = { ...message("c", 3), sender: { id: "me", fullName: "Me", avatarUrl: null } };
+    const h = mergeMessages(emptyChat(), [message("a", 1), message("b", 2), mine]);
+    expect(newestSeqFromOthers(h, "me")).toBe(2);
+    expect(newestSeqFromOthers(emptyChat(), "me")).toBe(0);
   });
 });

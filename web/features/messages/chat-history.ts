@@ -56,4 +56,11 @@ export function applyOlderPage(history: ChatHistory, items: readonly ChatMessage
 }
 
 export const oldestSeq = (history: ChatHistory): number | null => history.messages[0]?.seq ?? null;
-export const newestSeq = (history: ChatHistory): number => history.messages.at(-1)?.seq ?? 0;
+/** The newest message someone else sent: what there is to read (one's own messages never count as unread). */
+export function newestSeqFromOthers(history: ChatHistory, me: string): number {
+  for (let i = history.messages.length - 1; i >= 0; i--) {
+    const m = history.messages[i]!;
+    if (m.sender?.id !== me) return m.seq;
+  }
+  return 0;
+}

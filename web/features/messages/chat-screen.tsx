@@ -10,7 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import type { ChatMessage } from "../../../common/contract/conversations";
-import { newestSeq } from "./chat-history";
+import { newestSeqFromOthers } from "./chat-history";
 import { useDeleteMessage, useEditMessage, useReact } from "./chat-mutations";
 import { ChatHeader } from "./chat-header";
 import { Composer, type ComposerHandle } from "./composer";
@@ -44,7 +44,7 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
   const title =
     conversation?.title || (conversation?.type === "group" ? t("chat.groupChat") : conversation ? t("common.unknownUser") : "");
   useDocumentTitle(title || null);
-  useMarkRead(conversationId, history.data ? newestSeq(history.data) : 0, !!conversation && !!history.data);
+  useMarkRead(conversationId, history.data ? newestSeqFromOthers(history.data, me.id) : 0, !!conversation && !!history.data);
 
   // The spec: a conversation that cannot be loaded sends the reader back to the list.
   useEffect(() => {
