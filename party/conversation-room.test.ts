@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromConversation, getConversationPresence, publishToConversation } from "../worker/lib/rooms";
 import { sampleMessage } from "../tests/chat-messages";
-import { createConversation, createUser } from "../tests/factories";
+import type { MessagesPage } from "../common/contract/conversations";
+import { addMember, call, createCommunity, createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
-import { closeAll, connect } from "./test-socket";
+import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
 
 afterEach(closeAll);
 
@@ -45,7 +46,12 @@ describe("ConversationRoom", () => {
     const alice = await createUser({ name: "Alice" });
     const bob = await createUser({ name: "Bob" });
     const carol = await createUser({ name: "Carol" });
-    const conversation = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id]);
+    const community = await createCommunity(alice.user.id);
+    await addMember(community.id, bob.user.id);
+    await addMember(community.id, carol.user.id);
+    const conversation = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id], {
+      communityId: community.id,
+    });
     const path = `/parties/conversation-room/${conversation.id}`;
     const [a, b, c] = await Promise.all([alice, bob, carol].map((u) => connect(path, { cookie: u.cookie })));
     await Promise.all([a!.next("welcome"), b!.next("welcome"), c!.next("welcome")]);
@@ -116,5 +122,69 @@ describe("ConversationRoom", () => {
         readAt: 1,
       }),
     ).toBe(1);
+  });
+
+  it("delivers sent messages in sequence, and a client that was away catches up by version with no gap or duplicate", async () => {
+    const { alice, bob, conversation, path } = await directChat();
+    const post = (content: string) =>
+      call(`/api/conversations/${conversation.id}/messages`, { body: { id: crypto.randomUUID(), content }, cookie: bob.cookie });
+    const a = await connect(path, { cookie: alice.cookie });
+    await a.next("welcome");
+    for (const content of ["one", "two", "three"]) expect((await post(content)).status).toBe(201);
+    const live = await Promise.all([1, 2, 3].map((seq) => a.next("message.created", (m) => m.message.seq === seq)));
+    expect(live.map((f) => f.message.content)).toEqual(["one", "two", "three"]);
+    const seen = Math.max(...live.map((f) => f.message.version));
+    await a.close();
+
+    // While Alice is away: two new messages and an edit of the first.
+    expect((await post("four")).status).toBe(201);
+    expect((await post("five")).status).toBe(201);
+    const edit = await call(`/api/messages/${live[0]!.message.id}`, {
+      method: "PATCH",
+      body: { content: "one!" },
+      cookie: bob.cookie,
+    });
+    expect(edit.status).toBe(200);
+
+    const again = await connect(path, { cookie: alice.cookie });
+    await again.next("welcome");
+    const res = await call(`/api/conversations/${conversation.id}/messages?after=${seen}`, { cookie: alice.cookie });
+    const page = (await res.json()) as MessagesPage;
+    expect(page.items.map((m) => [m.seq, m.version, m.content])).toEqual([
+      [4, 4, "four"],
+      [5, 5, "five"],
+      [1, 6, "one!"],
+    ]);
+    expect(page.version).toBe(6);
+    expect(page.hasMore).toBe(false);
+  });
+
+  it("refuses a group's participant who left its community, and a direct chat across a block", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    const community = await createCommunity(owner.user.id);
+    await addMember(community.id, member.user.id);
+    const group = await createConversation("group", [owner.user.id, member.user.id], { communityId: community.id });
+    await (await connect(`/parties/conversation-room/${group.id}`, { cookie: member.cookie })).next("welcome");
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?")
+      .bind(community.id, member.user.id)
+      .run();
+    await expectRefused(await upgrade(`/parties/conversation-room/${group.id}`, { cookie: member.cookie }), 404, "NOT_FOUND");
+
+    const { alice, bob, conversation, path } = await directChat();
+    const open = await connect(path, { cookie: bob.cookie });
+    await open.next("welcome");
+    const blocked = await call(`/api/users/${bob.user.id}/block`, { method: "PUT", cookie: alice.cookie });
+    expect(blocked.status).toBe(200);
+    expect((await open.closed).code).toBe(4003);
+    for (const who of [alice, bob]) {
+      await expectRefused(
+        await upgrade(`/parties/conversation-room/${conversation.id}`, { cookie: who.cookie }),
+        404,
+        "NOT_FOUND",
+      );
+    }
+    expect((await call(`/api/users/${bob.user.id}/block`, { method: "DELETE", cookie: alice.cookie })).status).toBe(200);
+    await (await connect(path, { cookie: bob.cookie })).next("welcome");
   });
 });

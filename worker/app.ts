@@ -12,6 +12,7 @@ import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
 import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
 import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
+import { blockRoutes, myBlocksRoutes } from "./features/blocks/blocks.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -40,7 +41,9 @@ const api = new Hono<HonoEnv>()
     await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
     return respond(c, health.db, { ok: true, db: true });
   })
+  .route("/me/blocks", myBlocksRoutes)
   .route("/me", meRoutes)
+  .route("/users", blockRoutes)
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)

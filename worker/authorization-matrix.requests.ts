@@ -166,6 +166,10 @@ export const requests = {
     }),
   },
 
+  "GET /api/me/blocks": { build: none },
+  // Someone of their own to block, so that no caller's block changes what another cell sees.
+  "PUT /api/users/:userId/block": { build: async () => ({ params: { userId: (await createUser()).user.id } }) },
+  "DELETE /api/users/:userId/block": { build: async () => ({ params: { userId: (await createUser()).user.id } }) },
   "GET /api/conversations": { build: none },
   "GET /api/conversations/unread-count": { build: none },
   "GET /api/conversations/people": { build: (ctx) => ({ query: { communityId: ctx.community.id } }) },

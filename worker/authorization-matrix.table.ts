@@ -158,6 +158,9 @@ export const apiTable = {
   "GET /api/me": { any: everyone(200) },
   "GET /api/me/communities": { any: signedIn(200) },
   "PATCH /api/me/preferences": { any: signedIn(200) },
+  "GET /api/me/blocks": { any: signedIn(200) },
+  "PUT /api/users/:userId/block": { any: signedIn(200) },
+  "DELETE /api/users/:userId/block": { any: signedIn(200) },
 
   "GET /api/communities": { any: everyone(200) },
   "POST /api/communities": { any: signedIn(201) },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { auth } from "./auth";
+import { blocks } from "./blocks";
 import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
@@ -27,6 +28,7 @@ export const contract = {
   feed,
   notifications,
   conversations,
+  blocks,
   search,
   uploads,
   review,

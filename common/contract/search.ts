@@ -61,10 +61,10 @@ export const searchHit = z.object({
 export type SearchHit = z.output<typeof searchHit>;
 
 /**
- * One kind's page. `capped`: more matches exist than the SEARCH_RANKED_MAX newest that were ranked,
- * so paging ends before the oldest ones (a more precise search reaches them).
+ * One kind's page. The SEARCH_RANKED_MAX newest matches come best first; the pages after them go on
+ * through the older matches, newest first.
  */
-export const searchPage = page(searchHit).extend({ capped: z.boolean() });
+export const searchPage = page(searchHit);
 
 const hits = z.array(searchHit);
 export const searchGroups = z.object({

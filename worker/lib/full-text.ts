@@ -4,6 +4,8 @@
  * the text stay plain text, so no input can change the query's shape or make it fail.
  */
 
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
 /** Word characters as the index's unicode61 tokenizer reads them (letters, digits, private use). */
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 /** The prefix indexes start at two characters; one letter alone matches as a whole word. */
@@ -32,7 +34,8 @@ const quote = (phrase: string) => `"${phrase.replace(/"/g, '""')}"`;
  * Words are required in any order; "quoted words" are a phrase (an unclosed quote runs to the end);
  * the last word, unless it closes a phrase, also matches longer words ("startu" finds "startup").
  */
-export function searchTerms(text: string): SearchTerms {
+export function searchTerms(text: string, opts: { prefixMin?: number } = {}): SearchTerms {
+  const prefixMin = opts.prefixMin ?? PREFIX_MIN;
   const parts = indexForm(text).split('"');
   const phrases: { words: string[]; closed: boolean }[] = [];
   parts.forEach((part, i) => {
@@ -43,7 +46,7 @@ export function searchTerms(text: string): SearchTerms {
   const kept = phrases.filter((p) => p.words.length > 0).slice(0, MAX_PHRASES);
   const last = kept.at(-1);
   const lastWord = last?.words.at(-1);
-  const prefix = last && !last.closed && lastWord && [...lastWord].length >= PREFIX_MIN ? lastWord : null;
+  const prefix = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? lastWord : null;
   // Lower case here too: the tokenizer's case tables predate Georgian capitals (Mtavruli).
   const expression = kept.length
     ? kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && prefix ? "*" : "")).join(" ")
@@ -66,3 +69,17 @@ export const ftsIndexes = {
   events: { table: "events_fts", columns: ["title", "description"], weights: "4.0, 1.0, 0.0, 0.0" },
   courses: { table: "courses_fts", columns: ["title", "description"], weights: "4.0, 1.0, 0.0, 0.0" },
 } as const;
+
+/**
+ * The ids of people whose name has words starting as typed ("ana kap" finds "Ana Kapanadze"), from the
+ * people index: the cost follows the matches, not the number of people. With `communityId` (an SQL
+ * value), only that community's members. Null when the text holds no word (match everyone).
+ */
+export function peopleNamed(text: string, communityId?: SQLWrapper): SQL | null {
+  // A name is looked up as it is typed, from its first letter.
+  const { expression } = searchTerms(text, { prefixMin: 1 });
+  if (!expression) return null;
+  const names = inColumns(["name"], expression);
+  const match = communityId ? sql`'scope : ("' || hex(${communityId}) || '") AND ' || ${names}` : sql`${names}`;
+  return sql`(select id from people_fts where people_fts match ${match})`;
+}

@@ -1,15 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
 import { USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
-import { communityAccess } from "./access";
+import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
 import type { Db } from "./db";
 import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
 import { getSessionUser, type SessionUser } from "./session";
-import { conversationParticipants } from "./tables";
 
 /** Headers a client must never be able to set on the request a room sees. */
 const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.startsWith("x-partykit-");
@@ -23,12 +22,17 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
     const access = await communityAccess(db, communityId, user);
     return access.community !== null && hasMemberAccess(access.actor, access.community, access.membership);
   },
+  // Participants: of a group, while they are members of its community; of a direct chat, unless a block
+  // stands between its two people (the history stays readable through the API, nothing is live).
   "conversation-room": async (db, user, conversationId) => {
-    const [row] = await db
-      .select({ ok: conversationParticipants.userId })
-      .from(conversationParticipants)
-      .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, user.id)))
-      .limit(1);
+    const me = sql`${user.id}`;
+    const row = await db.get<{ ok: number } | undefined>(
+      sql`select 1 as ok from conversation_participants p join conversations cv on cv.id = p.conversation_id
+        where p.conversation_id = ${conversationId} and p.user_id = ${me}
+          and case when cv.type = 'group' then cv.community_id in (${memberCommunityIds(me)})
+            else not exists (select 1 from conversation_participants o
+              where o.conversation_id = cv.id and o.user_id <> ${me} and ${blockedBetween(me, sql.raw("o.user_id"))}) end`,
+    );
     return row !== undefined;
   },
   "user-room": async (_db, user, userId) => user.id === userId,

@@ -32,7 +32,11 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
     return decision ? t(`review.${decision}`, { community }) : t("types.SYSTEM_ANNOUNCEMENT");
   }
   if (WITHOUT_SENDER.has(n.type)) return t(`types.${n.type}`);
-  return t(keyFor(n), { name: n.sender?.fullName?.trim() || t("someone"), community });
+  const name = n.sender?.fullName?.trim() || t("someone");
+  // MESSAGE notifications stand for every unread message of one conversation.
+  const count = typeof n.data?.count === "number" ? n.data.count : 1;
+  if (n.type === "MESSAGE" && count > 1) return t("types.MESSAGE_grouped", { name, count });
+  return t(keyFor(n), { name, community });
 }
 
 /**

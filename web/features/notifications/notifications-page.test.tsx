@@ -75,11 +75,17 @@ describe("notification texts", () => {
     expect(notificationDetail(t, completed)).toBe("You completed Modern React. Well done!");
     // People's own words are quoted as they wrote them.
     expect(notificationDetail(t, item(3))).toBe("Comment 3");
+    // One MESSAGE notification stands for a conversation's unread messages.
+    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 1 } }))).toBe("Giorgi Maisuradze sent you a message");
+    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 4 } }))).toBe("Giorgi Maisuradze sent you 4 messages");
 
     await changeLanguage("ru", { persist: false });
     expect(notificationSentence(tFor("ru"), approved)).toBe("Ваше сообщество Supra Photography Club одобрено");
     expect(notificationDetail(tFor("ru"), roleChange)).toBe("Теперь вы модератор сообщества «Supra Photography Club»");
     expect(notificationDetail(tFor("ru"), rejected)).toBe("Причина: Too short");
+    expect(notificationSentence(tFor("ru"), item(1, { type: "MESSAGE", data: { count: 5 } }))).toBe(
+      "Giorgi Maisuradze отправил(а) вам 5 сообщений",
+    );
     await changeLanguage("ka", { persist: false });
     expect(notificationSentence(tFor("ka"), item(1, { type: "POST_LIKE" }))).toBe(
       "მომხმარებელმა Giorgi Maisuradze მოიწონა თქვენი პოსტი",

@@ -4,7 +4,7 @@ import { Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { groupedSearchKinds, searchKinds, type SearchKind } from "../../../common/contract/enums";
-import { SEARCH_RANKED_MAX, SEARCH_TEXT_MAX } from "../../../common/contract/limits";
+import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import type { SearchHit } from "../../../common/contract/search";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { Button } from "../../components/ui/button";
@@ -125,9 +125,7 @@ function KindResults({ q, kind }: { q: string; kind: SearchKind }) {
           </Button>
         </div>
       ) : (
-        <p className="text-center text-sm text-muted-foreground">
-          {result.data.pages.at(-1)?.capped ? t("capped", { count: SEARCH_RANKED_MAX }) : t("end")}
-        </p>
+        <p className="text-center text-sm text-muted-foreground">{t("end")}</p>
       )}
     </div>
   );

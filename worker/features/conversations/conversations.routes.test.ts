@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, createConversation, createUser } from "../../../tests/factories";
+import { addMember, call, createCommunity, createConversation, createUser } from "../../../tests/factories";
 import type { ConversationSummary } from "../../../common/contract/conversations";
 
 describe("conversation summaries", () => {
@@ -14,7 +14,12 @@ describe("conversation summaries", () => {
     const friend = await createUser({ name: "Friend Person" });
     const stranger = await createUser();
     const direct = await createConversation("direct", [me.user.id, friend.user.id]);
-    const group = await createConversation("group", [me.user.id, friend.user.id], { name: "Book club" });
+    const community = await createCommunity(friend.user.id);
+    await addMember(community.id, me.user.id);
+    const group = await createConversation("group", [me.user.id, friend.user.id], {
+      name: "Book club",
+      communityId: community.id,
+    });
     await createConversation("direct", [friend.user.id, stranger.user.id]);
     const t = Date.now();
     await env.DB.batch([

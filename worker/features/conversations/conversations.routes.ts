@@ -18,7 +18,7 @@ import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors
 import { respond } from "../../lib/respond";
 import { disconnectFromConversation, disconnectConversation } from "../../lib/rooms";
 import { requireUser, sessionColumns, sessionFrom, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-import { contains } from "../../lib/text-search";
+import { peopleNamed } from "../../lib/full-text";
 import { validate } from "../../lib/validation";
 import { asParticipant, conversationFor, type ConversationContext } from "./conversation-access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
@@ -79,7 +79,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const { communityId, q } = c.req.valid("query");
     const me = sessionUserId(token);
-    const offered = sql`u.id <> ${me} and not ${blockedBetween(me, sql.raw("u.id"))} ${q ? sql`and ${contains(sql.raw("u.full_name"), q)}` : sql``}`;
+    const named = peopleNamed(q);
+    const offered = sql`u.id <> ${me} and not ${blockedBetween(me, sql.raw("u.id"))}${named ? sql` and u.id in ${named}` : sql``}`;
     const session = db.get<Parameters<typeof sessionUserFrom>[1]>(
       sql`select ${sessionColumns} from ${sessionFrom(token, { required: true })}`,
     );

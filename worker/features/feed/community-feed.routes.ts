@@ -7,7 +7,7 @@ import { idempotencyKey } from "../../lib/idempotency";
 import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
-import { contains } from "../../lib/text-search";
+import { peopleNamed } from "../../lib/full-text";
 import { validate } from "../../lib/validation";
 import { postPermissions, withPermissions } from "./post-permissions";
 import { createPost } from "./post-writes";
@@ -40,10 +40,10 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
   .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {
     const db = c.var.db;
     const access = await load(c, memberOf(db, await sessionToken(c), c.req.valid("param").id));
-    const { q } = c.req.valid("query");
+    const named = peopleNamed(c.req.valid("query").q, sql`${access.community.id}`);
     const results = await db.all<{ id: string; full_name: string; avatar_url: string | null }>(
       sql`select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
-          where m.community_id = ${access.community.id} and u.id != ${access.user.id} and ${contains(sql.raw("u.full_name"), q)}
+          where m.community_id = ${access.community.id} and u.id != ${access.user.id}${named ? sql` and u.id in ${named}` : sql``}
           order by u.full_name limit 8`,
     );
     return respond(c, feed.mentionCandidates, {

@@ -533,6 +533,28 @@ describe("mentions, reports and the sidebar", () => {
     expect(candidates.members.map((m) => m.id)).toEqual([w.other.user.id]);
   });
 
+  it("finds mention candidates by the start of any word of their name, in any script and case, members only", async () => {
+    const w = await world();
+    const nino = await createUser({ name: "Нино Берідзе" });
+    const tamar = await createUser({ name: "თამარ ლომიძე" });
+    await addMember(w.community.id, nino.user.id);
+    await addMember(w.community.id, tamar.user.id);
+    const outsider = await createUser({ name: "Нино Outside" });
+    const find = async (q: string) =>
+      (
+        (await (
+          await call(`/api/communities/${w.community.id}/mention-candidates?q=${encodeURIComponent(q)}`, { cookie: w.member.cookie })
+        ).json()) as { members: { id: string }[] }
+      ).members.map((m) => m.id);
+    expect(await find("НИНО")).toEqual([nino.user.id]);
+    expect(await find("бер")).toEqual([nino.user.id]);
+    expect(await find("ლომ")).toEqual([tamar.user.id]);
+    expect(await find("т")).toEqual([]);
+    expect(await find("нино бе")).toEqual([nino.user.id]);
+    expect(await find("дзе")).toEqual([]);
+    expect((await find("нино")).includes(outsider.user.id)).toBe(false);
+  });
+
   it("files one report per person", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);

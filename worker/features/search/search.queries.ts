@@ -21,12 +21,19 @@ export type HitRow = {
   image_url: string | null;
   /** A community's members count, an event's start time. */
   n: number | null;
-  /** One kind's pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones were left out). */
+  /** Its place in the kind's index (rowid): the older matches page by it. */
+  r: number;
+  /** One kind's ranked pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones wait). */
   ranked?: number;
+  /** One kind's ranked pages: the oldest place among the ranked matches, where the older ones start. */
+  window_end?: number | null;
 };
 
-/** Where the next page starts: the last hit's rank, its recency and id. */
-export type SearchCursor = { score: number; at: number; id: string };
+/**
+ * Where the next page starts: within the ranked newest matches, after the last hit's rank, recency and
+ * id; past them, before a place in the index (older matches, newest first).
+ */
+export type SearchCursor = { score: number; at: number; id: string } | { older: number };
 
 const viewer = sql.raw("(select id from viewer)");
 const inScope = (column: string) => sql`${sql.raw(column)} in (select id from scope)`;
@@ -132,19 +139,20 @@ function rankedOf(name: SearchKind, words: string): SQL {
   const fts = sql.raw(table);
   const ranked = sql.raw(`${name}_ranked`);
   if (!kinds[name].scoped) {
-    return sql`${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+    return sql`${ranked}(id, score, r) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}), ${fts}.rowid from ${fts}
       where ${fts} match ${words} order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX})`;
   }
   const window = sql.raw(`${name}_window`);
   return sql`${window}(r) as materialized (select ${fts}.rowid from ${fts}
       where ${fts} match ((select expr from scope_match) || ' AND ' || ${words}) order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX}),
-    ${ranked}(id, score) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}) from ${fts}
+    ${ranked}(id, score, r) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}), ${fts}.rowid from ${fts}
       where ${fts} match ${words} and ${fts}.rowid between (select min(r) from ${window}) and (select max(r) from ${window})
         and +${fts}.rowid in (select r from ${window}))`;
 }
 
-/** The best `limit` hits of one kind (after `after`) the viewer may see, as the CTE `<kind>_hits` (id, score, at). */
+/** The best `limit` hits of one kind (after `after`) the viewer may see, as the CTE `<kind>_hits` (id, score, at, r). */
 function hitsOf(name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
+  if (after && "older" in after) return olderHitsOf(name, expression, limit, after.older);
   const kind = kinds[name];
   const at = sql.raw(kind.at);
   const keyset = after
@@ -153,9 +161,28 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
     : sql``;
   return sql`${rankedOf(name, inColumns(ftsIndexes[name].columns, expression))},
     ${sql.raw(name)}_hits as (
-      select w.id, w.score, ${at} as at from ${sql.raw(name)}_ranked w ${kind.source}
+      select w.id, w.score, ${at} as at, w.r from ${sql.raw(name)}_ranked w ${kind.source}
       where ${kind.visible}${keyset}
       order by w.score, at desc, w.id desc limit ${limit})`;
+}
+
+/**
+ * Past the ranked window: the next `limit` matches older than place `before`, newest first, unranked
+ * (score 0). The index walks its rows backwards from `before` and stops at the page's end, so a page
+ * costs the same however far back it is.
+ */
+function olderHitsOf(name: SearchKind, expression: string, limit: number, before: number): SQL {
+  const kind = kinds[name];
+  const { table, columns } = ftsIndexes[name];
+  const fts = sql.raw(table);
+  const words = inColumns(columns, expression);
+  const match = kind.scoped ? sql`((select expr from scope_match) || ' AND ' || ${words})` : sql`${words}`;
+  return sql`${sql.raw(name)}_older(id, r) as (select ${fts}.id, ${fts}.rowid from ${fts}
+      where ${fts} match ${match} and ${fts}.rowid < ${before}),
+    ${sql.raw(name)}_hits as (
+      select w.id, 0 as score, ${sql.raw(kind.at)} as at, w.r from ${sql.raw(name)}_older w ${kind.source}
+      where ${kind.visible}
+      order by w.r desc limit ${limit})`;
 }
 
 /**
@@ -164,8 +191,8 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
  */
 function displayOf(name: SearchKind, counted = false): SQL {
   const ranked = sql.raw(kinds[name].scoped ? `${name}_window` : `${name}_ranked`);
-  const count = counted ? sql`(select count(*) from ${ranked}) as ranked, ` : sql``;
-  return sql`select ${name} as kind, h.id, h.score, h.at, ${count}${kinds[name].display}`;
+  const count = counted ? sql`(select count(*) from ${ranked}) as ranked, (select min(r) from ${ranked}) as window_end, ` : sql``;
+  return sql`select ${name} as kind, h.id, h.score, h.at, h.r, ${count}${kinds[name].display}`;
 }
 
 /** D1 allows at most five terms in one compound select: longer unions nest. */
@@ -184,8 +211,9 @@ export function groupedSearch(token: string, expression: string, limit: number):
 
 /** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */
 export function kindSearch(token: string, name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
+  const older = after !== null && "older" in after;
   return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, expression, limit + 1, after)}
-    ${displayOf(name, true)} order by h.score, h.at desc, h.id desc`;
+    ${displayOf(name, !older)} order by ${older ? sql`h.r desc` : sql`h.score, h.at desc, h.id desc`}`;
 }
 
 /** Best first, newer first among equals: the order of every statement above. */

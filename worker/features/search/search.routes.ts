@@ -19,8 +19,22 @@ const noHits = () =>
 const decodeCursor = (value: string) =>
   decodeJsonCursor<SearchCursor>(
     value,
-    (c) => Number.isFinite(c.score) && Number.isSafeInteger(c.at) && typeof c.id === "string" && c.id.length <= 64,
+    (c) =>
+      (Number.isSafeInteger(c.older) && Object.keys(c).length === 1) ||
+      (Number.isFinite(c.score) && Number.isSafeInteger(c.at) && typeof c.id === "string" && (c.id as string).length <= 64),
   );
+
+/**
+ * The next page's cursor: within the ranked matches while they last; then, when older matches were
+ * left out of the ranking, on to those (newest first) from the oldest ranked place.
+ */
+function nextCursor(rows: HitRow[], limit: number, after: SearchCursor | null): SearchCursor | null {
+  const last = rows.slice(0, limit).at(-1);
+  if (after && "older" in after) return rows.length > limit && last ? { older: last.r } : null;
+  if (rows.length > limit && last) return { score: last.score, at: last.at, id: last.id };
+  const first = rows[0];
+  return first && (first.ranked ?? 0) >= SEARCH_RANKED_MAX && first.window_end != null ? { older: first.window_end } : null;
+}
 
 /** The session and the search (when there is a word to look for) in one round trip; 401 without a session. */
 async function searchWithSession(c: Context<HonoEnv>, token: string, statement: SQL | null): Promise<HitRow[]> {
@@ -54,11 +68,9 @@ export const searchRoutes = new Hono<HonoEnv>()
       token,
       terms.expression ? kindSearch(token, kind, terms.expression, limit, after) : null,
     );
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
+    const next = nextCursor(rows, limit, after);
     return respond(c, search.kind, {
-      items: items.map((row) => toHit(row, terms)),
-      nextCursor: rows.length > limit && last ? encodeJsonCursor({ score: last.score, at: last.at, id: last.id }) : null,
-      capped: (rows[0]?.ranked ?? 0) >= SEARCH_RANKED_MAX,
+      items: rows.slice(0, limit).map((row) => toHit(row, terms)),
+      nextCursor: next ? encodeJsonCursor(next) : null,
     });
   });

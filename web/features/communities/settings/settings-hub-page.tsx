@@ -3,7 +3,6 @@ import { Bell, ChevronRight, CreditCard, HelpCircle, LogOut, Repeat, Shield, Use
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
 import { currentLanguage, LANGUAGES, type Language } from "../../../lib/i18n";
 import { useChooseLanguage } from "../../../lib/language-choice";
 import { THEMES, useTheme, type Theme } from "../../../lib/theme";
@@ -13,6 +12,7 @@ import { CommunitySettingsSection } from "../manage/community-settings-section";
 import type { ManageTab } from "../manage/manage-tabs";
 import { useCurrentCommunity } from "../../../lib/my-communities";
 import { RadioGroup } from "../radio-group";
+import { BlockedPeopleDialog } from "./blocked-people-dialog";
 
 type SettingsHubPageProps = { tab: ManageTab | undefined; onTabChange: (tab: ManageTab) => void };
 
@@ -66,12 +66,7 @@ function AccountSettings() {
           {t("settings.signOut")}
         </Button>
       </div>
-      <Dialog open={blockedOpen} onOpenChange={setBlockedOpen} title={t("settings.blockedUsers")}>
-        <p className="text-sm text-muted-foreground">{t("translation:common.notAvailableYet")}</p>
-        <div className="mt-5 flex justify-end">
-          <Button onClick={() => setBlockedOpen(false)}>{t("translation:common.close")}</Button>
-        </div>
-      </Dialog>
+      <BlockedPeopleDialog open={blockedOpen} onOpenChange={setBlockedOpen} />
     </>
   );
 }
