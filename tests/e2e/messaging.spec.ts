@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { signInThroughForm } from "./accounts";
@@ -62,7 +63,7 @@ test("a direct chat travels live between two people", async ({ browser }) => {
   // Ana finds Giorgi with the search on /new-chat; the existing chat between them opens.
   await ana.goto("/new-chat");
   await ana.getByRole("searchbox", { name: "Search people" }).fill("Giorgi");
-  await ana.getByRole("button", { name: "Message Giorgi Maisuradze" }).click();
+  await ana.getByRole("button", { name: "Giorgi Maisuradze" }).click();
   await expect(ana).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
   const chatUrl = new URL(ana.url()).pathname;
   await expect(ana.getByRole("heading", { level: 1, name: "Giorgi Maisuradze" })).toBeVisible();
@@ -187,3 +188,54 @@ test("a group chat is created on /members, joined there, talked in, renamed by t
   await expect(giorgi).toHaveURL(/\/messages$/);
   await expect(giorgi.getByText(/^You left “/)).toBeVisible();
 });
+
+// axe over the messaging screens in English (light, desktop) and Georgian (dark, phone): no serious or
+// critical violation. axe is injected as a script, which the app's CSP refuses, hence bypassCSP.
+for (const mode of [
+  { language: "en", theme: "light", viewport: { width: 1280, height: 900 } },
+  { language: "ka", theme: "dark", viewport: { width: 390, height: 844 } },
+] as const) {
+  test(`no serious axe violation on the messaging screens, ${mode.language} ${mode.theme}`, async ({ browser }) => {
+    const context = await browser.newContext({
+      bypassCSP: true,
+      viewport: mode.viewport,
+      colorScheme: mode.theme,
+      storageState: sessions.get("ana@example.com"),
+    });
+    const page = await context.newPage();
+    const { communities } = (await (await page.request.get("/api/me/communities")).json()) as {
+      communities: { id: string; name: string }[];
+    };
+    const circle = communities.find((c) => c.name === COMMUNITY)!;
+    await context.addInitScript(
+      ([language, theme, community]) => {
+        localStorage.setItem("language", language!);
+        localStorage.setItem("theme", theme!);
+        localStorage.setItem("currentCommunityId", community!);
+      },
+      [mode.language, mode.theme, circle.id],
+    );
+    const { items } = (await (await page.request.get("/api/conversations")).json()) as { items: { id: string; type: string }[] };
+    const direct = items.find((c) => c.type === "direct")!;
+    const group = items.find((c) => c.type === "group")!;
+
+    const found: string[] = [];
+    const check = async (path: string, ready: Locator | ((p: Page) => Locator)) => {
+      await page.goto(path);
+      await expect(typeof ready === "function" ? ready(page) : ready).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      found.push(
+        ...violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${path}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      );
+    };
+    await check("/messages", (p) => p.locator("a[href^='/chat/']").first());
+    await check("/new-chat", (p) => p.getByRole("searchbox"));
+    await check(`/chat/${direct.id}`, (p) => p.locator("li[data-message-id]").first());
+    await check(`/chat/${group.id}`, (p) => p.locator("li[data-message-id]").first());
+    await check("/members", (p) => p.locator("section h2").first());
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}

@@ -77,7 +77,7 @@ export function MessageBubble(props: BubbleProps) {
         >
           {message.replyTo && !message.isDeleted && <Quote quote={message.replyTo} own={own} />}
           {message.isDeleted ? (
-            <p className="italic opacity-80">{t("message.deleted")}</p>
+            <p className="italic">{t("message.deleted")}</p>
           ) : (
             <>
               {image && (

@@ -21,7 +21,6 @@ import { peopleQueryOptions } from "./queries";
 export const PEOPLE_SEARCH_DEBOUNCE_MS = 300;
 
 function PersonList({ title, people, onPick, busy }: { title: string; people: Person[]; onPick: (p: Person) => void; busy: string | null }) {
-  const { t } = useTranslation("messages");
   const headingId = useId();
   if (people.length === 0) return null;
   return (
@@ -36,7 +35,6 @@ function PersonList({ title, people, onPick, busy }: { title: string; people: Pe
               type="button"
               disabled={busy !== null}
               onClick={() => onPick(person)}
-              aria-label={t("newChat.messagePerson", { name: person.fullName })}
               className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted disabled:opacity-60"
             >
               <Avatar src={person.avatarUrl} name={person.fullName} size="md" />
