@@ -189,6 +189,29 @@ test("a group chat is created on /members, joined there, talked in, renamed by t
   await expect(giorgi.getByText(/^You left “/)).toBeVisible();
 });
 
+test("a blocked person cannot write in the direct chat; the history stays", async ({ browser, baseURL }) => {
+  const ana = await signIn(browser, "ana@example.com");
+  const giorgi = await signIn(browser, "giorgi@example.com");
+  const anaId = ((await (await ana.request.get("/api/me")).json()) as { user: { id: string } }).user.id;
+  const { items } = (await (await ana.request.get("/api/conversations")).json()) as {
+    items: { id: string; type: string; title: string | null }[];
+  };
+  const chat = items.find((c) => c.type === "direct" && c.title === "Giorgi Maisuradze")!;
+
+  const block = await giorgi.request.put(`/api/users/${anaId}/block`, { headers: { origin: baseURL! } });
+  expect(block.ok()).toBe(true);
+  try {
+    await ana.goto(`/chat/${chat.id}`);
+    await expect(ana.getByText("You can no longer send messages in this conversation.")).toBeVisible();
+    await expect(ana.getByRole("textbox", { name: "Message" })).toBeHidden();
+    await expect(ana.locator("li[data-message-id]").first()).toBeVisible();
+  } finally {
+    await giorgi.request.delete(`/api/users/${anaId}/block`, { headers: { origin: baseURL! } });
+  }
+  await ana.reload();
+  await expect(ana.getByRole("textbox", { name: "Message" })).toBeVisible();
+});
+
 // axe over the messaging screens in English (light, desktop) and Georgian (dark, phone): no serious or
 // critical violation. axe is injected as a script, which the app's CSP refuses, hence bypassCSP.
 for (const mode of [
