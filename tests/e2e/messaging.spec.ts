@@ -37,7 +37,9 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
 
 /** The message whose own text is `text` (a reply quoting it does not count). */
 const bubble = (page: Page, text: string): Locator =>
-  page.locator("li[data-message-id]").filter({ has: page.locator("p", { hasText: text }) });
+  page
+    .locator("li[data-message-id]")
+    .filter({ has: page.locator("p").filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }) });
 
 async function openMessageMenu(page: Page, text: string) {
   await bubble(page, text).getByRole("button", { name: "Message actions" }).click();
@@ -212,6 +214,46 @@ test("a blocked person cannot write in the direct chat; the history stays", asyn
   await expect(ana.getByRole("textbox", { name: "Message" })).toBeVisible();
 });
 
+test("scrolling up loads the older page above without moving what the reader was looking at", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const ana = await signIn(browser, "ana@example.com");
+  const communityId = ((await (await ana.request.get("/api/me/communities")).json()) as {
+    communities: { id: string; name: string }[];
+  }).communities.find((c) => c.name === COMMUNITY)!.id;
+  const headers = { origin: baseURL! };
+  const created = await ana.request.post(`/api/communities/${communityId}/group-chats`, {
+    headers,
+    data: { name: `History ${Date.now()}` },
+  });
+  const { conversation } = (await created.json()) as { conversation: { id: string } };
+  // One more than a page; sending is rate limited, so a refusal waits as long as it is told to.
+  for (let i = 1; i <= 55; ) {
+    const res = await ana.request.post(`/api/conversations/${conversation.id}/messages`, {
+      headers,
+      data: { id: crypto.randomUUID(), content: `Line ${i}` },
+    });
+    if (res.status() === 429) {
+      await ana.waitForTimeout(Number(res.headers()["retry-after"] ?? 1) * 1000);
+      continue;
+    }
+    expect(res.status()).toBe(201);
+    i += 1;
+  }
+
+  await ana.goto(`/chat/${conversation.id}`);
+  await expect(bubble(ana, "Line 55")).toBeVisible();
+  await expect(bubble(ana, "Line 5")).toHaveCount(0);
+  const log = ana.getByRole("region", { name: /^Messages with/ });
+  const line6 = bubble(ana, "Line 6");
+  await line6.scrollIntoViewIfNeeded();
+  const before = (await line6.boundingBox())!.y;
+  await log.evaluate((el) => el.scrollBy(0, -1));
+  await expect(bubble(ana, "Line 1")).toBeAttached();
+  await expect(ana.getByRole("button", { name: "Load older messages" })).toHaveCount(0);
+  const after = (await line6.boundingBox())!.y;
+  expect(Math.abs(after - before)).toBeLessThan(4);
+});
+
 // axe over the messaging screens in English (light, desktop) and Georgian (dark, phone): no serious or
 // critical violation. axe is injected as a script, which the app's CSP refuses, hence bypassCSP.
 for (const mode of [
@@ -219,6 +261,8 @@ for (const mode of [
   { language: "ka", theme: "dark", viewport: { width: 390, height: 844 } },
 ] as const) {
   test(`no serious axe violation on the messaging screens, ${mode.language} ${mode.theme}`, async ({ browser }) => {
+    // Five screens, each a full axe run on a shared machine.
+    test.setTimeout(150_000);
     const context = await browser.newContext({
       bypassCSP: true,
       viewport: mode.viewport,

@@ -77,6 +77,8 @@ export function MessageList({ conversationId, history, outgoing, isGroup, seenId
         params: { conversationId },
         query: { before, limit: MESSAGES_PAGE_SIZE },
       });
+      // Nothing prepended: no layout change to compensate for later.
+      if (page.items.length === 0) anchor.current = null;
       updateHistory(qc, conversationId, (h) => applyOlderPage(h, page.items, page.hasMore));
     } catch {
       anchor.current = null;
