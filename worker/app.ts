@@ -14,6 +14,7 @@ import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
 import { blockRoutes, myBlocksRoutes } from "./features/blocks/blocks.routes";
 import { meRoutes } from "./features/me/me.routes";
+import { seoRoutes } from "./features/seo/seo.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
@@ -75,6 +76,7 @@ const app = new Hono<HonoEnv>()
   .route("/api/auth", authRoutes)
   .route("/api", api)
   .route("/files", filesRoutes)
+  .route("/", seoRoutes)
   .route("/dev/mail", devMailRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");
