@@ -110,4 +110,25 @@ describe("/chat/{id} live", () => {
     act(() => conversationSocket().serverSend({ type: "typing", userId: giorgi.id, active: false }));
     await waitFor(() => expect(screen.queryByText("Giorgi Maisuradze is typing…")).toBeNull());
   });
+
+  it("a room that closes the chat for good (a block) makes the screen ask again, and the composer gives way", async () => {
+    let blocked = false;
+    mockFetch({
+      "GET /api/me": { body: { user: anaUser } },
+      "GET /api/me/communities": { body: { communities: [] } },
+      "GET /api/conversations/unread-count": { body: { count: 0 } },
+      "GET /api/notifications/unread-count": { body: { count: 0 } },
+      "GET /api/conversations/conv1": () => ({ body: { conversation: { ...detail, canWrite: !blocked } } }),
+      "POST /api/conversations/conv1/read": { body: { unreadCount: 0 } },
+      "GET /api/conversations/conv1/messages": { body: { items: [message(1, "One")], hasMore: false, version: 1 } },
+    });
+    await renderApp("/chat/conv1");
+    await screen.findByRole("textbox", { name: "Message" });
+    await waitFor(() => expect(conversationSocket()).toBeTruthy());
+    act(() => conversationSocket().serverOpen());
+    blocked = true;
+    act(() => conversationSocket().serverClose(4003));
+    expect(await screen.findByText("You can no longer send messages in this conversation.")).toBeTruthy();
+    expect(screen.getByText("One")).toBeTruthy();
+  });
 });

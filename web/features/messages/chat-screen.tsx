@@ -53,6 +53,12 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
     void navigate({ to: "/messages", replace: true });
   }, [detail.isError, detail.error, navigate, t, errorMessage]);
 
+  // The room closed us for good (blocked, removed from the group): the conversation says what is left.
+  const refetchDetail = detail.refetch;
+  useEffect(() => {
+    if (live.state === "closed") void refetchDetail();
+  }, [live.state, refetchDetail]);
+
   useEffect(() => {
     if (history.isError) toast({ title: t("toast.loadMessagesFailed"), variant: "destructive" });
   }, [history.isError, t]);
