@@ -101,4 +101,18 @@ describe("user room events in the cache", () => {
     applyUserEvent(qc, { type: "message.unread", count: 3 });
     expect(qc.getQueryData(conversationKeys.unread())).toBe(3);
   });
+
+  it("message.unread and conversation.bumped make the conversation lists ask again; a bump asks for the badge too", () => {
+    const qc = createQueryClient();
+    qc.setQueryData(conversationKeys.list(3), []);
+    qc.setQueryData(conversationKeys.list(50), []);
+    applyUserEvent(qc, { type: "message.unread", count: 1 });
+    expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.list(50))!.isInvalidated).toBe(true);
+    qc.setQueryData(conversationKeys.list(3), []);
+    qc.setQueryData(conversationKeys.unread(), 1);
+    applyUserEvent(qc, { type: "conversation.bumped", conversationId: "c1", lastMessageAt: 1 });
+    expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.unread())!.isInvalidated).toBe(true);
+  });
 });

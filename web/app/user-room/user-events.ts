@@ -45,9 +45,13 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
       return null;
     case "message.unread":
       qc.setQueryData(conversationKeys.unread(), event.count);
+      // The total moved (a message arrived, or it was read in another tab): each row's count moved too.
+      void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       return null;
     case "conversation.bumped":
-      void qc.invalidateQueries({ queryKey: conversationKeys.recent() });
+      // A message for us raises the badge too, and only a bump says so.
+      void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
+      void qc.invalidateQueries({ queryKey: conversationKeys.unread() });
       return null;
     default:
       return null;

@@ -1,37 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { SquarePen } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Avatar } from "../../components/ui/avatar";
-import { formatBadgeCount } from "../../components/ui/badge";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
-import { useRelativeTime } from "../../lib/time";
 import type { ConversationSummary } from "../../../common/contract/conversations";
+import { ConversationPreview } from "./conversation-preview";
 import { recentConversationsQueryOptions } from "./queries";
 
 function ConversationItem({ conversation }: { conversation: ConversationSummary }) {
-  const { t } = useTranslation();
-  const relative = useRelativeTime();
-  const title = conversation.title || t(conversation.type === "group" ? "messages.groupChat" : "common.unknownUser");
-  const time = conversation.lastMessage?.createdAt ?? conversation.lastMessageAt;
   return (
     <MenuLink to="/chat/$id" params={{ id: conversation.id }} className="items-start py-2.5">
-      <Avatar src={conversation.avatarUrl} name={title} size="md" />
-      <span className="min-w-0 flex-1">
-        <span className="flex items-baseline justify-between gap-2">
-          <span className="truncate font-medium text-foreground">{title}</span>
-          <span className="shrink-0 text-xs text-muted-foreground">{relative(time, "short")}</span>
-        </span>
-        <span className="mt-0.5 flex items-center justify-between gap-2">
-          <span className="truncate text-muted-foreground">{conversation.lastMessage?.content || t("messages.noMessages")}</span>
-          {conversation.unreadCount > 0 && (
-            <span className="shrink-0 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground">
-              <span className="sr-only">{t("messages.unread", { count: conversation.unreadCount })}</span>
-              <span aria-hidden="true">{formatBadgeCount(conversation.unreadCount)}</span>
-            </span>
-          )}
-        </span>
-      </span>
+      <ConversationPreview conversation={conversation} />
     </MenuLink>
   );
 }

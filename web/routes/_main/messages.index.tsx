@@ -2,15 +2,20 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageSpinner } from "../../components/ui/spinner";
 import { useSession } from "../../lib/session";
-import { ComingSoonPage, SignInPrompt } from "../../components/page";
+import { SignInPrompt } from "../../components/page";
+import { ensureNamespace } from "../../lib/i18n";
+import { MessagesPage } from "../../features/messages/messages-page";
 
-export const Route = createFileRoute("/_main/messages/")({ component: MessagesPage });
+export const Route = createFileRoute("/_main/messages/")({
+  loader: () => ensureNamespace("messages"),
+  component: MessagesRoute,
+});
 
 /** Open to visitors, who are asked to sign in rather than redirected. */
-function MessagesPage() {
+function MessagesRoute() {
   const { t } = useTranslation();
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
   if (!user) return <SignInPrompt title={t("pages.messages")} message={t("signInPrompt.messages")} />;
-  return <ComingSoonPage title={t("pages.messages")} />;
+  return <MessagesPage />;
 }

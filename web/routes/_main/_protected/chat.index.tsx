@@ -1,10 +1,8 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
-export const Route = createFileRoute("/_main/_protected/chat/")({ component: ChatsPage });
-
-function ChatsPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.chats")} />;
-}
+/** /chat on its own is the list of chats, which lives at /messages. */
+export const Route = createFileRoute("/_main/_protected/chat/")({
+  beforeLoad: () => {
+    throw redirect({ to: "/messages", replace: true });
+  },
+});

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { CommunityPage } from "../../../components/community-page";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { CommunityGroupChats } from "../../../features/messages/community-group-chats";
 import { ensureNamespace } from "../../../lib/i18n";
 import { lazyWithPreload } from "../../../lib/lazy";
 
@@ -13,14 +14,18 @@ export const Route = createFileRoute("/_main/_protected/members")({
   component: MembersPage,
 });
 
+/** The community's members, with its group chats above them (spec 001: both on the members page). */
 function MembersPage() {
   const { t } = useTranslation();
   return (
     <CommunityPage title={t("pages.members")}>
       {(community) => (
-        <Suspense fallback={<PageSpinner />}>
-          <MembersView key={community.id} community={community} />
-        </Suspense>
+        <div className="space-y-6">
+          <CommunityGroupChats />
+          <Suspense fallback={<PageSpinner />}>
+            <MembersView key={community.id} community={community} />
+          </Suspense>
+        </div>
       )}
     </CommunityPage>
   );
