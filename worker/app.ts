@@ -7,6 +7,9 @@ import { communitiesRoutes } from "./features/communities/communities.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { communityCoursesRoutes } from "./features/classroom/community-courses.routes";
+import { coursesRoutes } from "./features/classroom/courses.routes";
+import { videosRoutes } from "./features/classroom/videos.routes";
 import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
 import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
@@ -43,10 +46,13 @@ const api = new Hono<HonoEnv>()
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
+  .route("/communities/:id/courses", communityCoursesRoutes)
   .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
   .route("/comments", commentsRoutes)
+  .route("/courses", coursesRoutes)
+  .route("/videos", videosRoutes)
   .route("/admin/reports", staffReportsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)

@@ -49,6 +49,9 @@ export type CommunityWorld = {
   plainMemberId: string;
   /** The group chat of its members. */
   chatId: string;
+  /** A published course every member is enrolled in, with one lesson. */
+  courseId: string;
+  videoId: string;
 };
 
 export type Layout = "home" | "away";
@@ -201,6 +204,8 @@ export async function createCommunity(
     reportId: newId(),
     plainMemberId: layout === "home" ? people.member.id : people.neighbour.id,
     chatId: newId(),
+    courseId: newId(),
+    videoId: newId(),
   };
   const content = `[[c:${key}]] [[b:${key}]]`;
   await batch(db, [
@@ -263,6 +268,23 @@ export async function createCommunity(
     ...roles.map(([person]) =>
       db.insert(schema.conversationParticipants).values({ conversationId: world.chatId, userId: person.id }),
     ),
+    db.insert(schema.classroomCourses).values({
+      id: world.courseId,
+      communityId: id,
+      title: `[[c:${key}]] course`,
+      createdBy: owner.id,
+      videosCount: 1,
+      enrollmentsCount: roles.length,
+    }),
+    db.insert(schema.courseVideos).values({
+      id: world.videoId,
+      courseId: world.courseId,
+      title: `[[c:${key}]] lesson`,
+      videoUrl: "https://player.vimeo.com/video/76979871",
+      videoDuration: 60,
+      orderIndex: 1,
+    }),
+    ...roles.map(([person]) => db.insert(schema.courseEnrollments).values({ courseId: world.courseId, userId: person.id })),
   ]);
   registry.readers.set(key, readersOf(layout, status));
   registry.contactNumbers.set(world.phone, new Set<Caller>(layout === "home" ? ["owner", "admin", "staff"] : ["staff"]));

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { auth } from "./auth";
+import { classroom } from "./classroom";
 import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
@@ -25,6 +26,7 @@ export const contract = {
   communities,
   members,
   feed,
+  classroom,
   notifications,
   conversations,
   search,

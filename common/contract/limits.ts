@@ -92,3 +92,14 @@ export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
  */
 export const MAX_SIDE = 4096;
 export const MAX_PIXELS = 16_000_000;
+
+// Classroom (spec 001 section 5): a course page and its lessons read in one round trip, whole.
+export const COURSE_TITLE_MAX = 100;
+export const COURSE_DESCRIPTION_MAX = 2000;
+export const COURSES_MAX = 100;
+export const LESSON_TITLE_MAX = 100;
+export const LESSON_DESCRIPTION_MAX = 5000;
+export const LESSON_URL_MAX = 500;
+export const LESSONS_MAX = 200;
+/** Ten hours, in seconds. */
+export const LESSON_DURATION_MAX = 10 * 60 * 60;
