@@ -173,6 +173,8 @@ export const videoPage = z.object({
     courseId: z.string(),
     embed: z.object({ kind: z.enum(["youtube", "vimeo", "file"]), src: z.string() }),
     positionSeconds: z.number(),
+    /** Its place in the course, from 1. */
+    number: z.number(),
   }),
   course: z.object({
     id: z.string(),

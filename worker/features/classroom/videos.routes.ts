@@ -89,6 +89,7 @@ export const videosRoutes = new Hono<HonoEnv>()
         orderIndex: here.order_index,
         isCompleted: here.is_completed === 1,
         positionSeconds: here.position_seconds ?? 0,
+        number: at + 1,
         embed,
       },
       course: {
