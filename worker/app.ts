@@ -7,6 +7,8 @@ import { communitiesRoutes } from "./features/communities/communities.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { communityEventsRoutes } from "./features/calendar/community-events.routes";
+import { eventsRoutes } from "./features/calendar/events.routes";
 import { communityCoursesRoutes } from "./features/classroom/community-courses.routes";
 import { coursesRoutes } from "./features/classroom/courses.routes";
 import { videosRoutes } from "./features/classroom/videos.routes";
@@ -47,12 +49,14 @@ const api = new Hono<HonoEnv>()
   .route("/communities/:id/members", membersRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
   .route("/communities/:id/courses", communityCoursesRoutes)
+  .route("/communities/:id/events", communityEventsRoutes)
   .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
   .route("/comments", commentsRoutes)
   .route("/courses", coursesRoutes)
   .route("/videos", videosRoutes)
+  .route("/events", eventsRoutes)
   .route("/admin/reports", staffReportsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)

@@ -165,6 +165,16 @@ export const requests = {
   "POST /api/videos/:videoId/complete": { build: (ctx) => ({ params: video(ctx) }) },
   "PUT /api/videos/:videoId/position": { build: (ctx) => ({ params: video(ctx), body: { seconds: 10 } }) },
 
+  "GET /api/communities/:id/events": { build: (ctx) => ({ params: community(ctx), query: { filter: "all", tz: "Asia/Tbilisi" } }) },
+  "POST /api/communities/:id/events": {
+    build: (ctx) => ({
+      params: community(ctx),
+      body: { name: `Event ${ctx.unique}`, location: "Tbilisi", startTime: Date.now() + 86_400_000, timeZone: "Asia/Tbilisi" },
+    }),
+  },
+  "POST /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
+  "DELETE /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
+
   "GET /api/communities/:id/reports": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/reports/:reportId/:decision": {
     fresh: {},

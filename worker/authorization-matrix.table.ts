@@ -123,8 +123,8 @@ const reportQueue: Entry = {
   review: signedIn(404).but(200, "owner"),
 };
 
-/** Courses and lessons: the owner and admins; plain members and moderators see them (403), others do not (404). */
-const classroomChange = (status: number): Entry => ({
+/** Courses, lessons and events: the owner and admins; plain members and moderators see them (403), others do not (404). */
+const managerChange = (status: number): Entry => ({
   home: signedIn(404)
     .but(403, ...plainMembers, "moderator")
     .but(status, ...managers),
@@ -204,19 +204,24 @@ export const apiTable = {
   "POST /api/comments/:commentId/report": readable(201),
 
   "GET /api/communities/:id/courses": membersOnly(200),
-  "POST /api/communities/:id/courses": classroomChange(201),
-  "PUT /api/communities/:id/courses/order": classroomChange(200),
+  "POST /api/communities/:id/courses": managerChange(201),
+  "PUT /api/communities/:id/courses/order": managerChange(200),
   "GET /api/courses/:courseId": membersOnly(200),
-  "PATCH /api/courses/:courseId": classroomChange(200),
-  "DELETE /api/courses/:courseId": classroomChange(200),
+  "PATCH /api/courses/:courseId": managerChange(200),
+  "DELETE /api/courses/:courseId": managerChange(200),
   "POST /api/courses/:courseId/enroll": membersOnly(200),
-  "POST /api/courses/:courseId/videos": classroomChange(201),
-  "PUT /api/courses/:courseId/videos/order": classroomChange(200),
+  "POST /api/courses/:courseId/videos": managerChange(201),
+  "PUT /api/courses/:courseId/videos/order": managerChange(200),
   "GET /api/videos/:videoId": membersOnly(200),
-  "DELETE /api/videos/:videoId": classroomChange(200),
+  "DELETE /api/videos/:videoId": managerChange(200),
   // Every member of the world is enrolled in its course, so progress is theirs to save.
   "POST /api/videos/:videoId/complete": membersOnly(200),
   "PUT /api/videos/:videoId/position": membersOnly(200),
+
+  "GET /api/communities/:id/events": membersOnly(200),
+  "POST /api/communities/:id/events": managerChange(201),
+  "POST /api/events/:eventId/attend": membersOnly(200),
+  "DELETE /api/events/:eventId/attend": membersOnly(200),
 
   "GET /api/communities/:id/reports": reportQueue,
   "POST /api/communities/:id/reports/:reportId/:decision": {

@@ -52,6 +52,8 @@ export type CommunityWorld = {
   /** A published course every member is enrolled in, with one lesson. */
   courseId: string;
   videoId: string;
+  /** An upcoming event. */
+  eventId: string;
 };
 
 export type Layout = "home" | "away";
@@ -206,6 +208,7 @@ export async function createCommunity(
     chatId: newId(),
     courseId: newId(),
     videoId: newId(),
+    eventId: newId(),
   };
   const content = `[[c:${key}]] [[b:${key}]]`;
   await batch(db, [
@@ -285,6 +288,16 @@ export async function createCommunity(
       orderIndex: 1,
     }),
     ...roles.map(([person]) => db.insert(schema.courseEnrollments).values({ courseId: world.courseId, userId: person.id })),
+    db.insert(schema.communityEvents).values({
+      id: world.eventId,
+      communityId: id,
+      name: `[[c:${key}]] event`,
+      location: "Tbilisi",
+      startTime: Date.now() + DAY,
+      endTime: Date.now() + DAY + 3_600_000,
+      timeZone: "Asia/Tbilisi",
+      createdBy: owner.id,
+    }),
   ]);
   registry.readers.set(key, readersOf(layout, status));
   registry.contactNumbers.set(world.phone, new Set<Caller>(layout === "home" ? ["owner", "admin", "staff"] : ["staff"]));

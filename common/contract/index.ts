@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { auth } from "./auth";
+import { calendar } from "./calendar";
 import { classroom } from "./classroom";
 import { communities } from "./communities";
 import { conversations } from "./conversations";
@@ -27,6 +28,7 @@ export const contract = {
   members,
   feed,
   classroom,
+  calendar,
   notifications,
   conversations,
   search,

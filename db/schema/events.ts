@@ -2,9 +2,9 @@ import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { counter, createdAt, idColumn, millis, updatedAt } from "./columns";
 import { communities } from "./communities";
+import { eventTypes } from "../../common/contract/enums";
 
-export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
-export type EventType = (typeof eventTypes)[number];
+export { eventTypes, type EventType } from "../../common/contract/enums";
 
 export const communityEvents = sqliteTable(
   "community_events",
@@ -18,6 +18,8 @@ export const communityEvents = sqliteTable(
     location: text("location").notNull(),
     startTime: millis("start_time").notNull(),
     endTime: millis("end_time").notNull(),
+    /** The IANA zone the event was planned in (e.g. Asia/Tbilisi), for showing and exporting its local times. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     eventType: text("event_type", { enum: eventTypes }).notNull().default("Other"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     imageUrl: text("image_url"),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
@@ -106,6 +106,14 @@ export async function listNotifications(
  * the end of the batch that writes them.
  */
 export function notificationsByIds(db: Db, ids: string[]) {
+  return writtenNotifications(db, inArray(n.id, ids));
+}
+
+/** The notifications of one type about one event, as `notificationsByIds` reads them (a fan-out's read-back). */
+export const eventNotifications = (db: Db, type: NotificationType, eventId: string) =>
+  writtenNotifications(db, and(eq(n.type, type), eq(n.eventId, eventId))!);
+
+function writtenNotifications(db: Db, where: SQL) {
   return db
     .select({
       ...itemColumns,
@@ -117,7 +125,7 @@ export function notificationsByIds(db: Db, ids: string[]) {
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))
     .leftJoin(c, eq(c.id, n.communityId))
-    .where(inArray(n.id, ids));
+    .where(where);
 }
 
 export type WrittenNotificationRow = Awaited<ReturnType<typeof notificationsByIds>>[number];

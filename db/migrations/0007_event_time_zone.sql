@@ -1,0 +1,1 @@
+ALTER TABLE `community_events` ADD `time_zone` text DEFAULT 'UTC' NOT NULL;
