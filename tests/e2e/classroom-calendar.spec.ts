@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 
-// The classroom across two people: Ana (owner of Tbilisi Startup Circle) creates a course with two
-// lessons; Giorgi (a member) enrolls, watches a direct video to the end (it completes itself), marks
-// the other lesson complete and sees the progress ring move; Ana is notified live of the enrollment.
+// The classroom and the calendar across two people: Ana (owner of Tbilisi Startup Circle) creates a
+// course with two lessons; Giorgi (a member) enrolls, watches a direct video to the end (it completes
+// itself), marks the other lesson complete and sees the progress ring move; Ana is notified live of
+// the enrollment. Ana creates an event; Giorgi finds it on the calendar and attends it.
 
 const PASSWORD = "demo-pass-2026";
 const COMMUNITY = "Tbilisi Startup Circle";
@@ -76,10 +77,13 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(label?.match(/(\d+) unread/)?.[1] ?? 0);
 }
 
-test("the classroom asks visitors to sign in", async ({ page }) => {
+test("the classroom and the calendar ask visitors to sign in", async ({ page }) => {
   await page.goto("/classroom");
   await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
   await expect(page.getByText("Please sign in to access the classroom")).toBeVisible();
+  await page.goto("/calendar");
+  await expect(page.getByRole("heading", { name: "Authentication Required" })).toBeVisible();
+  await expect(page.getByText("Please sign in to access the calendar")).toBeVisible();
 });
 
 test("an owner builds a course and a member takes it", async ({ browser }) => {
@@ -175,4 +179,46 @@ test("an owner builds a course and a member takes it", async ({ browser }) => {
   await giorgi.emulateMedia({ colorScheme: "dark" });
   await giorgi.screenshot({ path: "test-results/classroom-phone-dark.png", fullPage: true });
   await ana.screenshot({ path: "test-results/course-desktop.png", fullPage: true });
+});
+
+test("an owner creates an event and a member attends it", async ({ browser }) => {
+  const name = `Demo night ${Date.now()}`;
+  const ana = await signIn(browser, "ana@example.com");
+  const giorgi = await signIn(browser, "giorgi@example.com", { width: 390, height: 844 });
+
+  await ana.goto("/calendar");
+  await ana.getByRole("button", { name: "Create Event" }).click();
+  const dialog = ana.getByRole("dialog", { name: "Create Event" });
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(dialog.getByText("Event name is required")).toBeVisible();
+  await expect(dialog.getByText("Event location is required")).toBeVisible();
+  await dialog.getByLabel("Event name").fill(name);
+  await dialog.getByLabel("Location").fill("Fabrika, Tbilisi");
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, "0")}-${String(tomorrow.getDate()).padStart(2, "0")}`;
+  await dialog.getByLabel("Starts").fill(`${day}T18:30`);
+  // The end follows the start: an hour later.
+  await expect(dialog.getByLabel("Ends")).toHaveValue(`${day}T19:30`);
+  await dialog.getByLabel("Type").selectOption("Workshop");
+  await dialog.getByRole("button", { name: "Create Event" }).click();
+  await expect(ana.getByText("Event created successfully")).toBeVisible();
+  await expect(ana.getByRole("heading", { name })).toBeVisible();
+
+  await giorgi.goto("/calendar");
+  const card = giorgi.getByRole("article", { name });
+  await expect(card).toContainText("Workshop");
+  await expect(card).toContainText("0 attending");
+  await card.getByRole("button", { name: `Attend ${name}` }).click();
+  await expect(giorgi.getByText("You are now attending this event!")).toBeVisible();
+  await expect(card).toContainText("1 attending");
+  await card.getByRole("button", { name: `Stop attending ${name}` }).click();
+  await expect(giorgi.getByText("You are no longer attending this event")).toBeVisible();
+  await expect(card).toContainText("0 attending");
+
+  // The month grid shows it on its day.
+  await giorgi.getByRole("button", { name: "Month" }).click();
+  await expect(giorgi.getByRole("gridcell").filter({ hasText: name }).first()).toBeVisible();
+  await giorgi.emulateMedia({ colorScheme: "dark" });
+  await giorgi.screenshot({ path: "test-results/calendar-phone-dark.png", fullPage: true });
+  await ana.screenshot({ path: "test-results/calendar-desktop.png", fullPage: true });
 });

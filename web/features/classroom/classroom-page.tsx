@@ -1,33 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { BookOpen, Plus, Settings2, Users } from "lucide-react";
+import { BookOpen, Plus, Settings2 } from "lucide-react";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { NoCommunity } from "../../components/no-community";
+import { Button } from "../../components/ui/button";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useCurrentCommunity } from "../../lib/my-communities";
 import { PageSpinner } from "../../components/ui/spinner";
 import { ClassroomManagement } from "./classroom-management";
 import { CourseCard } from "./course-card";
 import { coursesQueryOptions } from "./queries";
-import { LoadError } from "./states";
+import { LoadError } from "../../components/load-error";
 
 const CourseFormDialog = lazyWithPreload(() => import("./course-form-dialog"));
-
-function NoCommunity() {
-  const { t } = useTranslation("classroom");
-  return (
-    <div className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-border bg-surface p-8 text-center">
-      <Users className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
-      <h2 className="text-lg font-semibold text-foreground">{t("noCommunityTitle")}</h2>
-      <p className="text-muted-foreground">{t("noCommunityMessage")}</p>
-      <Link to="/communities/explore" className={buttonClasses()}>
-        {t("communities.explore", { ns: "translation" })}
-      </Link>
-    </div>
-  );
-}
 
 function CourseGridSkeleton() {
   return (
@@ -50,7 +36,7 @@ export function ClassroomPage() {
       {current ? <Courses communityId={current.id} /> : (
         <>
           <PageHeading>{t("title")}</PageHeading>
-          <NoCommunity />
+          <NoCommunity title={t("noCommunityTitle")} message={t("noCommunityMessage")} />
         </>
       )}
     </div>
@@ -94,7 +80,7 @@ function Courses({ communityId }: { communityId: string }) {
       {courses.isPending ? (
         <CourseGridSkeleton />
       ) : courses.isError ? (
-        <LoadError message={t("loadFailed")} onRetry={() => void courses.refetch()} />
+        <LoadError message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void courses.refetch()} />
       ) : managing && canManage ? (
         <ClassroomManagement communityId={communityId} courses={courses.data.courses} />
       ) : courses.data.courses.length === 0 ? (

@@ -16,7 +16,8 @@ import { LessonList } from "./lesson-list";
 import { useEnroll } from "./mutations";
 import { ProgressRing } from "./progress-ring";
 import { courseQueryOptions } from "./queries";
-import { LoadError, NotFound } from "./states";
+import { LoadError } from "../../components/load-error";
+import { NotFound } from "./states";
 
 const AddVideoDialog = lazyWithPreload(() => import("./add-video-dialog"));
 
@@ -33,7 +34,7 @@ export function CoursePage({ courseId }: { courseId: string }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error, 404)) return <NotFound title={t("course.notFound")} message={t("course.notFoundMessage")} />;
-    return <LoadError message={t("course.loadFailed")} onRetry={() => void query.refetch()} />;
+    return <LoadError message={t("course.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />;
   }
   const { lessons, canManage, readOnly } = query.data;
   const data = query.data.course;

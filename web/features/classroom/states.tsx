@@ -1,22 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { AlertCircle, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { Button, buttonClasses } from "../../components/ui/button";
-
-/** A load failure in the page's place, with Retry. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation("classroom");
-  return (
-    <div role="alert" className="mt-6 flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-      <AlertCircle className="h-8 w-8 text-destructive-text" aria-hidden="true" />
-      <p className="text-foreground">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        {t("retry")}
-      </Button>
-    </div>
-  );
-}
+import { buttonClasses } from "../../components/ui/button";
 
 /** 'Course Not Found' and 'Video Not Found', with the way back to the classroom. */
 export function NotFound({ title, message }: { title: string; message: string }) {

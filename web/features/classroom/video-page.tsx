@@ -11,7 +11,8 @@ import { toast } from "../../lib/toast";
 import { useCompleteVideo, useEnroll, useSaveWatchPosition } from "./mutations";
 import { ProgressRing } from "./progress-ring";
 import { videoQueryOptions } from "./queries";
-import { LoadError, NotFound } from "./states";
+import { LoadError } from "../../components/load-error";
+import { NotFound } from "./states";
 import { VideoPlayer } from "./video-player";
 
 /** /video/{id}: the player, the description, previous and next lesson, Mark as Complete. */
@@ -30,7 +31,7 @@ export function VideoPage({ videoId }: { videoId: string }) {
   if (query.isError) {
     if (isApiError(query.error, 404) || isApiError(query.error, 403))
       return <NotFound title={t("video.notFound")} message={isApiError(query.error, 403) ? query.error.message : t("video.notFoundMessage")} />;
-    return <LoadError message={t("video.loadFailed")} onRetry={() => void query.refetch()} />;
+    return <LoadError message={t("video.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />;
   }
   const { video, course, previous, next, readOnly } = query.data;
   const canTrack = course.enrolled && !readOnly;
