@@ -9,6 +9,7 @@ import { conversationsRoutes } from "./features/conversations/conversations.rout
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
 import { communityEventsRoutes } from "./features/calendar/community-events.routes";
 import { eventsRoutes } from "./features/calendar/events.routes";
+import { icsRoutes } from "./features/calendar/ics.routes";
 import { communityCoursesRoutes } from "./features/classroom/community-courses.routes";
 import { coursesRoutes } from "./features/classroom/courses.routes";
 import { videosRoutes } from "./features/classroom/videos.routes";
@@ -77,6 +78,7 @@ const app = new Hono<HonoEnv>()
   .route("/api/auth", authRoutes)
   .route("/api", api)
   .route("/files", filesRoutes)
+  .route("/ics", icsRoutes)
   .route("/dev/mail", devMailRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");

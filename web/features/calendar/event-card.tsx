@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, MapPin, Users } from "lucide-react";
+import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CalendarEvent } from "../../../common/contract/calendar";
 import { Avatar } from "../../components/ui/avatar";
@@ -48,6 +48,14 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
             {t("card.join")}
           </a>
         )}
+        <a
+          href={`/ics/events/${encodeURIComponent(event.id)}`}
+          download
+          className="inline-flex items-center gap-1.5 self-start text-sm text-link hover:underline"
+        >
+          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+          {t("card.addToCalendar")}
+        </a>
         {event.description && <p className="line-clamp-3 whitespace-pre-line text-sm text-foreground">{event.description}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
           <div className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -168,6 +168,32 @@ describe("attending", () => {
   });
 });
 
+describe("add to calendar", () => {
+  it("gives members the event as an .ics file, and nobody else", async () => {
+    const w = await world();
+    const start = Date.UTC(2030, 0, 15, 15, 30);
+    const e = await event(w.owner, w.community.id, {
+      name: "Pitch; night, with demos",
+      startTime: start,
+      description: "Line one\nLine two",
+      eventUrl: "https://meet.example.com/x",
+    });
+    const res = await call(`/ics/events/${e.id}`, { cookie: w.member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="event-${e.id}.ics"`);
+    const ics = await res.text();
+    expect(ics).toContain("BEGIN:VEVENT\r\n");
+    expect(ics).toContain("DTSTART:20300115T153000Z\r\n");
+    expect(ics).toContain("DTEND:20300115T163000Z\r\n");
+    expect(ics).toContain("SUMMARY:Pitch\\; night\\, with demos\r\n");
+    expect(ics).toContain("DESCRIPTION:Line one\\nLine two\r\n");
+    expect(ics.split("\r\n").every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    await expectError(await call(`/ics/events/${e.id}`, { cookie: w.outsider.cookie }), 404);
+    await expectError(await call(`/ics/events/${e.id}`), 401);
+  });
+});
+
 describe("the list", () => {
   it("reads in one round trip whatever its size, upcoming by default, in start order", async () => {
     const w = await world();

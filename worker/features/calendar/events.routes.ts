@@ -2,31 +2,12 @@ import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { calendar, eventParams } from "../../../common/contract/calendar";
 import type { HonoEnv } from "../../env";
-import { accessColumns, asMember, assertWritable, communityJoins, load, type Access, type MemberContext, type MemberRow } from "../../lib/access";
-import { batch, type Db } from "../../lib/db";
-import { notFound } from "../../lib/errors";
+import { assertWritable, load } from "../../lib/access";
+import { batch } from "../../lib/db";
 import { respond } from "../../lib/respond";
-import { sessionColumns, sessionFrom, sessionToken } from "../../lib/session";
+import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-
-type EventRow = MemberRow & { e_id: string | null; e_community_id: string };
-
-/** An event the caller may see as a member of its community; 404 for everyone else. */
-function eventFor(db: Db, token: string, eventId: string): Access<EventRow, { eventId: string; access: MemberContext }> {
-  return {
-    query: db.get(
-      sql`select ${sessionColumns}, ${accessColumns}, e.id as e_id, e.community_id as e_community_id
-        from ${sessionFrom(token, { required: true })}
-        left join community_events e on e.id = ${eventId}
-        ${communityJoins(sql.raw("e.community_id"))}`,
-    ),
-    read: (c, row) => {
-      const access = asMember(c, row, "Event not found.");
-      if (!row?.e_id) throw notFound("Event not found.");
-      return { eventId: row.e_id, access };
-    },
-  };
-}
+import { eventFor } from "./events.access";
 
 /** Attends or stops attending: the access row, then the change, the recounted total and its read. */
 async function setAttending(c: Context<HonoEnv>, id: string, attending: boolean) {
