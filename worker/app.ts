@@ -7,6 +7,7 @@ import { communitiesRoutes } from "./features/communities/communities.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { calendarFeedRoutes } from "./features/calendar/calendar-feed.routes";
 import { communityEventsRoutes } from "./features/calendar/community-events.routes";
 import { eventsRoutes } from "./features/calendar/events.routes";
 import { icsRoutes } from "./features/calendar/ics.routes";
@@ -44,6 +45,7 @@ const api = new Hono<HonoEnv>()
     await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
     return respond(c, health.db, { ok: true, db: true });
   })
+  .route("/me/calendar-feed", calendarFeedRoutes)
   .route("/me", meRoutes)
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)

@@ -174,6 +174,9 @@ export const requests = {
   },
   "POST /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
   "DELETE /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
+  "GET /api/me/calendar-feed": { build: none },
+  "POST /api/me/calendar-feed": { build: none },
+  "DELETE /api/me/calendar-feed": { build: none },
 
   "GET /api/communities/:id/reports": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/reports/:reportId/:decision": {

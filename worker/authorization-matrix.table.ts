@@ -222,6 +222,9 @@ export const apiTable = {
   "POST /api/communities/:id/events": managerChange(201),
   "POST /api/events/:eventId/attend": membersOnly(200),
   "DELETE /api/events/:eventId/attend": membersOnly(200),
+  "GET /api/me/calendar-feed": { any: signedIn(200) },
+  "POST /api/me/calendar-feed": { any: signedIn(200) },
+  "DELETE /api/me/calendar-feed": { any: signedIn(200) },
 
   "GET /api/communities/:id/reports": reportQueue,
   "POST /api/communities/:id/reports/:reportId/:decision": {

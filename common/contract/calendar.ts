@@ -72,6 +72,8 @@ export type EventBody = z.output<typeof eventBody>;
 
 export const communityParams = z.object({ id: idParam });
 export const eventParams = z.object({ eventId: idParam });
+/** The secret of a personal calendar feed (43 URL-safe characters). */
+export const feedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not a calendar feed link") });
 
 const person = z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() });
 
@@ -103,6 +105,10 @@ export const eventList = z.object({
 });
 export type EventList = z.output<typeof eventList>;
 
+/** Whether the person has a feed link; the link itself is shown once, when it is made (only its hash is kept). */
+const calendarFeedState = z.object({ active: z.boolean() });
+const calendarFeedLink = z.object({ url: z.string() });
+
 const attendance = z.object({ eventId: z.string(), attending: z.boolean(), attendeesCount: z.number() });
 
 export const calendar = {
@@ -115,4 +121,8 @@ export const calendar = {
   }),
   attend: endpoint("POST", "/api/events/:eventId/attend", { params: eventParams, response: attendance }),
   unattend: endpoint("DELETE", "/api/events/:eventId/attend", { params: eventParams, response: attendance }),
+  calendarFeed: endpoint("GET", "/api/me/calendar-feed", { response: calendarFeedState }),
+  /** A new link; the old one stops working. */
+  newCalendarFeed: endpoint("POST", "/api/me/calendar-feed", { response: calendarFeedLink }),
+  revokeCalendarFeed: endpoint("DELETE", "/api/me/calendar-feed", { response: calendarFeedState }),
 };

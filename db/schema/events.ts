@@ -50,3 +50,15 @@ export const eventAttendees = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.profileId] }), index("event_attendees_profile_idx").on(t.profileId, t.eventId)],
 );
+
+/**
+ * A person's calendar feed: the events they attend, for calendar apps to subscribe to. The URL
+ * carries a random secret; only its SHA-256 is stored, and replacing or deleting the row revokes it.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -194,6 +194,42 @@ describe("add to calendar", () => {
   });
 });
 
+describe("the personal calendar feed", () => {
+  it("serves the events a person attends to calendar apps without a session, until the link is replaced or revoked", async () => {
+    const w = await world();
+    const going = await event(w.owner, w.community.id, { name: "Going" });
+    await event(w.owner, w.community.id, { name: "Not going" });
+    await attend(w.member, going.id);
+    expect(await (await call("/api/me/calendar-feed", { cookie: w.member.cookie })).json()).toEqual({ active: false });
+
+    const made = await call("/api/me/calendar-feed", { method: "POST", cookie: w.member.cookie });
+    const { url } = (await made.json()) as { url: string };
+    const path = new URL(url).pathname;
+    expect(path).toMatch(/^\/ics\/feed\/[A-Za-z0-9_-]{43}$/);
+    const token = path.split("/").pop()!;
+    // Only the hash is kept.
+    expect(await one("select count(*) as n from calendar_feeds where token_hash = ?", token)).toBe(0);
+    expect(await (await call("/api/me/calendar-feed", { cookie: w.member.cookie })).json()).toEqual({ active: true });
+
+    const feed = await call(path);
+    expect(feed.status).toBe(200);
+    const ics = await feed.text();
+    expect(ics).toContain("SUMMARY:Going\r\n");
+    expect(ics).not.toContain("Not going");
+
+    // A member who leaves the community loses its events from the feed.
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?").bind(w.community.id, w.member.user.id).run();
+    expect(await (await call(path)).text()).not.toContain("SUMMARY:Going");
+
+    const replaced = (await (await call("/api/me/calendar-feed", { method: "POST", cookie: w.member.cookie })).json()) as { url: string };
+    await expectError(await call(path), 404);
+    expect((await call(new URL(replaced.url).pathname)).status).toBe(200);
+    await call("/api/me/calendar-feed", { method: "DELETE", cookie: w.member.cookie });
+    await expectError(await call(new URL(replaced.url).pathname), 404);
+    await expectError(await call("/ics/feed/not-a-token"), 422);
+  });
+});
+
 describe("the list", () => {
   it("reads in one round trip whatever its size, upcoming by default, in start order", async () => {
     const w = await world();

@@ -56,8 +56,8 @@ type EventRow = {
   creator_avatar: string | null;
 };
 
-function events(db: Db, where: SQL, viewer: Viewer) {
-  const me = viewerSql(viewer);
+function events(db: Db, where: SQL, viewer: Viewer | SQL) {
+  const me = "getSQL" in viewer ? viewer : viewerSql(viewer);
   return db.all<EventRow>(
     sql`select e.id, e.community_id, e.name, e.description, e.location, e.start_time, e.end_time, e.time_zone, e.event_type,
           e.image_url, e.event_url, e.attendees_count,
@@ -76,6 +76,10 @@ function events(db: Db, where: SQL, viewer: Viewer) {
 
 export const communityEventList = (db: Db, communityId: string, window: SQL, viewer: Viewer) =>
   events(db, sql`e.community_id = ${communityId} and ${window}`, viewer);
+
+/** Every event someone attends (`who` as an SQL value), within `where`: a personal calendar feed. */
+export const attendedEvents = (db: Db, who: SQL, where: SQL) =>
+  events(db, sql`e.id in (select a.event_id from event_attendees a where a.profile_id = ${who}) and ${where}`, who);
 
 export const oneEvent = (db: Db, eventId: string, viewer: Viewer) => events(db, sql`e.id = ${eventId}`, viewer);
 

@@ -28,13 +28,22 @@ function fold(line: string): string {
   return parts.join("\r\n ");
 }
 
-export function eventIcs(event: CalendarEvent, host: string, now = Date.now()): string {
+/** A calendar of `events`: one for "Add to calendar", all a person attends for their feed. */
+export function calendarIcs(events: CalendarEvent[], host: string, now = Date.now()): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Agora//Community calendar//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    ...events.flatMap((event) => eventLines(event, host, now)),
+    "END:VCALENDAR",
+  ];
+  return lines.map(fold).join("\r\n") + "\r\n";
+}
+
+function eventLines(event: CalendarEvent, host: string, now: number): string[] {
+  return [
     "BEGIN:VEVENT",
     `UID:${event.id}@${host}`,
     `DTSTAMP:${utc(now)}`,
@@ -46,7 +55,5 @@ export function eventIcs(event: CalendarEvent, host: string, now = Date.now()): 
     ...(event.eventUrl ? [`URL:${event.eventUrl}`] : []),
     `CATEGORIES:${text(event.eventType)}`,
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return lines.map(fold).join("\r\n") + "\r\n";
 }
