@@ -218,6 +218,13 @@ test("an owner creates an event and a member attends it", async ({ browser }) =>
   await card.getByRole("link", { name: "Add to calendar" }).click();
   const ics = await (await download).path();
   expect(readFileSync(ics, "utf8")).toContain(`SUMMARY:${name}`);
+  // The personal feed carries it too.
+  await giorgi.getByRole("button", { name: "Subscribe" }).click();
+  const feed = giorgi.getByRole("dialog", { name: "Subscribe in your calendar app" });
+  await feed.getByRole("button", { name: /Create link|Replace link/ }).click();
+  const feedUrl = await feed.getByLabel("Your calendar link").inputValue();
+  expect(await (await giorgi.request.get(feedUrl)).text()).toContain(`SUMMARY:${name}`);
+  await feed.getByRole("button", { name: "Close" }).click();
   await card.getByRole("button", { name: `Stop attending ${name}` }).click();
   await expect(giorgi.getByText("You are no longer attending this event")).toBeVisible();
   await expect(card).toContainText("0 attending");

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, ChevronLeft, ChevronRight, Plus } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Plus, Rss } from "lucide-react";
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { eventFilters, type EventFilter } from "../../../common/contract/enums";
@@ -17,6 +17,7 @@ import { MonthGrid, monthOf, shiftMonth } from "./month-grid";
 import { eventListQueryOptions, eventMonthQueryOptions, viewerTimeZone } from "./queries";
 
 const CreateEventDialog = lazyWithPreload(() => import("./create-event-dialog"));
+const FeedDialog = lazyWithPreload(() => import("./feed-dialog"));
 
 type View = "list" | "month";
 
@@ -65,6 +66,7 @@ function Events({ communityId }: { communityId: string }) {
   const [filter, setFilter] = useState<EventFilter>("upcoming");
   const [month, setMonth] = useState(() => monthOf(new Date()));
   const [creating, setCreating] = useState(false);
+  const [subscribing, setSubscribing] = useState(false);
   const list = useQuery({ ...eventListQueryOptions(communityId, filter, tz), enabled: view === "list" });
   const monthQuery = useQuery({ ...eventMonthQueryOptions(communityId, month, tz), enabled: view === "month" });
   const query = view === "list" ? list : monthQuery;
@@ -77,12 +79,18 @@ function Events({ communityId }: { communityId: string }) {
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading>{t("title")}</PageHeading>
-        {canCreate && (
-          <Button onClick={() => setCreating(true)} onPointerEnter={() => void CreateEventDialog.preload()}>
-            <Plus className="mr-2 h-4 w-4" aria-hidden="true" />
-            {t("createEvent")}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setSubscribing(true)} onPointerEnter={() => void FeedDialog.preload()}>
+            <Rss className="mr-2 h-4 w-4" aria-hidden="true" />
+            {t("feed.button")}
           </Button>
-        )}
+          {canCreate && (
+            <Button onClick={() => setCreating(true)} onPointerEnter={() => void CreateEventDialog.preload()}>
+              <Plus className="mr-2 h-4 w-4" aria-hidden="true" />
+              {t("createEvent")}
+            </Button>
+          )}
+        </div>
       </div>
       {data?.readOnly && <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -150,6 +158,11 @@ function Events({ communityId }: { communityId: string }) {
       {creating && (
         <Suspense fallback={null}>
           <CreateEventDialog communityId={communityId} open onOpenChange={setCreating} />
+        </Suspense>
+      )}
+      {subscribing && (
+        <Suspense fallback={null}>
+          <FeedDialog open onOpenChange={setSubscribing} />
         </Suspense>
       )}
     </div>
