@@ -25,10 +25,10 @@ const signedIn = (communities: unknown[] = []) => ({
 describe("route guards", () => {
   it("sends a visitor from a protected page to sign-in, remembering where they wanted to go", async () => {
     mockFetch(signedOut);
-    const { router } = await renderApp("/classroom?tab=1");
+    const { router } = await renderApp("/profile?tab=1");
     expect(await screen.findByRole("heading", { name: "Sign in to your account" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/auth/login");
-    expect(router.state.location.search).toEqual({ redirect: "/classroom?tab=1" });
+    expect(router.state.location.search).toEqual({ redirect: "/profile?tab=1" });
   });
 
   it("treats a missing session endpoint (404) as signed out", async () => {

@@ -14,6 +14,8 @@ import { Route as AuthRouteImport } from './routes/auth'
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainProtectedRouteImport } from './routes/_main/_protected'
 import { Route as MainAboutRouteImport } from './routes/_main/about'
+import { Route as MainCalendarRouteImport } from './routes/_main/calendar'
+import { Route as MainClassroomRouteImport } from './routes/_main/classroom'
 import { Route as MainNewChatRouteImport } from './routes/_main/new-chat'
 import { Route as MainNotificationsRouteImport } from './routes/_main/notifications'
 import { Route as AuthCompleteProfileRouteImport } from './routes/auth/complete-profile'
@@ -22,8 +24,6 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as MainProtectedAddPaymentMethodRouteImport } from './routes/_main/_protected/add-payment-method'
-import { Route as MainProtectedCalendarRouteImport } from './routes/_main/_protected/calendar'
-import { Route as MainProtectedClassroomRouteImport } from './routes/_main/_protected/classroom'
 import { Route as MainProtectedEditProfileRouteImport } from './routes/_main/_protected/edit-profile'
 import { Route as MainProtectedLeaderboardsRouteImport } from './routes/_main/_protected/leaderboards'
 import { Route as MainProtectedMembersRouteImport } from './routes/_main/_protected/members'
@@ -74,6 +74,16 @@ const MainAboutRoute = MainAboutRouteImport.update({
   path: '/about',
   getParentRoute: () => MainRoute,
 } as any)
+const MainCalendarRoute = MainCalendarRouteImport.update({
+  id: '/calendar',
+  path: '/calendar',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainClassroomRoute = MainClassroomRouteImport.update({
+  id: '/classroom',
+  path: '/classroom',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainNewChatRoute = MainNewChatRouteImport.update({
   id: '/new-chat',
   path: '/new-chat',
@@ -115,16 +125,6 @@ const MainProtectedAddPaymentMethodRoute =
     path: '/add-payment-method',
     getParentRoute: () => MainProtectedRoute,
   } as any)
-const MainProtectedCalendarRoute = MainProtectedCalendarRouteImport.update({
-  id: '/calendar',
-  path: '/calendar',
-  getParentRoute: () => MainProtectedRoute,
-} as any)
-const MainProtectedClassroomRoute = MainProtectedClassroomRouteImport.update({
-  id: '/classroom',
-  path: '/classroom',
-  getParentRoute: () => MainProtectedRoute,
-} as any)
 const MainProtectedEditProfileRoute =
   MainProtectedEditProfileRouteImport.update({
     id: '/edit-profile',
@@ -276,6 +276,8 @@ export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
   '/auth': typeof AuthRouteWithChildren
   '/about': typeof MainAboutRoute
+  '/calendar': typeof MainCalendarRoute
+  '/classroom': typeof MainClassroomRoute
   '/new-chat': typeof MainNewChatRoute
   '/notifications': typeof MainNotificationsRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
@@ -284,8 +286,6 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
-  '/calendar': typeof MainProtectedCalendarRoute
-  '/classroom': typeof MainProtectedClassroomRoute
   '/edit-profile': typeof MainProtectedEditProfileRoute
   '/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/members': typeof MainProtectedMembersRoute
@@ -317,6 +317,8 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRouteWithChildren
   '/': typeof MainIndexRoute
   '/about': typeof MainAboutRoute
+  '/calendar': typeof MainCalendarRoute
+  '/classroom': typeof MainClassroomRoute
   '/new-chat': typeof MainNewChatRoute
   '/notifications': typeof MainNotificationsRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
@@ -325,8 +327,6 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
-  '/calendar': typeof MainProtectedCalendarRoute
-  '/classroom': typeof MainProtectedClassroomRoute
   '/edit-profile': typeof MainProtectedEditProfileRoute
   '/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/members': typeof MainProtectedMembersRoute
@@ -360,6 +360,8 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteWithChildren
   '/_main/_protected': typeof MainProtectedRouteWithChildren
   '/_main/about': typeof MainAboutRoute
+  '/_main/calendar': typeof MainCalendarRoute
+  '/_main/classroom': typeof MainClassroomRoute
   '/_main/new-chat': typeof MainNewChatRoute
   '/_main/notifications': typeof MainNotificationsRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
@@ -369,8 +371,6 @@ export interface FileRoutesById {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/_main/': typeof MainIndexRoute
   '/_main/_protected/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
-  '/_main/_protected/calendar': typeof MainProtectedCalendarRoute
-  '/_main/_protected/classroom': typeof MainProtectedClassroomRoute
   '/_main/_protected/edit-profile': typeof MainProtectedEditProfileRoute
   '/_main/_protected/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/_main/_protected/members': typeof MainProtectedMembersRoute
@@ -404,6 +404,8 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/about'
+    | '/calendar'
+    | '/classroom'
     | '/new-chat'
     | '/notifications'
     | '/auth/complete-profile'
@@ -412,8 +414,6 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/reset-password'
     | '/add-payment-method'
-    | '/calendar'
-    | '/classroom'
     | '/edit-profile'
     | '/leaderboards'
     | '/members'
@@ -445,6 +445,8 @@ export interface FileRouteTypes {
     | '/auth'
     | '/'
     | '/about'
+    | '/calendar'
+    | '/classroom'
     | '/new-chat'
     | '/notifications'
     | '/auth/complete-profile'
@@ -453,8 +455,6 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/reset-password'
     | '/add-payment-method'
-    | '/calendar'
-    | '/classroom'
     | '/edit-profile'
     | '/leaderboards'
     | '/members'
@@ -487,6 +487,8 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_main/_protected'
     | '/_main/about'
+    | '/_main/calendar'
+    | '/_main/classroom'
     | '/_main/new-chat'
     | '/_main/notifications'
     | '/auth/complete-profile'
@@ -496,8 +498,6 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/_main/'
     | '/_main/_protected/add-payment-method'
-    | '/_main/_protected/calendar'
-    | '/_main/_protected/classroom'
     | '/_main/_protected/edit-profile'
     | '/_main/_protected/leaderboards'
     | '/_main/_protected/members'
@@ -568,6 +568,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainAboutRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/calendar': {
+      id: '/_main/calendar'
+      path: '/calendar'
+      fullPath: '/calendar'
+      preLoaderRoute: typeof MainCalendarRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/classroom': {
+      id: '/_main/classroom'
+      path: '/classroom'
+      fullPath: '/classroom'
+      preLoaderRoute: typeof MainClassroomRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/new-chat': {
       id: '/_main/new-chat'
       path: '/new-chat'
@@ -622,20 +636,6 @@ declare module '@tanstack/react-router' {
       path: '/add-payment-method'
       fullPath: '/add-payment-method'
       preLoaderRoute: typeof MainProtectedAddPaymentMethodRouteImport
-      parentRoute: typeof MainProtectedRoute
-    }
-    '/_main/_protected/calendar': {
-      id: '/_main/_protected/calendar'
-      path: '/calendar'
-      fullPath: '/calendar'
-      preLoaderRoute: typeof MainProtectedCalendarRouteImport
-      parentRoute: typeof MainProtectedRoute
-    }
-    '/_main/_protected/classroom': {
-      id: '/_main/_protected/classroom'
-      path: '/classroom'
-      fullPath: '/classroom'
-      preLoaderRoute: typeof MainProtectedClassroomRouteImport
       parentRoute: typeof MainProtectedRoute
     }
     '/_main/_protected/edit-profile': {
@@ -825,8 +825,6 @@ declare module '@tanstack/react-router' {
 
 interface MainProtectedRouteChildren {
   MainProtectedAddPaymentMethodRoute: typeof MainProtectedAddPaymentMethodRoute
-  MainProtectedCalendarRoute: typeof MainProtectedCalendarRoute
-  MainProtectedClassroomRoute: typeof MainProtectedClassroomRoute
   MainProtectedEditProfileRoute: typeof MainProtectedEditProfileRoute
   MainProtectedLeaderboardsRoute: typeof MainProtectedLeaderboardsRoute
   MainProtectedMembersRoute: typeof MainProtectedMembersRoute
@@ -852,8 +850,6 @@ interface MainProtectedRouteChildren {
 
 const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedAddPaymentMethodRoute: MainProtectedAddPaymentMethodRoute,
-  MainProtectedCalendarRoute: MainProtectedCalendarRoute,
-  MainProtectedClassroomRoute: MainProtectedClassroomRoute,
   MainProtectedEditProfileRoute: MainProtectedEditProfileRoute,
   MainProtectedLeaderboardsRoute: MainProtectedLeaderboardsRoute,
   MainProtectedMembersRoute: MainProtectedMembersRoute,
@@ -889,6 +885,8 @@ const MainProtectedRouteWithChildren = MainProtectedRoute._addFileChildren(
 interface MainRouteChildren {
   MainProtectedRoute: typeof MainProtectedRouteWithChildren
   MainAboutRoute: typeof MainAboutRoute
+  MainCalendarRoute: typeof MainCalendarRoute
+  MainClassroomRoute: typeof MainClassroomRoute
   MainNewChatRoute: typeof MainNewChatRoute
   MainNotificationsRoute: typeof MainNotificationsRoute
   MainIndexRoute: typeof MainIndexRoute
@@ -902,6 +900,8 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainProtectedRoute: MainProtectedRouteWithChildren,
   MainAboutRoute: MainAboutRoute,
+  MainCalendarRoute: MainCalendarRoute,
+  MainClassroomRoute: MainClassroomRoute,
   MainNewChatRoute: MainNewChatRoute,
   MainNotificationsRoute: MainNotificationsRoute,
   MainIndexRoute: MainIndexRoute,

@@ -9,6 +9,13 @@ import { conversationsRoutes } from "./features/conversations/conversations.rout
 import { groupChatsRoutes } from "./features/conversations/group-chats.routes";
 import { conversationMessagesRoutes, messagesRoutes } from "./features/conversations/messages.routes";
 import { devMailRoutes } from "./features/dev-mail/dev-mail.routes";
+import { calendarFeedRoutes } from "./features/calendar/calendar-feed.routes";
+import { communityEventsRoutes } from "./features/calendar/community-events.routes";
+import { eventsRoutes } from "./features/calendar/events.routes";
+import { icsRoutes } from "./features/calendar/ics.routes";
+import { communityCoursesRoutes } from "./features/classroom/community-courses.routes";
+import { coursesRoutes } from "./features/classroom/courses.routes";
+import { videosRoutes } from "./features/classroom/videos.routes";
 import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
 import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
@@ -45,6 +52,7 @@ const api = new Hono<HonoEnv>()
     return respond(c, health.db, { ok: true, db: true });
   })
   .route("/me/blocks", myBlocksRoutes)
+  .route("/me/calendar-feed", calendarFeedRoutes)
   .route("/me", meRoutes)
   .route("/users", blockRoutes)
   .route("/communities", communitiesRoutes)
@@ -54,10 +62,15 @@ const api = new Hono<HonoEnv>()
   .route("/communities/:id", leaderboardRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)
   .route("/communities/:communityId/group-chats", groupChatsRoutes)
+  .route("/communities/:id/courses", communityCoursesRoutes)
+  .route("/communities/:id/events", communityEventsRoutes)
   .route("/communities/:id", communityFeedRoutes)
   .route("/posts", postsRoutes)
   .route("/posts", postCommentsRoutes)
   .route("/comments", commentsRoutes)
+  .route("/courses", coursesRoutes)
+  .route("/videos", videosRoutes)
+  .route("/events", eventsRoutes)
   .route("/admin/reports", staffReportsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications", notificationsRoutes)
@@ -81,6 +94,7 @@ const app = new Hono<HonoEnv>()
   .route("/api", api)
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
+  .route("/ics", icsRoutes)
   .route("/dev/mail", devMailRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");

@@ -47,6 +47,8 @@ const community = (ctx: RequestContext) => ({ id: ctx.community.id });
 const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
 const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
 const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
+const course = (ctx: RequestContext) => ({ courseId: ctx.target.courseId });
+const video = (ctx: RequestContext) => ({ videoId: ctx.target.videoId });
 const none = (): Request => ({});
 const chat = (ctx: RequestContext) => ({ conversationId: ctx.target.chatId });
 const message = (ctx: RequestContext) => ({ messageId: ctx.target.messageId });
@@ -145,6 +147,46 @@ export const requests = {
   "POST /api/comments/:commentId/like": { build: (ctx) => ({ params: comment(ctx) }) },
   "DELETE /api/comments/:commentId/like": { build: (ctx) => ({ params: comment(ctx) }) },
   "POST /api/comments/:commentId/report": { build: (ctx) => ({ params: comment(ctx), body: { reason: "Spam" } }) },
+
+  "GET /api/communities/:id/courses": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/courses": {
+    build: (ctx) => ({ params: community(ctx), body: { title: `Course ${ctx.unique}` } }),
+  },
+  // The order names every course, so each call gets a community whose only course is the world's.
+  "PUT /api/communities/:id/courses/order": {
+    fresh: {},
+    build: (ctx) => ({ params: community(ctx), body: { courseIds: [ctx.target.courseId] } }),
+  },
+  "GET /api/courses/:courseId": { build: (ctx) => ({ params: course(ctx) }) },
+  "PATCH /api/courses/:courseId": { build: (ctx) => ({ params: course(ctx), body: { description: `Edited ${ctx.unique}` } }) },
+  "DELETE /api/courses/:courseId": { fresh: {}, build: (ctx) => ({ params: course(ctx) }) },
+  "POST /api/courses/:courseId/enroll": { build: (ctx) => ({ params: course(ctx) }) },
+  "POST /api/courses/:courseId/videos": {
+    build: (ctx) => ({ params: course(ctx), body: { title: `Lesson ${ctx.unique}`, videoUrl: "https://vimeo.com/76979871" } }),
+  },
+  "PUT /api/courses/:courseId/videos/order": {
+    fresh: {},
+    build: (ctx) => ({ params: course(ctx), body: { videoIds: [ctx.target.videoId] } }),
+  },
+  "GET /api/videos/:videoId": { build: (ctx) => ({ params: video(ctx) }) },
+  "DELETE /api/videos/:videoId": { fresh: {}, build: (ctx) => ({ params: video(ctx) }) },
+  "POST /api/videos/:videoId/complete": { build: (ctx) => ({ params: video(ctx) }) },
+  "PUT /api/videos/:videoId/position": { build: (ctx) => ({ params: video(ctx), body: { seconds: 10 } }) },
+
+  "GET /api/communities/:id/events": {
+    build: (ctx) => ({ params: community(ctx), query: { filter: "all", tz: "Asia/Tbilisi" } }),
+  },
+  "POST /api/communities/:id/events": {
+    build: (ctx) => ({
+      params: community(ctx),
+      body: { name: `Event ${ctx.unique}`, location: "Tbilisi", startTime: Date.now() + 86_400_000, timeZone: "Asia/Tbilisi" },
+    }),
+  },
+  "POST /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
+  "DELETE /api/events/:eventId/attend": { build: (ctx) => ({ params: { eventId: ctx.target.eventId } }) },
+  "GET /api/me/calendar-feed": { build: none },
+  "POST /api/me/calendar-feed": { build: none },
+  "DELETE /api/me/calendar-feed": { build: none },
 
   "GET /api/communities/:id/reports": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/reports/:reportId/:decision": {

@@ -133,6 +133,14 @@ const chatManagement: Entry = {
     .but(200, ...managers),
   away: signedIn(404),
 };
+/** Courses, lessons and events: the owner and admins; plain members and moderators see them (403), others do not (404). */
+const managerChange = (status: number): Entry => ({
+  home: signedIn(404)
+    .but(403, ...plainMembers, "moderator")
+    .but(status, ...managers),
+  away: signedIn(404),
+  review: signedIn(404).but(status, "owner"),
+});
 
 /** Review decisions: staff only, on any community (its status is set to what the decision starts from). */
 const reviewDecision: Entry = { home: staffOnly(200), away: staffOnly(200) };
@@ -211,6 +219,29 @@ export const apiTable = {
   "POST /api/comments/:commentId/like": readable(200),
   "DELETE /api/comments/:commentId/like": readable(200),
   "POST /api/comments/:commentId/report": readable(201),
+
+  "GET /api/communities/:id/courses": membersOnly(200),
+  "POST /api/communities/:id/courses": managerChange(201),
+  "PUT /api/communities/:id/courses/order": managerChange(200),
+  "GET /api/courses/:courseId": membersOnly(200),
+  "PATCH /api/courses/:courseId": managerChange(200),
+  "DELETE /api/courses/:courseId": managerChange(200),
+  "POST /api/courses/:courseId/enroll": membersOnly(200),
+  "POST /api/courses/:courseId/videos": managerChange(201),
+  "PUT /api/courses/:courseId/videos/order": managerChange(200),
+  "GET /api/videos/:videoId": membersOnly(200),
+  "DELETE /api/videos/:videoId": managerChange(200),
+  // Every member of the world is enrolled in its course, so progress is theirs to save.
+  "POST /api/videos/:videoId/complete": membersOnly(200),
+  "PUT /api/videos/:videoId/position": membersOnly(200),
+
+  "GET /api/communities/:id/events": membersOnly(200),
+  "POST /api/communities/:id/events": managerChange(201),
+  "POST /api/events/:eventId/attend": membersOnly(200),
+  "DELETE /api/events/:eventId/attend": membersOnly(200),
+  "GET /api/me/calendar-feed": { any: signedIn(200) },
+  "POST /api/me/calendar-feed": { any: signedIn(200) },
+  "DELETE /api/me/calendar-feed": { any: signedIn(200) },
 
   "GET /api/communities/:id/reports": reportQueue,
   "POST /api/communities/:id/reports/:reportId/:decision": {

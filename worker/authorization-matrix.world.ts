@@ -51,6 +51,11 @@ export type CommunityWorld = {
   chatId: string;
   /** A message in the group chat, by `author` (home) or `neighbour` (away). */
   messageId: string;
+  /** A published course every member is enrolled in, with one lesson. */
+  courseId: string;
+  videoId: string;
+  /** An upcoming event. */
+  eventId: string;
 };
 
 export type Layout = "home" | "away";
@@ -204,6 +209,9 @@ export async function createCommunity(
     plainMemberId: layout === "home" ? people.member.id : people.neighbour.id,
     chatId: newId(),
     messageId: newId(),
+    courseId: newId(),
+    videoId: newId(),
+    eventId: newId(),
   };
   const content = `[[c:${key}]] [[b:${key}]]`;
   await batch(db, [
@@ -278,6 +286,33 @@ export async function createCommunity(
       content: `${content} message by the author`,
       seq: 1,
       version: 1,
+    }),
+    db.insert(schema.classroomCourses).values({
+      id: world.courseId,
+      communityId: id,
+      title: `[[c:${key}]] course`,
+      createdBy: owner.id,
+      videosCount: 1,
+      enrollmentsCount: roles.length,
+    }),
+    db.insert(schema.courseVideos).values({
+      id: world.videoId,
+      courseId: world.courseId,
+      title: `[[c:${key}]] lesson`,
+      videoUrl: "https://player.vimeo.com/video/76979871",
+      videoDuration: 60,
+      orderIndex: 1,
+    }),
+    ...roles.map(([person]) => db.insert(schema.courseEnrollments).values({ courseId: world.courseId, userId: person.id })),
+    db.insert(schema.communityEvents).values({
+      id: world.eventId,
+      communityId: id,
+      name: `[[c:${key}]] event`,
+      location: "Tbilisi",
+      startTime: Date.now() + DAY,
+      endTime: Date.now() + DAY + 3_600_000,
+      timeZone: "Asia/Tbilisi",
+      createdBy: owner.id,
     }),
   ]);
   registry.readers.set(key, readersOf(layout, status));

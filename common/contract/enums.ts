@@ -73,3 +73,11 @@ export type SearchKind = (typeof searchKinds)[number];
 /** The groups of the header's results (and the /search page's "All" tab); comments have their own tab. */
 export const groupedSearchKinds = ["communities", "posts", "people", "events", "courses"] as const;
 export type GroupedSearchKind = (typeof groupedSearchKinds)[number];
+
+/** The calendar's filters (spec 001 section 4); upcoming is the default. */
+export const eventFilters = ["all", "upcoming", "today", "thisWeek"] as const;
+export type EventFilter = (typeof eventFilters)[number];
+
+/** The kinds of event (spec 001 section 3). */
+export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
+export type EventType = (typeof eventTypes)[number];

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { auth } from "./auth";
 import { blocks } from "./blocks";
+import { calendar } from "./calendar";
+import { classroom } from "./classroom";
 import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
@@ -28,6 +30,8 @@ export const contract = {
   members,
   leaderboard,
   feed,
+  classroom,
+  calendar,
   notifications,
   conversations,
   blocks,

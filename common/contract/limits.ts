@@ -116,3 +116,27 @@ export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
  */
 export const MAX_SIDE = 4096;
 export const MAX_PIXELS = 16_000_000;
+
+// Classroom (spec 001 section 5): a course page and its lessons read in one round trip, whole.
+export const COURSE_TITLE_MAX = 100;
+export const COURSE_DESCRIPTION_MAX = 2000;
+export const COURSES_MAX = 100;
+export const LESSON_TITLE_MAX = 100;
+export const LESSON_DESCRIPTION_MAX = 5000;
+export const LESSON_URL_MAX = 500;
+export const LESSONS_MAX = 200;
+/** Ten hours, in seconds. */
+export const LESSON_DURATION_MAX = 10 * 60 * 60;
+
+// Calendar (spec 001 section 5): the event list reads in one round trip, at most this many events.
+export const EVENT_NAME_MAX = 100;
+export const EVENT_DESCRIPTION_MAX = 2000;
+export const EVENT_LOCATION_MAX = 200;
+export const EVENT_URL_MAX = 500;
+export const EVENTS_LIST_MAX = 200;
+/** An event lasts at most two weeks. */
+export const EVENT_LENGTH_MAX = 14 * 24 * 60 * 60 * 1000;
+/** Attendees shown on a card beside the count. */
+export const EVENT_AVATARS = 5;
+/** The default length of an event: one hour (spec 001 section 9). */
+export const EVENT_DEFAULT_LENGTH = 60 * 60 * 1000;

@@ -14,12 +14,21 @@ export const classroomCourses = sqliteTable(
     description: text("description"),
     imageUrl: text("image_url"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The community level (common/levels.ts) a member needs to open the course; 1 opens it to everyone. */
+    requiredLevel: integer("required_level", { mode: "number" }).notNull().default(1),
+    /** Unpublished courses are drafts: only the owner and admins see them. */
+    published: flag("published", true),
+    /** Place on the classroom page, set by the owner's reordering; new courses go last. */
+    position: integer("position", { mode: "number" }).notNull().default(0),
     videosCount: counter("videos_count"),
     enrollmentsCount: counter("enrollments_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("classroom_courses_community_idx").on(t.communityId, t.createdAt)],
+  (t) => [
+    index("classroom_courses_community_idx").on(t.communityId, t.createdAt),
+    index("classroom_courses_position_idx").on(t.communityId, t.position),
+  ],
 );
 
 export const courseVideos = sqliteTable(
@@ -73,6 +82,8 @@ export const videoProgress = sqliteTable(
       .notNull()
       .references(() => classroomCourses.id, { onDelete: "cascade" }),
     isCompleted: flag("is_completed", false),
+    /** Where the learner stopped, in seconds, so the lesson resumes there. */
+    positionSeconds: integer("position_seconds", { mode: "number" }).notNull().default(0),
     completedAt: millis("completed_at"),
     updatedAt: updatedAt(),
   },

@@ -2,9 +2,9 @@ import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { counter, createdAt, idColumn, millis, updatedAt } from "./columns";
 import { communities } from "./communities";
+import { eventTypes } from "../../common/contract/enums";
 
-export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
-export type EventType = (typeof eventTypes)[number];
+export { eventTypes, type EventType } from "../../common/contract/enums";
 
 export const communityEvents = sqliteTable(
   "community_events",
@@ -18,6 +18,8 @@ export const communityEvents = sqliteTable(
     location: text("location").notNull(),
     startTime: millis("start_time").notNull(),
     endTime: millis("end_time").notNull(),
+    /** The IANA zone the event was planned in (e.g. Asia/Tbilisi), for showing and exporting its local times. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     eventType: text("event_type", { enum: eventTypes }).notNull().default("Other"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     imageUrl: text("image_url"),
@@ -48,3 +50,15 @@ export const eventAttendees = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.profileId] }), index("event_attendees_profile_idx").on(t.profileId, t.eventId)],
 );
+
+/**
+ * A person's calendar feed: the events they attend, for calendar apps to subscribe to. The URL
+ * carries a random secret; only its SHA-256 is stored, and replacing or deleting the row revokes it.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});

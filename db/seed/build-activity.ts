@@ -20,6 +20,7 @@ export function buildEvents(ctx: SeedContext): Map<string, string> {
       location: e.location,
       start_time: start,
       end_time: start + e.minutes * MINUTE,
+      time_zone: "Asia/Tbilisi",
       event_type: e.eventType,
       created_by: uid(e.creator),
       image_url: null,

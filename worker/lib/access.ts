@@ -109,10 +109,10 @@ export const memberCommunityIds = (userId: SQLWrapper, now = Date.now()) =>
         and not (c.is_paid = 1 and m.role = 'member' and m.access_until is not null and m.access_until < ${now})))
     union select c.id from communities c where c.creator_id = ${userId}`;
 
-type MemberRow = SessionColumns & AccessColumns;
+export type MemberRow = SessionColumns & AccessColumns;
 
 /** The member context from a row with session and access columns; 401 without a session, else 404 (`missing`). */
-function asMember(c: Context<HonoEnv>, row: MemberRow | undefined, missing: string): MemberContext {
+export function asMember(c: Context<HonoEnv>, row: MemberRow | undefined, missing: string): MemberContext {
   const user = sessionUserFrom(c, row);
   if (!user) throw unauthenticated();
   const { actor, community, membership } = toAccess(row, user);
@@ -121,7 +121,7 @@ function asMember(c: Context<HonoEnv>, row: MemberRow | undefined, missing: stri
 }
 
 /** Joins the community `c` and the caller's membership `m` onto a session statement. */
-const communityJoins = (communityId: SQLWrapper) =>
+export const communityJoins = (communityId: SQLWrapper) =>
   sql`left join communities c on c.id = ${communityId}
     left join community_members m on m.community_id = c.id and m.profile_id = su.id`;
 

@@ -3,14 +3,15 @@ import type { MiddlewareHandler } from "hono";
 /**
  * The app's Content-Security-Policy. Scripts only from our origin; inline styles are allowed because
  * React style attributes (progress bars, topic colours) need them; frames only from the video sites
- * that community covers and course videos embed.
+ * that community covers and course videos embed. Lessons may be direct video files on any https host
+ * (common/video-embed.ts), which a <video> element plays without running anything of theirs.
  */
 export const appCsp = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://i.ytimg.com",
-  "media-src 'self' blob:",
+  "media-src 'self' blob: https:",
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",

@@ -107,6 +107,10 @@ export async function listNotifications(
  */
 export const notificationsByIds = (db: Db, ids: string[]) => notificationsWhere(db, inArray(n.id, ids));
 
+/** The notifications of one type about one event, as `notificationsByIds` reads them (a fan-out's read-back). */
+export const eventNotifications = (db: Db, type: NotificationType, eventId: string) =>
+  notificationsWhere(db, and(eq(n.type, type), eq(n.eventId, eventId)));
+
 /** `notificationsByIds` for rows found by a condition (rows a set-based statement wrote). */
 export function notificationsWhere(db: Db, condition: SQL | undefined) {
   return db

@@ -4,7 +4,7 @@ import type { NotificationData, NotificationType } from "../../../common/notific
 import type { AppEnv } from "../../env";
 import type { Db } from "../../lib/db";
 import { publishToUser } from "../../lib/rooms";
-import { notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
+import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
 
 export type NewNotification = {
   recipientId: string;
@@ -84,4 +84,20 @@ export async function pushNotifications(env: AppEnv, rows: WrittenNotificationRo
       await publishToUser(env, recipientId, { type: "notification.unread", count: unread });
     }),
   );
+}
+
+/**
+ * EVENT_CREATED to every member of the event's community but its creator, as one insert over the
+ * membership (a community can have thousands of members), and its read-back for the live push.
+ */
+export function eventCreatedWrites(db: Db, e: { eventId: string; communityId: string; senderId: string; content: string }) {
+  const now = Date.now();
+  return {
+    statement: db.run(
+      sql`insert into notifications (id, recipient_id, sender_id, community_id, type, content, event_id, created_at)
+          select lower(hex(randomblob(16))), m.profile_id, ${e.senderId}, ${e.communityId}, 'EVENT_CREATED', ${e.content}, ${e.eventId}, ${now}
+          from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
+    ),
+    readBack: eventNotifications(db, "EVENT_CREATED", e.eventId),
+  };
 }

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { VideoPage } from "../../../features/classroom/video-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/video/$videoId")({ component: VideoPage });
+export const Route = createFileRoute("/_main/_protected/video/$videoId")({
+  loader: async ({ context, params }) => {
+    const [{ videoQueryOptions }] = await Promise.all([import("../../../features/classroom/queries"), ensureNamespace("classroom")]);
+    void context.queryClient.prefetchQuery(videoQueryOptions(params.videoId));
+  },
+  component: VideoRoute,
+});
 
-function VideoPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.video")} />;
+function VideoRoute() {
+  const { videoId } = Route.useParams();
+  return <VideoPage videoId={videoId} />;
 }

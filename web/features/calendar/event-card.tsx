@@ -1,0 +1,86 @@
+import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { CalendarEvent } from "../../../common/contract/calendar";
+import { Avatar } from "../../components/ui/avatar";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { useErrorMessage } from "../../lib/errors";
+import { useFormatter } from "../../lib/format/formatter";
+import { toast } from "../../lib/toast";
+import { formatEventRange } from "./event-time";
+import { useAttendance } from "./mutations";
+
+/** An event: type, image, time range, place or link, who attends, and Attend / Attending. */
+export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly: boolean }) {
+  const { t } = useTranslation("calendar");
+  const format = useFormatter();
+  const errorMessage = useErrorMessage();
+  const attendance = useAttendance(event.communityId);
+  const toggle = () =>
+    attendance.mutate(
+      { eventId: event.id, attending: !event.attending },
+      {
+        onSuccess: (r) => toast({ title: r.attending ? t("card.attendingNow") : t("card.notAttending"), variant: "success" }),
+        onError: (err) => toast({ title: t("card.attendFailed"), description: errorMessage(err), variant: "destructive" }),
+      },
+    );
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm sm:flex-row" aria-labelledby={`event-${event.id}`}>
+      {event.imageUrl && <img src={event.imageUrl} alt="" className="aspect-video w-full object-cover sm:w-56" loading="lazy" />}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{t(`types.${event.eventType}`)}</Badge>
+        </div>
+        <h2 id={`event-${event.id}`} className="text-lg font-semibold text-foreground">
+          {event.name}
+        </h2>
+        <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {formatEventRange(format.locale, event.startTime, event.endTime, format.dateTime)}
+        </p>
+        <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+          <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {event.location}
+        </p>
+        {event.eventUrl && (
+          <a href={event.eventUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm text-link hover:underline">
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            {t("card.join")}
+          </a>
+        )}
+        <a
+          href={`/ics/events/${encodeURIComponent(event.id)}`}
+          download
+          className="inline-flex items-center gap-1.5 self-start text-sm text-link hover:underline"
+        >
+          <CalendarPlus className="h-4 w-4" aria-hidden="true" />
+          {t("card.addToCalendar")}
+        </a>
+        {event.description && <p className="line-clamp-3 whitespace-pre-line text-sm text-foreground">{event.description}</p>}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <div className="flex -space-x-2" aria-hidden="true">
+              {event.attendees.map((a) => (
+                <Avatar key={a.id} src={a.avatarUrl} name={a.fullName} size="sm" className="ring-2 ring-surface" />
+              ))}
+            </div>
+            <Users className="h-4 w-4" aria-hidden="true" />
+            {t("card.attendees", { count: event.attendeesCount })}
+          </div>
+          {!readOnly && (
+            <Button
+              size="sm"
+              variant={event.attending ? "outline" : "primary"}
+              aria-pressed={event.attending}
+              aria-label={event.attending ? t("card.unattend", { name: event.name }) : t("card.attendEvent", { name: event.name })}
+              loading={attendance.isPending}
+              onClick={toggle}
+            >
+              {event.attending ? t("card.attending") : t("card.attend")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { calendar, communityParams, eventBody, eventsQuery } from "../../../common/contract/calendar";
+import { EVENT_DEFAULT_LENGTH } from "../../../common/contract/limits";
+import { newId } from "../../../common/ids";
+import type { HonoEnv } from "../../env";
+import { assertWritable, memberOf } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, forbidden } from "../../lib/errors";
+import { canManage } from "../../lib/permissions";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
+import { sessionToken, sessionUserId } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { eventCreatedWrites, preview, pushNotifications } from "../notifications/notify";
+import { communityEventList, eventWindow, oneEvent, toCalendarEvent } from "./events.queries";
+
+/** Whether the event image is the caller's own upload (null without an image). */
+const ownEventImage = (token: string, imageUrl: string | null) =>
+  imageUrl
+    ? sql`select count(*) as n from uploads
+          where owner_id = ${sessionUserId(token)} and purpose = 'event_image' and r2_key = ${imageUrl.slice("/files/".length)}`
+    : null;
+
+/** /api/communities/:id/events: the calendar's list or month, and new events. */
+export const communityEventsRoutes = new Hono<HonoEnv>()
+  .get("/", validate("param", communityParams), validate("query", eventsQuery), async (c) => {
+    // The access row and the events with the caller's attendance: one round trip.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const { filter, tz, month } = c.req.valid("query");
+    const member = memberOf(db, token, communityId);
+    const list = communityEventList(db, communityId, eventWindow(filter, tz, Date.now(), month), { token });
+    const read = await batch(db, [member.query, list]);
+    const access = member.read(c, read(member.query));
+    return respond(c, calendar.listEvents, {
+      events: read(list).map(toCalendarEvent),
+      canManage: canManage(access.actor, access.community, access.membership),
+      readOnly: access.community.archived,
+    });
+  })
+  .post("/", validate("param", communityParams), validate("json", eventBody), async (c) => {
+    // Two round trips: access, rate limit and the image's owner; then the event, its counter and
+    // EVENT_CREATED to every other member, with the event read back.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const member = memberOf(db, token, communityId);
+    const limit = hitStatement(db, rateLimitRules.posting, sessionUserId(token));
+    const imageCheck = ownEventImage(token, body.imageUrl);
+    const image = imageCheck ? db.get<{ n: number }>(imageCheck) : null;
+    const checks = await batch(db, [member.query, limit, ...(image ? [image] : [])]);
+    const access = member.read(c, checks(member.query));
+    assertWritable(access.community);
+    if (!canManage(access.actor, access.community, access.membership))
+      throw forbidden("Only the owner and admins can create events.");
+    assertUnderLimit(rateLimitRules.posting, checks(limit));
+    if (image && (checks(image)?.n ?? 0) === 0)
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "imageUrl", message: "Images must be uploaded first" }],
+      });
+    const id = newId();
+    const now = Date.now();
+    const user = access.user;
+    const endTime = body.endTime ?? body.startTime + EVENT_DEFAULT_LENGTH;
+    const notify = eventCreatedWrites(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) });
+    const created = oneEvent(db, id, { id: user.id });
+    const read = await batch(db, [
+      db.run(
+        sql`insert into community_events (id, community_id, name, description, location, start_time, end_time, time_zone, event_type,
+              created_by, image_url, event_url, attendees_count, created_at, updated_at)
+            values (${id}, ${communityId}, ${body.name}, ${body.description}, ${body.location}, ${body.startTime}, ${endTime},
+              ${body.timeZone}, ${body.eventType}, ${user.id}, ${body.imageUrl}, ${body.eventUrl}, 0, ${now}, ${now})`,
+      ),
+      db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
+      notify.statement,
+      created,
+      notify.readBack,
+    ]);
+    c.executionCtx.waitUntil(pushNotifications(c.env, read(notify.readBack)));
+    return respond(c, calendar.createEvent, { event: toCalendarEvent(read(created)[0]!) });
+  });

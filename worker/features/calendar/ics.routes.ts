@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { eventParams, feedParams } from "../../../common/contract/calendar";
+import type { HonoEnv } from "../../env";
+import { batch } from "../../lib/db";
+import { notFound } from "../../lib/errors";
+import { sessionToken } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { eventFor } from "./events.access";
+import { oneEvent, toCalendarEvent } from "./events.queries";
+import { calendarFeedEvents, feedOwner, hashFeedToken } from "./feeds";
+import { calendarIcs } from "./ics";
+
+/**
+ * GET /ics/events/:eventId: one event as a .ics download, for members of its community (the same
+ * 401/404 as the API). Outside /api because it answers a calendar file, not JSON.
+ */
+const calendarFile = (body: string, filename: string) => ({
+  body,
+  headers: {
+    "content-type": "text/calendar; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "cache-control": "private, no-store",
+  },
+});
+
+export const icsRoutes = new Hono<HonoEnv>()
+  .get("/events/:eventId", validate("param", eventParams), async (c) => {
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  const eventId = c.req.valid("param").eventId;
+  const target = eventFor(db, token, eventId);
+  const shown = oneEvent(db, eventId, { token });
+  const read = await batch(db, [target.query, shown]);
+  target.read(c, read(target.query));
+  const event = toCalendarEvent(read(shown)[0]!);
+  const file = calendarFile(calendarIcs([event], new URL(c.req.url).host), `event-${event.id}.ics`);
+  return c.body(file.body, 200, file.headers);
+  })
+  /**
+   * GET /ics/feed/:token: the events a person attends, for calendar apps that subscribe without a
+   * session. The secret in the URL is the only key; an unknown or revoked one is a 404.
+   */
+  .get("/feed/:token", validate("param", feedParams), async (c) => {
+    const db = c.var.db;
+    const owner = feedOwner(await hashFeedToken(c.req.valid("param").token));
+    const found = db.get<{ user_id: string | null }>(sql`select ${owner} as user_id`);
+    const events = calendarFeedEvents(db, owner);
+    const [row, rows] = await db.batch([found, events]);
+    if (!row?.user_id) throw notFound("Calendar feed not found.");
+    const file = calendarFile(calendarIcs(rows.map(toCalendarEvent), new URL(c.req.url).host), "agora.ics");
+    return c.body(file.body, 200, file.headers);
+  });

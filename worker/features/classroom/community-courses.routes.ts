@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { classroom, communityParams, courseBody, courseOrderBody } from "../../../common/contract/classroom";
+import { COURSES_MAX } from "../../../common/contract/limits";
+import { newId } from "../../../common/ids";
+import { levelForPoints } from "../../../common/levels";
+import type { HonoEnv } from "../../env";
+import { assertWritable, memberOf } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, forbidden } from "../../lib/errors";
+import { canManage } from "../../lib/permissions";
+import { respond } from "../../lib/respond";
+import { sessionToken, sessionUserId } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { assertOrder, assertOwnImage, ownCourseImage, positionIn } from "./course-writes";
+import { communityCourses, oneCourse, toCourseCard } from "./courses.queries";
+
+/** The caller's all-time points in a community, for the level its courses unlock at. */
+const pointsOf = (token: string, communityId: string) =>
+  sql`select coalesce((select points from user_points where user_id = ${sessionUserId(token)} and community_id = ${communityId}), 0) as points`;
+
+/** /api/communities/:id/courses: the classroom page, new courses and their order. */
+export const communityCoursesRoutes = new Hono<HonoEnv>()
+  .get("/", validate("param", communityParams), async (c) => {
+    // The access row, the caller's points and every course with the caller's progress: one round trip.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const member = memberOf(db, token, communityId);
+    const points = db.get<{ points: number }>(pointsOf(token, communityId));
+    const courses = communityCourses(db, communityId, { token });
+    const read = await batch(db, [member.query, points, courses]);
+    const access = member.read(c, read(member.query));
+    const learner = {
+      level: levelForPoints(read(points)?.points ?? 0),
+      canManage: canManage(access.actor, access.community, access.membership),
+    };
+    return respond(c, classroom.listCourses, {
+      courses: read(courses)
+        .filter((r) => r.published === 1 || learner.canManage)
+        .map((r) => toCourseCard(r, learner)),
+      viewerLevel: learner.level,
+      canManage: learner.canManage,
+      readOnly: access.community.archived,
+    });
+  })
+  .post("/", validate("param", communityParams), validate("json", courseBody), async (c) => {
+    // Two round trips: access, the course count and the image's owner; then the course with its counter.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const member = memberOf(db, token, communityId);
+    const count = db.get<{ n: number }>(sql`select count(*) as n from classroom_courses where community_id = ${communityId}`);
+    const image = ownCourseImage(db, token, body.imageUrl);
+    const checks = await batch(db, [member.query, count, ...(image ? [image] : [])]);
+    const access = member.read(c, checks(member.query));
+    assertWritable(access.community);
+    if (!canManage(access.actor, access.community, access.membership))
+      throw forbidden("Only the owner and admins can create courses.");
+    if ((checks(count)?.n ?? 0) >= COURSES_MAX)
+      throw new AppError("CONFLICT", `A community can have at most ${COURSES_MAX} courses.`);
+    assertOwnImage(image && checks(image));
+    const id = newId();
+    const now = Date.now();
+    const created = oneCourse(db, id, { id: access.user.id });
+    const read = await batch(db, [
+      db.run(
+        sql`insert into classroom_courses (id, community_id, title, description, image_url, created_by, required_level, published,
+              position, videos_count, enrollments_count, created_at, updated_at)
+            select ${id}, ${communityId}, ${body.title}, ${body.description}, ${body.imageUrl}, ${access.user.id}, ${body.requiredLevel},
+              ${body.published ? 1 : 0}, coalesce(max(position), 0) + 1, 0, 0, ${now}, ${now}
+            from classroom_courses where community_id = ${communityId}`,
+      ),
+      db.run(sql`update communities set courses_count = courses_count + 1 where id = ${communityId}`),
+      created,
+    ]);
+    return respond(c, classroom.createCourse, { course: toCourseCard(read(created)[0]!, { level: 0, canManage: true }) });
+  })
+  .put("/order", validate("param", communityParams), validate("json", courseOrderBody), async (c) => {
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const { courseIds } = c.req.valid("json");
+    const member = memberOf(db, token, communityId);
+    const existing = db.all<{ id: string }>(sql`select id from classroom_courses where community_id = ${communityId}`);
+    const checks = await batch(db, [member.query, existing]);
+    const access = member.read(c, checks(member.query));
+    assertWritable(access.community);
+    if (!canManage(access.actor, access.community, access.membership))
+      throw forbidden("Only the owner and admins can reorder courses.");
+    assertOrder("courseIds", courseIds, checks(existing));
+    await db.run(
+      sql`update classroom_courses set position = ${positionIn("classroom_courses", courseIds)}, updated_at = ${Date.now()}
+          where community_id = ${communityId}`,
+    );
+    return respond(c, classroom.reorderCourses, { ok: true });
+  });

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
+import { sessionUserId } from "../../lib/session";
+
+/** Checks and pieces shared by the course and lesson writes. */
+
+const invalid = (path: string, message: string) =>
+  new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path, message }] });
+
+/** Whether a course image is the caller's own upload: a statement (null without an image), then the check. */
+export const ownCourseImage = (db: Db, token: string, imageUrl: string | null | undefined) =>
+  imageUrl
+    ? db.get<{ n: number }>(
+        sql`select count(*) as n from uploads
+            where owner_id = ${sessionUserId(token)} and purpose = 'course_image' and r2_key = ${imageUrl.slice("/files/".length)}`,
+      )
+    : null;
+
+export function assertOwnImage(found: { n: number } | undefined | null) {
+  if (found && found.n === 0) throw invalid("imageUrl", "Images must be uploaded first");
+}
+
+/** A new order must name every item exactly once. */
+export function assertOrder(path: string, ids: string[], existing: { id: string }[]) {
+  const known = new Set(existing.map((r) => r.id));
+  if (ids.length !== known.size || ids.some((id) => !known.has(id)))
+    throw invalid(path, "The order must list every item exactly once");
+}
+
+/**
+ * Each row's 1-based place in `ids`, as an SQL value over the row's id column (named with its table:
+ * json_each has an `id` column of its own). The list travels as one JSON parameter, so a long order
+ * stays within D1's 100 bound parameters per statement.
+ */
+export const positionIn = (table: "classroom_courses" | "course_videos", ids: string[]) =>
+  sql`(select cast(j.key as integer) + 1 from json_each(${JSON.stringify(ids)}) j where j.value = ${sql.raw(`${table}.id`)})`;
+
+/** The lessons counter, recounted in the batch that adds or removes one. */
+export const recountLessons = (courseId: string) =>
+  sql`update classroom_courses set videos_count = (select count(*) from course_videos where course_id = ${courseId}) where id = ${courseId}`;
