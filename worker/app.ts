@@ -28,6 +28,7 @@ import { realtime } from "./lib/realtime";
 import { releaseUnreadBody } from "./lib/request-body";
 import { respond } from "./lib/respond";
 import { securityHeaders } from "./lib/security-headers";
+import { flittSandboxRoutes } from "./payments/sandbox/sandbox.routes";
 import { users } from "./lib/tables";
 
 /** The JSON API; its endpoints, requests and answers are those of common/contract. */
@@ -68,6 +69,7 @@ const app = new Hono<HonoEnv>()
   .route("/api", api)
   .route("/files", filesRoutes)
   .route("/dev/mail", devMailRoutes)
+  .route("/dev/flitt", flittSandboxRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");
   });
