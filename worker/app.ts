@@ -13,6 +13,10 @@ import { postsRoutes } from "./features/feed/posts.routes";
 import { meRoutes } from "./features/me/me.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
+import { paymentsRoutes } from "./features/payments/payments.routes";
+import { providerHooksRoutes } from "./features/payments/provider-hooks.routes";
+import { subscriptionsRoutes } from "./features/payments/subscriptions.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
@@ -53,6 +57,9 @@ const api = new Hono<HonoEnv>()
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)
   .route("/search", searchRoutes)
+  .route("/payments/methods", paymentMethodsRoutes)
+  .route("/payments/subscriptions", subscriptionsRoutes)
+  .route("/payments", paymentsRoutes)
   .route("/uploads", uploadsRoutes);
 
 const app = new Hono<HonoEnv>()
@@ -70,6 +77,7 @@ const app = new Hono<HonoEnv>()
   .route("/files", filesRoutes)
   .route("/dev/mail", devMailRoutes)
   .route("/dev/flitt", flittSandboxRoutes)
+  .route("/payments", providerHooksRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");
   });

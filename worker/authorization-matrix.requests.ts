@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import type { Route } from "../common/contract";
+import { newId } from "../common/ids";
 import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
@@ -36,6 +38,7 @@ export type Request = {
   raw?: { bytes: Uint8Array; contentType: string };
   /** Another cookie than the caller's session (sign-out ends the session it is sent with). */
   cookie?: string;
+  headers?: Record<string, string>;
 };
 
 export type RequestSpec = {
@@ -48,6 +51,46 @@ const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
 const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
 const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
 const none = (): Request => ({});
+
+/** Payments' own objects: the caller's in home, a stranger's in away (and for guests). */
+const ownerOf = (ctx: RequestContext) => (ctx.scope === "home" && ctx.me ? ctx.me.id : ctx.people.stranger.id);
+
+async function savedCard(ctx: RequestContext): Promise<string> {
+  const id = newId();
+  await env.DB.prepare(
+    `insert into user_payment_methods (id, user_id, rectoken, masked_card, last_four, is_default, created_at, updated_at)
+     values (?, ?, '', '444455XXXXXX6666', '6666', 0, ?, ?)`,
+  )
+    .bind(id, ownerOf(ctx), Date.now(), Date.now())
+    .run();
+  return id;
+}
+
+async function subscriptionOf(ctx: RequestContext, status: "active" | "cancelled"): Promise<string> {
+  const id = newId();
+  const now = Date.now();
+  await env.DB.prepare(
+    `insert into user_subscriptions (id, user_id, community_id, status, amount, current_period_start, current_period_end,
+       cancelled_at, created_at, updated_at)
+     values (?, ?, ?, ?, 1000, ?, ?, ?, ?, ?)`,
+  )
+    .bind(id, ownerOf(ctx), ctx.community.id, status, now, now + 86_400_000, status === "cancelled" ? now : null, now, now)
+    .run();
+  return id;
+}
+
+async function orderOf(ctx: RequestContext): Promise<string> {
+  const id = newId();
+  await env.DB.prepare(
+    `insert into payment_orders (id, user_id, community_id, kind, amount, status, created_at, updated_at)
+     values (?, ?, ?, 'join_community', 1000, 'declined', ?, ?)`,
+  )
+    .bind(id, ownerOf(ctx), ctx.community.id, Date.now(), Date.now())
+    .run();
+  return id;
+}
+
+const approvingCard = { number: "4444555511116666", expiry: "12/39", cvv: "123", holder: "Matrix Payer" };
 const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
   fresh: { status },
   build: (ctx) => ({ params: community(ctx), body }),
@@ -169,5 +212,33 @@ export const requests = {
 
   "POST /api/uploads": {
     build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngFile(640, 480), contentType: "image/png" } }),
+  },
+
+  // The fresh community is made paid (one-time) for the call, so the payment decides, not the price.
+  "POST /api/payments/join": {
+    fresh: {},
+    build: async (ctx) => {
+      await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?")
+        .bind(ctx.community.id)
+        .run();
+      return {
+        body: { communityId: ctx.community.id, card: approvingCard, saveCard: false },
+        headers: { "idempotency-key": newId() },
+      };
+    },
+  },
+  "GET /api/payments/orders/:id": { build: async (ctx) => ({ params: { id: await orderOf(ctx) } }) },
+  "GET /api/payments/methods": { build: none },
+  "POST /api/payments/methods": {
+    build: () => ({ body: { card: approvingCard }, headers: { "idempotency-key": newId() } }),
+  },
+  "POST /api/payments/methods/:id/default": { build: async (ctx) => ({ params: { id: await savedCard(ctx) } }) },
+  "DELETE /api/payments/methods/:id": { build: async (ctx) => ({ params: { id: await savedCard(ctx) } }) },
+  "GET /api/payments/subscriptions": { build: none },
+  "POST /api/payments/subscriptions/:id/cancel": {
+    build: async (ctx) => ({ params: { id: await subscriptionOf(ctx, "active") } }),
+  },
+  "POST /api/payments/subscriptions/:id/resubscribe": {
+    build: async (ctx) => ({ params: { id: await subscriptionOf(ctx, "cancelled") } }),
   },
 } satisfies { [R in Route]?: RequestSpec };

@@ -180,7 +180,7 @@ async function callRoute(route: string, scope: Scope, caller: Caller | "stranger
     cookie: "cookie" in request ? request.cookie : me?.cookie,
     body: request.body,
     rawBody: request.raw?.bytes,
-    headers: request.raw ? { "content-type": request.raw.contentType } : undefined,
+    headers: { ...(request.raw ? { "content-type": request.raw.contentType } : {}), ...request.headers },
   });
   const headers = [...res.headers].map(([name, value]) => `${name}: ${value}`).join("\n");
   return { status: res.status, text: `${headers}\n\n${await res.text()}` };

@@ -7,6 +7,7 @@ import { health } from "./health";
 import { me } from "./me";
 import { members } from "./members";
 import { notifications } from "./notifications";
+import { payments } from "./payments";
 import { reports } from "./reports";
 import { review } from "./review";
 import { search } from "./search";
@@ -31,6 +32,7 @@ export const contract = {
   uploads,
   review,
   reports,
+  payments,
 };
 
 type Features = typeof contract;

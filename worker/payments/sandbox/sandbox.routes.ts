@@ -28,7 +28,7 @@ const flittTime = (ms: number) => {
   return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 };
 
-async function orderFields(secret: string, merchantId: string, order: SandboxOrder): Promise<Fields> {
+async function orderFields(secret: string, merchantId: string, order: SandboxOrder, opts = { callback: false }): Promise<Fields> {
   const rectoken =
     order.status === "approved" && order.wantsToken && order.maskedCard && order.expiresAt
       ? await issueRectoken(secret, {
@@ -39,7 +39,7 @@ async function orderFields(secret: string, merchantId: string, order: SandboxOrd
         })
       : "";
   const fields: Fields = {
-    response_status: "success",
+    response_status: opts.callback ? undefined : "success",
     merchant_id: Number(merchantId),
     order_id: order.orderId,
     payment_id: order.paymentId,
@@ -66,8 +66,7 @@ async function orderFields(secret: string, merchantId: string, order: SandboxOrd
 async function sendCallback(c: C, order: SandboxOrder) {
   if (!order.callbackUrl) return;
   const { secret, merchantId } = flittSettings(c.env);
-  const body = await orderFields(secret, merchantId, order);
-  delete body.response_status;
+  const body = await orderFields(secret, merchantId, order, { callback: true });
   sentCallbacks.push({ url: order.callbackUrl, body });
   const request = new Request(order.callbackUrl, {
     method: "POST",
