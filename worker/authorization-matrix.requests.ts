@@ -1,9 +1,9 @@
-import { env } from "cloudflare:workers";
 import type { Route } from "../common/contract";
 import { newId } from "../common/ids";
 import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
+import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
 
@@ -55,40 +55,10 @@ const none = (): Request => ({});
 /** Payments' own objects: the caller's in home, a stranger's in away (and for guests). */
 const ownerOf = (ctx: RequestContext) => (ctx.scope === "home" && ctx.me ? ctx.me.id : ctx.people.stranger.id);
 
-async function savedCard(ctx: RequestContext): Promise<string> {
-  const id = newId();
-  await env.DB.prepare(
-    `insert into user_payment_methods (id, user_id, rectoken, masked_card, last_four, is_default, created_at, updated_at)
-     values (?, ?, '', '444455XXXXXX6666', '6666', 0, ?, ?)`,
-  )
-    .bind(id, ownerOf(ctx), Date.now(), Date.now())
-    .run();
-  return id;
-}
-
-async function subscriptionOf(ctx: RequestContext, status: "active" | "cancelled"): Promise<string> {
-  const id = newId();
-  const now = Date.now();
-  await env.DB.prepare(
-    `insert into user_subscriptions (id, user_id, community_id, status, amount, current_period_start, current_period_end,
-       cancelled_at, created_at, updated_at)
-     values (?, ?, ?, ?, 1000, ?, ?, ?, ?, ?)`,
-  )
-    .bind(id, ownerOf(ctx), ctx.community.id, status, now, now + 86_400_000, status === "cancelled" ? now : null, now, now)
-    .run();
-  return id;
-}
-
-async function orderOf(ctx: RequestContext): Promise<string> {
-  const id = newId();
-  await env.DB.prepare(
-    `insert into payment_orders (id, user_id, community_id, kind, amount, status, created_at, updated_at)
-     values (?, ?, ?, 'join_community', 1000, 'declined', ?, ?)`,
-  )
-    .bind(id, ownerOf(ctx), ctx.community.id, Date.now(), Date.now())
-    .run();
-  return id;
-}
+const savedCard = (ctx: RequestContext) => insertSavedCard(ownerOf(ctx));
+const subscriptionOf = (ctx: RequestContext, status: "active" | "cancelled") =>
+  insertSubscription(ownerOf(ctx), ctx.community.id, status);
+const orderOf = (ctx: RequestContext) => insertOrder(ownerOf(ctx), ctx.community.id);
 
 const approvingCard = { number: "4444555511116666", expiry: "12/39", cvv: "123", holder: "Matrix Payer" };
 const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
@@ -218,9 +188,7 @@ export const requests = {
   "POST /api/payments/join": {
     fresh: {},
     build: async (ctx) => {
-      await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?")
-        .bind(ctx.community.id)
-        .run();
+      await makePaid(ctx.community.id);
       return {
         body: { communityId: ctx.community.id, card: approvingCard, saveCard: false },
         headers: { "idempotency-key": newId() },

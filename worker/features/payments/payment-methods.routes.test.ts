@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { call, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { APPROVE, APPROVE_3DS, DECLINE, newCard, provider, returnFrom3ds, type Result } from "./payment-test-helpers";
+import { APPROVE, APPROVE_3DS, DECLINE, newCard, provider, returnFrom3ds, type Result } from "../../../tests/payments";
 
 type Method = { id: string; maskedCard: string; lastFour: string; isDefault: boolean; expiryMonth: number; expiryYear: number };
 

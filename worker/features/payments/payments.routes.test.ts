@@ -19,7 +19,7 @@ import {
   returnFrom3ds,
   sandboxCallback,
   signedCallback,
-} from "./payment-test-helpers";
+} from "../../../tests/payments";
 
 const month = 31 * 24 * 60 * 60 * 1000;
 
@@ -169,7 +169,7 @@ describe("3-D Secure", () => {
     const payer = await createUser();
     const community = await paidCommunity(owner.user.id);
     const result = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
-    const { bankAnswer } = await import("./payment-test-helpers");
+    const { bankAnswer } = await import("../../../tests/payments");
     await provider().complete3ds(result.orderId, { md: result.threeDs!.md, pares: await bankAnswer(result.threeDs!.md) });
     expect((await postCallback(await sandboxCallback(result.orderId))).status).toBe(200);
     expect(await canRead(payer, community.id)).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, createUser, expectError } from "../../../tests/factories";
-import { APPROVE, canRead, newCard, paidCommunity, payOk } from "./payment-test-helpers";
+import { APPROVE, canRead, newCard, paidCommunity, payOk } from "../../../tests/payments";
 
 type Sub = { id: string; status: string; currentPeriodEnd: number; cancelledAt: number | null; canResubscribe: boolean; community: { id: string } };
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { newId } from "../../../common/ids";
-import { call, createCommunity, type TestUser } from "../../../tests/factories";
-import type { AppEnv } from "../../env";
-import { paymentProvider } from "../../payments/config";
-import { flittSignature } from "../../payments/signature";
+import { newId } from "../common/ids";
+import { call, createCommunity, type TestUser } from "./factories";
+import type { AppEnv } from "../worker/env";
+import { paymentProvider } from "../worker/payments/config";
+import { flittSignature } from "../worker/payments/signature";
 
 /** Paid communities, card payments and the sandbox's bank, for the payment route tests. */
 
@@ -118,4 +118,45 @@ export async function canRead(u: TestUser, communityId: string) {
   const res = await call(`/api/communities/${communityId}/posts`, { cookie: u.cookie });
   await res.body?.cancel();
   return res.status === 200;
+}
+
+/** Rows of the payment tables written straight, for callers who own a card, subscription or order. */
+export async function insertSavedCard(userId: string): Promise<string> {
+  const id = newId();
+  await env.DB.prepare(
+    `insert into user_payment_methods (id, user_id, rectoken, masked_card, last_four, is_default, created_at, updated_at)
+     values (?, ?, '', '444455XXXXXX6666', '6666', 0, ?, ?)`,
+  )
+    .bind(id, userId, Date.now(), Date.now())
+    .run();
+  return id;
+}
+
+export async function insertSubscription(userId: string, communityId: string, status: "active" | "cancelled"): Promise<string> {
+  const id = newId();
+  const now = Date.now();
+  await env.DB.prepare(
+    `insert into user_subscriptions (id, user_id, community_id, status, amount, current_period_start, current_period_end,
+       cancelled_at, created_at, updated_at)
+     values (?, ?, ?, ?, 1000, ?, ?, ?, ?, ?)`,
+  )
+    .bind(id, userId, communityId, status, now, now + 86_400_000, status === "cancelled" ? now : null, now, now)
+    .run();
+  return id;
+}
+
+export async function insertOrder(userId: string, communityId: string): Promise<string> {
+  const id = newId();
+  await env.DB.prepare(
+    `insert into payment_orders (id, user_id, community_id, kind, amount, status, created_at, updated_at)
+     values (?, ?, ?, 'join_community', 1000, 'declined', ?, ?)`,
+  )
+    .bind(id, userId, communityId, Date.now(), Date.now())
+    .run();
+  return id;
+}
+
+/** Makes a community paid (one-time, 10 ₾). */
+export async function makePaid(communityId: string) {
+  await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?").bind(communityId).run();
 }
