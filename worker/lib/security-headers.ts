@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 /**
  * The app's Content-Security-Policy. Scripts only from our origin; inline styles are allowed because
  * React style attributes (progress bars, topic colours) need them; frames only from the video sites
- * that community covers and course videos embed.
+ * that community covers and course videos embed, and from our own origin (the 3-D Secure dialog's
+ * return page, and the local Flitt sandbox's test bank in development).
  */
 export const appCsp = [
   "default-src 'self'",
@@ -13,7 +14,7 @@ export const appCsp = [
   "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+  "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -115,7 +115,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const row = visibleCommunity(actor, found.row);
     if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
-    if (row.isPaid) throw new AppError("NOT_AVAILABLE", "Payments are not available yet, so paid communities cannot be joined.");
+    if (row.isPaid) throw new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
     const joinedAt = Date.now();
     const limit = row.planLimits.maxMembers;
     const notifications = notificationWrites(
