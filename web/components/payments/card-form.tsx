@@ -103,8 +103,17 @@ export const cardBody = (values: CardValues) => ({
   holder: values.holder.trim(),
 });
 
+/** The form's state; editing a field clears the message it had. */
 export function useCardForm() {
   const [values, setValues] = useState<CardValues>(emptyCard);
   const [errors, setErrors] = useState<CardErrors>({});
-  return { values, setValues, errors, setErrors };
+  const change = (next: CardValues) => {
+    setErrors((old) => {
+      const kept = { ...old };
+      for (const key of Object.keys(next) as (keyof CardValues)[]) if (next[key] !== values[key]) delete kept[key];
+      return kept;
+    });
+    setValues(next);
+  };
+  return { values, change, errors, setErrors };
 }

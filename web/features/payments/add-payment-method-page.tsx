@@ -51,7 +51,7 @@ export function AddPaymentMethodPage() {
           if (Object.keys(found).length === 0) save.mutate(cardBody(form.values));
         }}
       >
-        <CardFields values={form.values} errors={errors} onChange={form.setValues} disabled={save.isPending} />
+        <CardFields values={form.values} errors={errors} onChange={form.change} disabled={save.isPending} />
         <p className="text-sm text-muted-foreground">{t("add.note")}</p>
         <Button type="submit" className="w-full" loading={save.isPending}>
           {save.isPending ? t("add.saving") : t("add.save")}

@@ -187,7 +187,7 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
         payment.pay({ card: cardBody(form.values), saveCard, email: email || undefined });
       }}
     >
-      <CardFields values={form.values} errors={errors} onChange={form.setValues} disabled={payment.isPending} />
+      <CardFields values={form.values} errors={errors} onChange={form.change} disabled={payment.isPending} />
       <Field label={t("payments.email", { ns: "translation" })}>
         <Input type="email" value={email} readOnly autoComplete="email" />
       </Field>
