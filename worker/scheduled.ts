@@ -1,11 +1,15 @@
 import type { AppEnv } from "./env";
 import { cleanUp } from "./features/maintenance/cleanup";
+import { runPaymentJobs } from "./features/payments/renewals";
 import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
 export async function scheduled(_controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const db = openDb(env);
-  const jobs: [string, () => Promise<unknown>][] = [["cleanup", () => cleanUp(db)]];
+  const jobs: [string, () => Promise<unknown>][] = [
+    ["cleanup", () => cleanUp(db)],
+    ["payments", () => runPaymentJobs(env, db)],
+  ];
   for (const [name, job] of jobs) {
     try {
       const result = await job();

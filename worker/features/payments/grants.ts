@@ -90,3 +90,20 @@ export function endAccess(db: Db, order: OrderRow, mine: SQL, now: number): Stat
   }
   return statements;
 }
+
+/** A paid renewal moves the subscription (and the member's access) one period on, from where it ended. */
+export function grantRenewal(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {
+  if (!order.subscription_id || order.period_start === null) return [];
+  const start = order.period_start;
+  return [
+    db.run(sql`update user_subscriptions set
+                 current_period_start = ${start},
+                 current_period_end = case interval
+                   when 'quarterly' then ${addMonths(start, 3)} when 'semi_annually' then ${addMonths(start, 6)}
+                   when 'yearly' then ${addMonths(start, 12)} else ${addMonths(start, 1)} end,
+                 renewal_failures = 0, retry_at = null, last_order_id = ${order.id}, updated_at = ${now}
+               where id = ${order.subscription_id} and current_period_end = ${start} and ${mine}`),
+    db.run(sql`update community_members set access_until = (select current_period_end from user_subscriptions where id = ${order.subscription_id})
+               where subscription_id = ${order.subscription_id} and ${mine}`),
+  ];
+}
