@@ -34,20 +34,20 @@ export const saveCard = cardSchema("save");
 
 const email = z.email({ error: "Invalid email address" }).max(EMAIL_MAX, "Invalid email address");
 
-/** With a saved card (paymentMethodId) or a new one (card); exactly one of them. */
+/** With a saved card (paymentMethodId), a new one (card), or on Flitt's page (hosted mode); one of them. */
 export const joinPaymentBody = z
   .object({
     communityId: idParam,
     paymentMethodId: idParam.optional(),
     card: payCard.optional(),
+    hosted: z.literal(true).optional(),
     email: email.optional(),
     saveCard: z.boolean().default(true),
   })
   .superRefine((v, ctx) => {
-    if (!v.paymentMethodId && !v.card)
-      ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
-    if (v.paymentMethodId && v.card)
-      ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
+    const ways = [v.paymentMethodId, v.card, v.hosted].filter(Boolean).length;
+    if (ways === 0) ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
+    if (ways > 1) ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
   });
 export type JoinPaymentBody = z.input<typeof joinPaymentBody>;
 
@@ -113,7 +113,10 @@ export const payments = {
     idempotent: true,
   }),
   order: endpoint("GET", "/api/payments/orders/:id", { params: orderParams, response: paymentResult }),
-  methods: endpoint("GET", "/api/payments/methods", { response: z.object({ items: z.array(paymentMethod) }) }),
+  /** With the card-entry mode: `hosted` means new cards are entered on Flitt's page, not ours. */
+  methods: endpoint("GET", "/api/payments/methods", {
+    response: z.object({ items: z.array(paymentMethod), mode: z.enum(["direct", "hosted"]) }),
+  }),
   addMethod: endpoint("POST", "/api/payments/methods", { body: addCardBody, response: paymentResult, idempotent: true }),
   setDefaultMethod: endpoint("POST", "/api/payments/methods/:id/default", {
     params: orderParams,

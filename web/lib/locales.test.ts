@@ -76,7 +76,7 @@ describe("locales", () => {
   });
 
   it.each(["ka", "ru"])("%s is translated (no English left except brand names and symbols)", (lng) => {
-    // Card schemes' names stay as the cards print them: CVV, 3-D Secure ('3DSecure' in the spec's toasts).
-    expect(untranslatedKeys(flat[lng]!, ["Agora", "PNG", "JPG", "CVV", "Secure", "DSecure"])).toEqual([]);
+    // Card schemes' and the payment provider's names stay as written: CVV, 3-D Secure ('3DSecure' in the spec's toasts), Flitt.
+    expect(untranslatedKeys(flat[lng]!, ["Agora", "PNG", "JPG", "CVV", "Secure", "DSecure", "Flitt"])).toEqual([]);
   });
 });

@@ -12,10 +12,11 @@ export const paymentKeys = {
   order: (id: string) => ["payments", "order", id] as const,
 };
 
+/** The saved cards, with the card-entry mode (direct: our form; hosted: Flitt's page) beside them. */
 export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.methods(),
-    queryFn: async ({ signal }) => (await call("GET /api/payments/methods", { signal })).items,
+    queryFn: ({ signal }) => call("GET /api/payments/methods", { signal }),
   });
 
 export const subscriptionsQueryOptions = () =>

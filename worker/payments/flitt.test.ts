@@ -182,6 +182,24 @@ describe("Flitt adapter with the sandbox", () => {
     expect(flittSettings({ ...prod, FLITT_MERCHANT_ID: "1234567", FLITT_SECRET: "s3cret" }).apiUrl).toBe("https://pay.flitt.com/api");
   });
 
+  it("hosted mode: the checkout page takes the card and returns the payer; the order is approved", async () => {
+    const hosted = paymentProvider({ ...(env as AppEnv), FLITT_MODE: "hosted" }, ORIGIN);
+    expect(hosted.mode).toBe("hosted");
+    const o = order();
+    const url = await hosted.checkoutUrl(o, `${ORIGIN}/payments/return/${o.orderId}`);
+    expect(url).toBe(`${ORIGIN}/dev/flitt/checkout/${o.orderId}`);
+    const page = await call(new URL(url).pathname);
+    expect(await page.text()).toContain('name="card_number"');
+    const paid = await call(new URL(url).pathname, {
+      method: "POST",
+      rawBody: new URLSearchParams({ card_number: "4444555511116666", expiry_date: "1239", cvv2: "123" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${ORIGIN}/payments/return/${o.orderId}?order_id=${o.orderId}`);
+    expect((await hosted.status(o.orderId)).status).toBe("approved");
+  });
+
   it("serves the sandbox only in development and tests", async () => {
     const res = await call("/dev/flitt/api/status/order_id", { body: { request: {} } });
     expect(res.status).toBe(200);

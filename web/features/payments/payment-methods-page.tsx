@@ -40,7 +40,7 @@ export function PaymentMethodsPage() {
             {t("common.tryAgain", { ns: "translation" })}
           </Button>
         </div>
-      ) : cards.data.length === 0 ? (
+      ) : cards.data.items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-10 text-center">
           <CreditCard className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
           <p className="font-medium text-foreground">{t("methods.empty")}</p>
@@ -52,10 +52,10 @@ export function PaymentMethodsPage() {
       ) : (
         <section aria-labelledby="saved-cards" className="space-y-3">
           <h2 id="saved-cards" className="text-sm font-medium text-muted-foreground">
-            {t("methods.savedCards", { count: cards.data.length })}
+            {t("methods.savedCards", { count: cards.data.items.length })}
           </h2>
           <ul className="space-y-3">
-            {cards.data.map((card) => (
+            {cards.data.items.map((card) => (
               <CardRow key={card.id} card={card} />
             ))}
           </ul>
@@ -71,7 +71,7 @@ function CardRow({ card }: { card: PaymentMethod }) {
   const [confirming, setConfirming] = useState(false);
   const makeDefault = useMutation({
     mutationFn: () => call("POST /api/payments/methods/:id/default", { params: { id: card.id } }),
-    onSuccess: (data) => client.setQueryData(paymentKeys.methods(), data.items),
+    onSuccess: (data) => client.setQueryData(paymentMethodsQueryOptions().queryKey, (old) => old && { ...old, items: data.items }),
     onError: () => toast({ variant: "destructive", title: t("methods.defaultFailed") }),
   });
   const remove = useMutation({

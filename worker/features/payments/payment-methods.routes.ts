@@ -10,6 +10,7 @@ import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
+import { flittSettings } from "../../payments/config";
 import { chargeOrder } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
@@ -52,7 +53,8 @@ const ownCard = (db: Db, userId: string, id: string) =>
 export const paymentMethodsRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const user = await requireUser(c);
-    return respond(c, payments.methods, { items: (await cardsOf(c.var.db, user.id)).map(toMethod) });
+    const items = (await cardsOf(c.var.db, user.id)).map(toMethod);
+    return respond(c, payments.methods, { items, mode: flittSettings(c.env).mode });
   })
   // A new card is checked with a small charge that is reversed at once; approval saves it.
   .post("/", idempotencyKey(), validate("json", addCardBody), async (c) => {

@@ -98,6 +98,16 @@ describe("POST /api/payments/join with a new card", () => {
     expect(await counts(payer.user.id)).toMatchObject({ orders: 0 });
   });
 
+  it("the hosted checkout is refused in direct mode, before any order", async () => {
+    const owner = await createUser();
+    const payer = await createUser();
+    const community = await paidCommunity(owner.user.id);
+    await expectError(await pay(payer, { communityId: community.id, hosted: true }), 409, "NOT_AVAILABLE");
+    expect(await counts(payer.user.id)).toMatchObject({ orders: 0 });
+    const both = await expectError(await pay(payer, { communityId: community.id, hosted: true, card: newCard(APPROVE) }), 422);
+    expect(both.error.issues?.[0]?.path).toBe("card");
+  });
+
   it("accepts spaces in the card number", async () => {
     const owner = await createUser();
     const payer = await createUser();

@@ -57,15 +57,21 @@ export const paymentsRoutes = new Hono<HonoEnv>()
     const deps = paymentDeps(c);
     const payWith: PayWith = body.paymentMethodId
       ? { paymentMethodId: body.paymentMethodId }
-      : {
-          card: {
-            number: body.card!.number,
-            expiryMonth: body.card!.expiry.month,
-            expiryYear: body.card!.expiry.year,
-            cvv: body.card!.cvv,
-            holder: body.card!.holder,
-          },
-        };
+      : body.card
+        ? {
+            card: {
+              number: body.card.number,
+              expiryMonth: body.card.expiry.month,
+              expiryYear: body.card.expiry.year,
+              cvv: body.card.cvv,
+              holder: body.card.holder,
+            },
+          }
+        : { hosted: true };
+    if ("hosted" in payWith && deps.provider.mode !== "hosted")
+      throw new AppError("NOT_AVAILABLE", "Card details are entered on this page.");
+    if ("card" in payWith && deps.provider.mode === "hosted")
+      throw new AppError("NOT_AVAILABLE", "Card details are taken on Flitt's payment page.");
     const rectoken = "paymentMethodId" in payWith ? await savedCardToken(deps, user.id, payWith.paymentMethodId) : undefined;
 
     const orderId = newId();

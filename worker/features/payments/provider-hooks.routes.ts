@@ -56,11 +56,14 @@ export const providerHooksRoutes = new Hono<HonoEnv>()
     const deps = paymentDeps(c);
     const { id } = c.req.valid("param");
     const order = (await settleOrder(deps, id)) ?? null;
+    const community = order?.community_id ? encodeURIComponent(order.community_id) : null;
     const target =
       order?.kind === "save_card"
         ? "/payment-methods"
-        : order?.community_id
-          ? `/communities/join-payment?orderId=${encodeURIComponent(id)}`
-          : "/my-subscriptions";
+        : community && order?.status === "approved"
+          ? `/communities/${community}`
+          : community
+            ? `/communities/join-payment?communityId=${community}`
+            : "/my-subscriptions";
     return c.redirect(target, 303);
   });

@@ -95,7 +95,8 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const payment = usePayToJoin(community);
-  const selected = chosen ?? cards.data?.find((c) => c.isDefault)?.id ?? cards.data?.[0]?.id ?? null;
+  const saved = cards.data?.items;
+  const selected = chosen ?? saved?.find((c) => c.isDefault)?.id ?? saved?.[0]?.id ?? null;
 
   if (cards.isPending) return <div className="h-32 animate-pulse rounded-2xl bg-muted" aria-hidden="true" />;
   if (cards.isError) {
@@ -114,7 +115,7 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
       search={{ communityId: community.id }}
       className={buttonClasses({ variant: "outline" })}
     >
-      {cards.data.length > 0 ? t("payment.useNewCard") : t("payment.addCard")}
+      {cards.data.items.length > 0 ? t("payment.useNewCard") : t("payment.addCard")}
     </Link>
   );
   return (
@@ -129,9 +130,9 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
       }}
     >
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-foreground">{t("payment.savedCards", { count: cards.data.length })}</legend>
-        {cards.data.length === 0 && <p className="text-sm text-muted-foreground">{t("payment.noCards")}</p>}
-        {cards.data.map((card) => (
+        <legend className="text-sm font-medium text-foreground">{t("payment.savedCards", { count: cards.data.items.length })}</legend>
+        {cards.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t("payment.noCards")}</p>}
+        {cards.data.items.map((card) => (
           <label
             key={card.id}
             className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-surface p-4 has-[:checked]:border-primary"
@@ -159,7 +160,7 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
         </p>
       )}
       <div className="flex flex-wrap gap-3">{newCardLink}</div>
-      {cards.data.length > 0 && <PayButton community={community} pending={payment.isPending} />}
+      {cards.data.items.length > 0 && <PayButton community={community} pending={payment.isPending} />}
       {payment.dialog}
     </form>
   );
@@ -173,7 +174,22 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
   const form = useCardForm();
   const [saveCard, setSaveCard] = useState(true);
   const payment = usePayToJoin(community);
+  const mode = useQuery({ ...paymentMethodsQueryOptions(), select: (d) => d.mode });
   const serverErrors = cardIssues(payment.issues, "pay");
+  if (mode.data === "hosted") {
+    return (
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          payment.pay({ hosted: true });
+        }}
+      >
+        <p className="text-sm text-muted-foreground">{t("payment.hostedNote")}</p>
+        <PayButton community={community} pending={payment.isPending} />
+      </form>
+    );
+  }
   const errors = { ...serverErrors, ...form.errors };
   return (
     <form

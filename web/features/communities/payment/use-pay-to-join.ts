@@ -16,6 +16,7 @@ const ENTER_DELAY_MS = 500;
 
 export type JoinPayment =
   | { paymentMethodId: string }
+  | { hosted: true }
   | { card: { number: string; expiry: string; cvv: string; holder: string }; saveCard: boolean; email?: string };
 
 /**
