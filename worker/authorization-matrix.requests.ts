@@ -195,6 +195,13 @@ export const requests = {
       };
     },
   },
+  "POST /api/payments/plan": {
+    fresh: {},
+    build: (ctx) => ({
+      body: { communityId: ctx.community.id, plan: "starter", card: approvingCard, saveCard: false },
+      headers: { "idempotency-key": newId() },
+    }),
+  },
   "GET /api/payments/orders/:id": { build: async (ctx) => ({ params: { id: await orderOf(ctx) } }) },
   "GET /api/payments/methods": { build: none },
   "POST /api/payments/methods": {

@@ -225,6 +225,12 @@ export const apiTable = {
     away: signedIn(200),
     review: signedIn(404).but(409, "owner", "staff"),
   },
+  // A creator plan: the owner only; visible communities answer 403 to everyone else.
+  "POST /api/payments/plan": {
+    home: signedIn(403).but(200, "owner"),
+    away: signedIn(403),
+    review: signedIn(404).but(403, "staff").but(200, "owner"),
+  },
   // Orders, cards and subscriptions are their owner's alone: home = the caller's, away = a stranger's.
   "GET /api/payments/orders/:id": { home: signedIn(200), away: signedIn(404) },
   "GET /api/payments/methods": { any: signedIn(200) },

@@ -51,6 +51,24 @@ export const joinPaymentBody = z
   });
 export type JoinPaymentBody = z.input<typeof joinPaymentBody>;
 
+/** A creator plan for the caller's community, paid like a join. */
+export const planPaymentBody = z
+  .object({
+    communityId: idParam,
+    plan: z.enum(["starter", "premium", "business"], { error: "Invalid plan" }),
+    paymentMethodId: idParam.optional(),
+    card: payCard.optional(),
+    hosted: z.literal(true).optional(),
+    email: email.optional(),
+    saveCard: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    const ways = [v.paymentMethodId, v.card, v.hosted].filter(Boolean).length;
+    if (ways === 0) ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
+    if (ways > 1) ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
+  });
+export type PlanPaymentBody = z.input<typeof planPaymentBody>;
+
 export const addCardBody = z.object({ card: saveCard, email: email.optional() });
 
 export const orderParams = z.object({ id: idParam });
@@ -112,6 +130,7 @@ export const payments = {
     response: paymentResult,
     idempotent: true,
   }),
+  payPlan: endpoint("POST", "/api/payments/plan", { body: planPaymentBody, response: paymentResult, idempotent: true }),
   order: endpoint("GET", "/api/payments/orders/:id", { params: orderParams, response: paymentResult }),
   /** With the card-entry mode: `hosted` means new cards are entered on Flitt's page, not ours. */
   methods: endpoint("GET", "/api/payments/methods", {

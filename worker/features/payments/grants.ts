@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { intervalMonths, type SubscriptionInterval } from "../../../common/catalog";
+import { intervalMonths, plans, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
 import type { Db, Statement } from "../../lib/db";
 import type { OrderRow } from "./orders";
 
@@ -73,6 +73,7 @@ export function grantJoin(db: Db, order: OrderRow, community: Community, mine: S
 export function endAccess(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {
   if (!order.community_id || !order.user_id) return [];
   const statements: Statement[] = [];
+  if (order.kind === "creator_plan" && order.subscription_id) statements.push(backToFree(db, order.subscription_id, now, mine));
   if (order.subscription_id) {
     statements.push(
       db.run(sql`update user_subscriptions set status = 'expired', current_period_end = min(current_period_end, ${now}),
@@ -107,3 +108,33 @@ export function grantRenewal(db: Db, order: OrderRow, mine: SQL, now: number): S
                where subscription_id = ${order.subscription_id} and ${mine}`),
   ];
 }
+
+/** The community's plan columns for a plan: its features and member limit. */
+export const planColumns = (plan: PlanId) =>
+  sql`subscription_plan = ${plan}, plan_features = ${JSON.stringify(plans[plan].features)},
+      plan_limits = ${JSON.stringify({ maxMembers: plans[plan].maxMembers })}`;
+
+/** A paid creator plan: the community takes the plan, a monthly subscription starts, an older plan ends. */
+export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {
+  if (!order.plan || !order.community_id || !order.subscription_id || order.plan === "free") return [];
+  const plan = order.plan as PlanId;
+  return [
+    db.run(sql`update user_subscriptions set status = 'expired', current_period_end = min(current_period_end, ${now}), updated_at = ${now}
+               where community_id = ${order.community_id} and subscription_type = 'creator_plan' and status != 'expired'
+                 and id != ${order.subscription_id} and ${mine}`),
+    db.run(sql`insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, currency, interval,
+                 payment_method_id, last_order_id, current_period_start, current_period_end, created_at, updated_at)
+               select ${order.subscription_id}, ${order.user_id}, ${order.community_id}, 'creator_plan', 'active', ${order.amount},
+                 ${order.currency}, 'monthly', (select payment_method_id from payment_orders where id = ${order.id}), ${order.id},
+                 ${now}, ${addMonths(now, 1)}, ${now}, ${now}
+               where ${mine}
+               on conflict (id) do nothing`),
+    db.run(sql`update communities set ${planColumns(plan)}, updated_at = ${now} where id = ${order.community_id} and ${mine}`),
+  ];
+}
+
+/** A creator plan that ends (refunded, cancelled to its end, or unpaid) puts its community back on Free. */
+export const backToFree = (db: Db, subscriptionId: SQL | string, now: number, guard: SQL = sql`1`) =>
+  db.run(sql`update communities set ${planColumns("free")}, updated_at = ${now}
+             where id = (select community_id from user_subscriptions where id = ${subscriptionId} and subscription_type = 'creator_plan')
+               and subscription_plan != 'free' and ${guard}`);

@@ -11,6 +11,7 @@ import { paymentProvider } from "../../payments/config";
 import { ProviderError } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
 import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { backToFree } from "./grants";
 import { historyWith, orderStatement } from "./orders";
 import { settleOrder, type PaymentDeps } from "./settle";
 
@@ -44,6 +45,8 @@ async function expireCancelled(db: Db, now: number): Promise<number> {
     sql`update user_subscriptions set status = 'expired', updated_at = ${now}
         where status = 'cancelled' and current_period_end <= ${now} returning id`,
   );
+  // Creator plans that ended put their communities back on Free.
+  if (rows.length > 0) await batch(db, rows.map((r) => backToFree(db, r.id, now)));
   return rows.length;
 }
 
@@ -79,6 +82,7 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
         ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
         : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
     ),
+    ...(last ? [backToFree(db, due.id, now)] : []),
     db.run(
       sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
             status = ${last ? "expired" : "active"}, updated_at = ${now}

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { batch, type Db, type Statement } from "../../lib/db";
 import { ProviderError, type PaymentProvider, type ProviderOrder } from "../../payments/provider";
 import { sealToken } from "../../payments/token-vault";
-import { endAccess, grantJoin, grantRenewal, type Community } from "./grants";
+import { endAccess, grantJoin, grantPlan, grantRenewal, type Community } from "./grants";
 import { historyWith, orderStatement, type OrderRow } from "./orders";
 
 export type PaymentDeps = { db: Db; env: AppEnv; provider: PaymentProvider };
@@ -96,6 +96,7 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
       granted = grant.granted;
     }
     if (order.kind === "renewal") statements.push(...grantRenewal(db, order, mine, now));
+    if (order.kind === "creator_plan") statements.push(...grantPlan(db, order, mine, now));
   } else if (truth.status === "reversed") {
     statements.push(...endAccess(db, order, mine, now));
   }
