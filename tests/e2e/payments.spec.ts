@@ -4,7 +4,7 @@ import { registerAndVerify } from "./accounts";
 // The payments journey against the local Flitt sandbox: a new member joins the paid Frontend Craft
 // Academy with a new card through 3-D Secure and saves the card, joins a second paid community with the
 // saved card, sees the card on /payment-methods, and cancels the subscription, which stays active to
-// the end of its period.
+// the end of its period; then creates a community of their own on the Starter plan.
 
 const PASSWORD = "demo-pass-2026";
 let visitor = 0;
@@ -123,4 +123,21 @@ test("pay to join with a new card through 3-D Secure, then with the saved card, 
   await expect(row.getByText(/^Active until /)).toBeVisible();
   await expect(row.getByRole("button", { name: "Resubscribe" })).toBeVisible();
   await page.screenshot({ path: "/tmp/pay-shots/subscriptions.png", fullPage: true });
+
+  // A community of their own on the Starter plan, paid with the saved card.
+  await page.goto("/communities/create");
+  await page.getByLabel("Community name").fill(`Starter Studio ${stamp}`);
+  await page.getByLabel("Description").fill("Design critiques for people starting out.");
+  await page.getByLabel("Phone number").fill("555123456");
+  await page.getByLabel("Category").selectOption({ label: "Design" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Choose Starter" }).click();
+  await expect(page).toHaveURL(/\/payment\/input\?/);
+  await expect(page.getByRole("radio", { name: /ending in 1111/ })).toBeChecked();
+  await page.getByRole("button", { name: "Pay ₾19" }).click();
+  await expect(page.getByText("Your Starter plan is active")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("dialog", { name: "Community Under Review" })).toBeVisible();
+  await page.screenshot({ path: "/tmp/pay-shots/starter.png", fullPage: true });
+  await page.goto("/my-subscriptions");
+  await expect(page.getByText(`Starter Studio ${stamp}: Starter plan`)).toBeVisible();
 });

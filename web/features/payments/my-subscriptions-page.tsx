@@ -99,7 +99,7 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
     },
     onError: () => toast({ variant: "destructive", title: t("subscriptions.resubscribeFailed") }),
   });
-  const name = s.type === "creator_plan" ? t("subscriptions.creatorPlan", { plan: s.plan ?? "", community: s.community.name }) : s.community.name;
+  const name = s.type === "creator_plan" ? t("subscriptions.creatorPlan", { plan: s.plan ? t(`plans.${s.plan}`) : "", community: s.community.name }) : s.community.name;
   const dateLine =
     s.status === "active"
       ? t("subscriptions.nextBilling", { date: end })

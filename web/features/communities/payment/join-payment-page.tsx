@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
-import { AlertCircle } from "lucide-react";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
@@ -18,6 +17,7 @@ import { useSession } from "../../../lib/session";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { PriceLabel } from "../price-label";
+import { InvalidPaymentData } from "./invalid-payment-data";
 import { usePayToJoin } from "./use-pay-to-join";
 
 type JoinPaymentPageProps = {
@@ -221,20 +221,5 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
       <PayButton community={community} pending={payment.isPending} />
       {payment.dialog}
     </form>
-  );
-}
-
-/** 'Invalid payment data' with Go Back (spec 002, Join Payment screen). */
-function InvalidPaymentData() {
-  const { t } = useTranslation("communities");
-  const router = useRouter();
-  return (
-    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-center">
-      <AlertCircle className="h-10 w-10 text-destructive-text" aria-hidden="true" />
-      <h1 className="text-xl font-semibold text-foreground">{t("payment.invalid")}</h1>
-      <Button variant="outline" onClick={() => router.history.back()}>
-        {t("payment.goBack")}
-      </Button>
-    </div>
   );
 }
