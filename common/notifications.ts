@@ -26,8 +26,10 @@ export type NotificationType = (typeof notificationTypes)[number];
  * as text. What a notification quotes of people's own words (a comment, a message) is its `content`.
  */
 export type NotificationData = {
-  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community, and the reason staff gave. */
-  kind?: "review";
+  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), or of a payment. */
+  kind?: "review" | "payment";
+  /** SYSTEM_ANNOUNCEMENT of a payment: a renewal was declined (retried until the grace period ends), or the subscription ended. */
+  payment?: "renewal_failed" | "subscription_ended";
   decision?: ReviewDecision;
   reason?: string;
   /** COMMUNITY_ROLE_CHANGE: the role the member now has. */

@@ -7,6 +7,7 @@ export function printBanner(url) {
     "",
     `  Agora is running at ${url}`,
     `  Development mail (verification and reset links): ${url}/dev/mail`,
+    `  Local Flitt sandbox (payments): ${url}/dev/flitt, test card 4444 5555 6666 1111 (3-D Secure, approved)`,
     "",
     `  Demo logins (password: ${DEMO_PASSWORD})`,
     ...USERS.slice(0, 3).map((u) => `    ${u.email.padEnd(22)} ${u.fullName}${u.platformRole === "staff" ? " (staff)" : u === ana ? " (community owner)" : ""}`),

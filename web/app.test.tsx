@@ -51,11 +51,11 @@ describe("route guards", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("shows protected pages to a signed-in user with an honest placeholder", async () => {
+  it("shows protected pages to a signed-in user: the plan payment without its data says so", async () => {
     mockFetch(signedIn());
     await renderApp("/payment/input");
-    expect(await screen.findByRole("heading", { name: "Payment" })).toBeTruthy();
-    expect(screen.getByText(/isn't available yet/)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Invalid payment data" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Go Back" })).toBeTruthy();
   });
 });
 

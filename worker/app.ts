@@ -26,6 +26,10 @@ import { membersRoutes } from "./features/members/members.routes";
 import { leaderboardRoutes } from "./features/points/leaderboard.routes";
 import { levelsRoutes } from "./features/points/levels.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
+import { paymentsRoutes } from "./features/payments/payments.routes";
+import { providerHooksRoutes } from "./features/payments/provider-hooks.routes";
+import { subscriptionsRoutes } from "./features/payments/subscriptions.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
@@ -41,6 +45,7 @@ import { realtime } from "./lib/realtime";
 import { releaseUnreadBody } from "./lib/request-body";
 import { respond } from "./lib/respond";
 import { securityHeaders } from "./lib/security-headers";
+import { flittSandboxRoutes } from "./payments/sandbox/sandbox.routes";
 import { users } from "./lib/tables";
 
 /** The JSON API; its endpoints, requests and answers are those of common/contract. */
@@ -78,6 +83,9 @@ const api = new Hono<HonoEnv>()
   .route("/conversations", conversationMessagesRoutes)
   .route("/messages", messagesRoutes)
   .route("/search", searchRoutes)
+  .route("/payments/methods", paymentMethodsRoutes)
+  .route("/payments/subscriptions", subscriptionsRoutes)
+  .route("/payments", paymentsRoutes)
   .route("/uploads", uploadsRoutes);
 
 const app = new Hono<HonoEnv>()
@@ -96,6 +104,8 @@ const app = new Hono<HonoEnv>()
   .route("/", seoRoutes)
   .route("/ics", icsRoutes)
   .route("/dev/mail", devMailRoutes)
+  .route("/dev/flitt", flittSandboxRoutes)
+  .route("/payments", providerHooksRoutes)
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");
   });

@@ -1,7 +1,9 @@
 import type { Route } from "../common/contract";
+import { newId } from "../common/ids";
 import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
+import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
 
@@ -36,6 +38,7 @@ export type Request = {
   raw?: { bytes: Uint8Array; contentType: string };
   /** Another cookie than the caller's session (sign-out ends the session it is sent with). */
   cookie?: string;
+  headers?: Record<string, string>;
 };
 
 export type RequestSpec = {
@@ -52,6 +55,16 @@ const video = (ctx: RequestContext) => ({ videoId: ctx.target.videoId });
 const none = (): Request => ({});
 const chat = (ctx: RequestContext) => ({ conversationId: ctx.target.chatId });
 const message = (ctx: RequestContext) => ({ messageId: ctx.target.messageId });
+
+/** Payments' own objects: the caller's in home, a stranger's in away (and for guests). */
+const ownerOf = (ctx: RequestContext) => (ctx.scope === "home" && ctx.me ? ctx.me.id : ctx.people.stranger.id);
+
+const savedCard = (ctx: RequestContext) => insertSavedCard(ownerOf(ctx));
+const subscriptionOf = (ctx: RequestContext, status: "active" | "cancelled") =>
+  insertSubscription(ownerOf(ctx), ctx.community.id, status);
+const orderOf = (ctx: RequestContext) => insertOrder(ownerOf(ctx), ctx.community.id);
+
+const approvingCard = { number: "4444555511116666", expiry: "12/39", cvv: "123", holder: "Matrix Payer" };
 const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
   fresh: { status },
   build: (ctx) => ({ params: community(ctx), body }),
@@ -245,5 +258,38 @@ export const requests = {
 
   "POST /api/uploads": {
     build: () => ({ query: { purpose: "post_image" }, raw: { bytes: pngFile(640, 480), contentType: "image/png" } }),
+  },
+
+  // The fresh community is made paid (one-time) for the call, so the payment decides, not the price.
+  "POST /api/payments/join": {
+    fresh: {},
+    build: async (ctx) => {
+      await makePaid(ctx.community.id);
+      return {
+        body: { communityId: ctx.community.id, card: approvingCard, saveCard: false },
+        headers: { "idempotency-key": newId() },
+      };
+    },
+  },
+  "POST /api/payments/plan": {
+    fresh: {},
+    build: (ctx) => ({
+      body: { communityId: ctx.community.id, plan: "starter", card: approvingCard, saveCard: false },
+      headers: { "idempotency-key": newId() },
+    }),
+  },
+  "GET /api/payments/orders/:id": { build: async (ctx) => ({ params: { id: await orderOf(ctx) } }) },
+  "GET /api/payments/methods": { build: none },
+  "POST /api/payments/methods": {
+    build: () => ({ body: { card: approvingCard }, headers: { "idempotency-key": newId() } }),
+  },
+  "POST /api/payments/methods/:id/default": { build: async (ctx) => ({ params: { id: await savedCard(ctx) } }) },
+  "DELETE /api/payments/methods/:id": { build: async (ctx) => ({ params: { id: await savedCard(ctx) } }) },
+  "GET /api/payments/subscriptions": { build: none },
+  "POST /api/payments/subscriptions/:id/cancel": {
+    build: async (ctx) => ({ params: { id: await subscriptionOf(ctx, "active") } }),
+  },
+  "POST /api/payments/subscriptions/:id/resubscribe": {
+    build: async (ctx) => ({ params: { id: await subscriptionOf(ctx, "cancelled") } }),
   },
 } satisfies { [R in Route]?: RequestSpec };

@@ -296,6 +296,29 @@ export const apiTable = {
   },
 
   "POST /api/uploads": { any: signedIn(201) },
+
+  // Paying to join: whoever can see a listed paid community and is not in it yet; members are in (409);
+  // under review it is visible to its owner (a member) and staff, and open to no one.
+  "POST /api/payments/join": {
+    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    away: signedIn(200),
+    review: signedIn(404).but(409, "owner", "staff"),
+  },
+  // A creator plan: the owner only; visible communities answer 403 to everyone else.
+  "POST /api/payments/plan": {
+    home: signedIn(403).but(200, "owner"),
+    away: signedIn(403),
+    review: signedIn(404).but(403, "staff").but(200, "owner"),
+  },
+  // Orders, cards and subscriptions are their owner's alone: home = the caller's, away = a stranger's.
+  "GET /api/payments/orders/:id": { home: signedIn(200), away: signedIn(404) },
+  "GET /api/payments/methods": { any: signedIn(200) },
+  "POST /api/payments/methods": { any: signedIn(200) },
+  "POST /api/payments/methods/:id/default": { home: signedIn(200), away: signedIn(404) },
+  "DELETE /api/payments/methods/:id": { home: signedIn(200), away: signedIn(404) },
+  "GET /api/payments/subscriptions": { any: signedIn(200) },
+  "POST /api/payments/subscriptions/:id/cancel": { home: signedIn(200), away: signedIn(404) },
+  "POST /api/payments/subscriptions/:id/resubscribe": { home: signedIn(200), away: signedIn(404) },
 } satisfies { [R in Route]?: Entry };
 
 export const table: Record<string, Entry> = { ...authTable, ...apiTable };

@@ -191,7 +191,7 @@ async function callRoute(route: string, scope: Scope, caller: Caller | "stranger
     cookie: "cookie" in request ? request.cookie : me?.cookie,
     body: request.body,
     rawBody: request.raw?.bytes,
-    headers: request.raw ? { "content-type": request.raw.contentType } : undefined,
+    headers: { ...(request.raw ? { "content-type": request.raw.contentType } : {}), ...request.headers },
   });
   const decision = /^POST \/api\/admin\/communities\/:id\/(approve|restore|reject|suspend)$/.exec(route)?.[1];
   if (decision && res.status === 200) {

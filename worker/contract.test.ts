@@ -65,7 +65,7 @@ describe("the contract and the worker's routes", () => {
         .map((e) => e.route)
         .sort(),
     );
-    expect(reading.length).toBe(5);
+    expect(reading.length).toBe(8);
   });
 
   it("every route of the worker is in the contract", () => {

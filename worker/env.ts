@@ -12,6 +12,13 @@ export type AppEnv = Env & {
   /** With DB_ENGINE = "libsql": the database's https:// (or libsql://, wss://) URL, and its token (a secret). */
   LIBSQL_URL?: string;
   LIBSQL_AUTH_TOKEN?: string;
+  /** Flitt: the merchant account (secrets in production), its API base and the card-entry mode (see README). */
+  FLITT_MERCHANT_ID?: string;
+  FLITT_SECRET?: string;
+  FLITT_API_URL?: string;
+  FLITT_MODE?: "direct" | "hosted";
+  /** Encrypts saved cards' rectokens at rest (a secret in production). */
+  PAYMENT_TOKEN_KEY?: string;
 };
 
 export type Variables = {

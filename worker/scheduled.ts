@@ -1,6 +1,7 @@
 import type { AppEnv } from "./env";
 import { sendEventReminders } from "./features/calendar/reminders";
 import { cleanUp } from "./features/maintenance/cleanup";
+import { runPaymentJobs } from "./features/payments/renewals";
 import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
@@ -9,6 +10,7 @@ export async function scheduled(_controller: ScheduledController, env: AppEnv, _
   const jobs: [string, () => Promise<unknown>][] = [
     ["cleanup", () => cleanUp(db)],
     ["event-reminders", () => sendEventReminders(db)],
+    ["payments", () => runPaymentJobs(env, db)],
   ];
   for (const [name, job] of jobs) {
     try {

@@ -11,6 +11,7 @@ import { leaderboard } from "./leaderboard";
 import { me } from "./me";
 import { members } from "./members";
 import { notifications } from "./notifications";
+import { payments } from "./payments";
 import { reports } from "./reports";
 import { review } from "./review";
 import { search } from "./search";
@@ -39,6 +40,7 @@ export const contract = {
   uploads,
   review,
   reports,
+  payments,
 };
 
 type Features = typeof contract;

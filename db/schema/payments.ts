@@ -64,6 +64,9 @@ export const userSubscriptions = sqliteTable(
     currentPeriodStart: millis("current_period_start").notNull(),
     currentPeriodEnd: millis("current_period_end").notNull(),
     cancelledAt: millis("cancelled_at"),
+    /** Renewal charges that failed in a row for the current period; the next try is at retryAt. */
+    renewalFailures: integer("renewal_failures", { mode: "number" }).notNull().default(0),
+    retryAt: millis("retry_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,11 +108,24 @@ export const paymentOrders = sqliteTable(
     status: text("status", { enum: orderStatuses }).notNull().default("created"),
     statusHistory: text("status_history", { mode: "json" }).$type<OrderStatusChange[]>().notNull().default([]),
     saveCard: flag("save_card", false),
+    /**
+     * Renewals: the start of the period paid for. A period has at most one renewal order that is not
+     * declined or expired, so retries after a decline are new orders but a period is never charged twice.
+     */
+    periodStart: millis("period_start"),
+    /**
+     * Set with every status change to a fresh random id: the statements that grant or end access
+     * after a change run only where it is theirs, so a replayed or concurrent settle grants nothing.
+     */
+    transitionId: text("transition_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("payment_orders_provider_order_unique").on(t.providerOrderId),
+    uniqueIndex("payment_orders_renewal_period_unique")
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`${t.kind} = 'renewal' and ${t.status} in ('created', 'processing', 'approved')`),
     index("payment_orders_user_idx").on(t.userId, t.createdAt),
     index("payment_orders_subscription_idx").on(t.subscriptionId, t.createdAt),
     // Cron: re-check orders stuck in created/processing.

@@ -3,9 +3,9 @@ import { fillTemplate } from "../../common/template";
 import { escapeHtml } from "./html";
 import { mailTexts } from "./mail-texts";
 
-type ActionMail = { subject: string; intro: string; action: string; outro: string };
+export type ActionMail = { subject: string; intro: string; action: string; outro: string };
 
-function layout(language: Language, greeting: string, mail: ActionMail, url: string) {
+export function layout(language: Language, greeting: string, mail: ActionMail, url: string) {
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#111">
 <h1 style="font-size:20px">${escapeHtml(mail.subject)}</h1>
 <p>${escapeHtml(greeting)} ${escapeHtml(mail.intro)}</p>

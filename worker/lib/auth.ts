@@ -5,6 +5,7 @@ import { newId } from "../../common/ids";
 import { isDevelopment, type AppEnv } from "../env";
 import { authSecret, SESSION_TTL_S, SESSION_UPDATE_AGE_S } from "./auth-config";
 import { authEmails } from "./auth-emails";
+import { publicOrigin } from "./public-origin";
 import type { Db } from "./db";
 import { createMailer } from "./email";
 import { rateLimitRules } from "./rate-limit";
@@ -14,13 +15,7 @@ import { accounts, sessions, users, verifications } from "./tables";
 const VERIFY_TTL_S = 24 * 60 * 60;
 const RESET_TTL_S = 60 * 60;
 
-/**
- * The public origin links point to. Production uses APP_URL; development and tests follow the host
- * actually used (Vite dev, preview and the test harness run on different ports).
- */
-export function publicOrigin(env: AppEnv, request: Request): string {
-  return isDevelopment(env) ? new URL(request.url).origin : env.APP_URL;
-}
+export { publicOrigin };
 
 /**
  * The account's language. better-auth hands its mail callbacks the whole user row, additional fields

@@ -4,7 +4,9 @@ import type { MiddlewareHandler } from "hono";
  * The app's Content-Security-Policy. Scripts only from our origin; inline styles are allowed because
  * React style attributes (progress bars, topic colours) need them; frames only from the video sites
  * that community covers and course videos embed. Lessons may be direct video files on any https host
- * (common/video-embed.ts), which a <video> element plays without running anything of theirs.
+ * (common/video-embed.ts), which a <video> element plays without running anything of theirs. Frames
+ * also come from our own origin (the 3-D Secure dialog's return page, and the local Flitt sandbox's
+ * test bank in development).
  */
 export const appCsp = [
   "default-src 'self'",
@@ -14,7 +16,7 @@ export const appCsp = [
   "media-src 'self' blob: https:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+  "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -41,6 +43,8 @@ export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   if (res.status === 101) return;
   const headers = new Headers(res.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders)) headers.set(name, value);
+  // Pages made for the app's own dialogs (3-D Secure) say so in their CSP; the old header follows it.
+  if ((headers.get("Content-Security-Policy") ?? "").includes("frame-ancestors 'self'")) headers.set("X-Frame-Options", "SAMEORIGIN");
   if (!headers.has("Content-Security-Policy")) {
     const isHtml = (headers.get("content-type") ?? "").includes("text/html");
     headers.set("Content-Security-Policy", isHtml ? appCsp : apiCsp);

@@ -12,13 +12,7 @@ export function formatCount(value: number, locale = "en"): string {
   return `${format.number(scaled, { maximumFractionDigits: 1 })}${suffix}`;
 }
 
-/** Tetri to lari with the ₾ sign: whole lari without decimals ('₾29'), otherwise two ('₾29.50'). */
-export function formatGel(tetri: number, locale = "en"): string {
-  const gel = tetri / 100;
-  const whole = Number.isInteger(gel);
-  const number = formatterFor(locale).number(gel, { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
-  return `₾${number}`;
-}
+export { formatGel } from "../../lib/format/money";
 
 /** Tetri to the GEL amount a price input shows ('29.5' for 2950). */
 export function tetriToGelInput(tetri: number | null | undefined): string {

@@ -29,7 +29,10 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
   const community = n.community?.name ?? "";
   if (n.type === "SYSTEM_ANNOUNCEMENT") {
     const decision = reviewDecision(n);
-    return decision ? t(`review.${decision}`, { community }) : t("types.SYSTEM_ANNOUNCEMENT");
+    if (decision) return t(`review.${decision}`, { community });
+    const payment = n.data?.kind === "payment" ? n.data.payment : undefined;
+    if (payment === "renewal_failed" || payment === "subscription_ended") return t(`payment.${payment}`, { community });
+    return t("types.SYSTEM_ANNOUNCEMENT");
   }
   if (WITHOUT_SENDER.has(n.type)) return t(`types.${n.type}`);
   const name = n.sender?.fullName?.trim() || t("someone");

@@ -184,11 +184,13 @@ describe("creating a community", () => {
     });
   });
 
-  it("refuses paid creator plans until payments exist, and guests", async () => {
+  it("starts a community chosen with a paid plan on Free until the plan is paid; refuses guests", async () => {
     const owner = await createUser();
     const res = await call("/api/communities", { body: { ...validBody(), plan: "starter" }, cookie: owner.cookie });
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorJson).error.code).toBe("NOT_AVAILABLE");
+    expect(res.status).toBe(201);
+    const { community } = (await res.json()) as { community: { id: string } };
+    const row = await env.DB.prepare("select subscription_plan, plan_limits from communities where id = ?").bind(community.id).first();
+    expect(row).toEqual({ subscription_plan: "free", plan_limits: JSON.stringify({ maxMembers: 100 }) });
     expect((await call("/api/communities", { body: validBody() })).status).toBe(401);
     expect((await call("/api/communities", { rawBody: "{", cookie: owner.cookie })).status).toBe(400);
   });

@@ -19,7 +19,7 @@ import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { canManageContent, canOwn, isListed } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
-import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
 import { notificationWrites, pushNotifications } from "../notifications/notify";
@@ -47,10 +47,6 @@ export const communitiesRoutes = new Hono<HonoEnv>()
   })
   .post("/", idempotencyKey(), validate("json", createCommunityBody), async (c) => {
     const body = c.req.valid("json");
-    if (body.plan !== "free") {
-      await requireUser(c);
-      throw new AppError("NOT_AVAILABLE", "Paid plans are not available yet. Choose the Free plan for now.");
-    }
     // The session, the Idempotency-Key's claim, the rate limit and the images in one round trip, then
     // the community in one batch.
     const db = c.var.db;
@@ -115,7 +111,7 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const row = visibleCommunity(actor, found.row);
     if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
     if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
-    if (row.isPaid) throw new AppError("NOT_AVAILABLE", "Payments are not available yet, so paid communities cannot be joined.");
+    if (row.isPaid) throw new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
     const joinedAt = Date.now();
     const limit = row.planLimits.maxMembers;
     const notifications = notificationWrites(

@@ -35,7 +35,8 @@ export function assertOwnImages(owned: { key: string }[] | null, urls: string[],
 export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBody) {
   const id = newId();
   const now = Date.now();
-  const plan = plans[body.plan];
+  // A paid plan applies once it is paid (POST /api/payments/plan); until then the community is on Free.
+  const plan = plans.free;
   const statements = [
     db.insert(communities).values({
       id,

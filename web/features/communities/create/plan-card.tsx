@@ -7,13 +7,11 @@ import { formatGel } from "../format";
 
 type PlanCardProps = {
   plan: Plan;
-  /** Paid plans cannot be bought yet (payments arrive with a later issue). */
-  available: boolean;
   busy: boolean;
   onChoose: () => void;
 };
 
-export function PlanCard({ plan, available, busy, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, busy, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation("communities");
   const titleId = `plan-${plan.id}-title`;
   return (
@@ -45,26 +43,10 @@ export function PlanCard({ plan, available, busy, onChoose }: PlanCardProps) {
           </li>
         ))}
       </ul>
-      <div className="mt-5 space-y-2">
-        <Button
-          className="w-full"
-          variant={available ? "primary" : "outline"}
-          disabled={!available || busy}
-          loading={available && busy}
-          onClick={onChoose}
-          aria-describedby={available ? undefined : `${titleId}-unavailable`}
-        >
-          {available
-            ? busy
-              ? t("plans.creating")
-              : t("plans.choose", { plan: t(`plans.${plan.id}.name`) })
-            : t("plans.notAvailable")}
+      <div className="mt-5">
+        <Button className="w-full" disabled={busy} loading={busy} onClick={onChoose}>
+          {busy ? t("plans.creating") : t("plans.choose", { plan: t(`plans.${plan.id}.name`) })}
         </Button>
-        {!available && (
-          <p id={`${titleId}-unavailable`} className="text-center text-xs text-muted-foreground">
-            {t("plans.paidUnavailableShort")}
-          </p>
-        )}
       </div>
     </article>
   );

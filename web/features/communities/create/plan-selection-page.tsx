@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Info } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatedCommunity } from "../../../../common/contract/communities";
@@ -18,8 +18,8 @@ import { PlanCard } from "./plan-card";
 import { UnderReviewDialog } from "./under-review-dialog";
 
 /**
- * Step 2: the creator plan. Free creates the community at once; paid plans need payments, which do
- * not exist yet, so they say so and create nothing.
+ * Step 2: the creator plan. Free creates the community at once; a paid plan creates it (on Free until
+ * paid) and goes on to /payment/input to pay for the plan.
  */
 export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
   const { t } = useTranslation("communities");
@@ -32,11 +32,12 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
   const create = useCreateMutation({
     mutationFn: ({ plan }: { plan: PlanId }, idempotencyKey) =>
       call("POST /api/communities", { body: toCreateBody(draft, plan), idempotencyKey }),
-    onSuccess: async (result) => {
+    onSuccess: async (result, { plan }) => {
       clearDraft();
       setCurrentCommunityId(result.community.id);
       await queryClient.invalidateQueries({ queryKey: meKeys.communities() });
-      setCreated(result);
+      if (plan === "free") return setCreated(result);
+      await navigate({ to: "/payment/input", search: { communityId: result.community.id, plan } });
     },
     onError: (err) => {
       const description = err instanceof ApiError && err.message ? errorMessage(err) : t("create.failedDescription");
@@ -57,19 +58,11 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
       </Link>
       <PageHeading className="mt-3">{t("plans.title")}</PageHeading>
       <p className="mt-1 text-muted-foreground">{t("plans.subtitle", { name: draft.name.trim() })}</p>
-      <p
-        role="note"
-        className="mt-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        {t("plans.paidUnavailable")}
-      </p>
       <div className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         {planIds.map((id) => (
           <PlanCard
             key={id}
             plan={plans[id]}
-            available={id === "free"}
             busy={create.isPending || created !== null}
             onChoose={() => create.mutate({ plan: id })}
           />

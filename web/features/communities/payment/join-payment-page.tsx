@@ -1,13 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useRouter } from "@tanstack/react-router";
-import { AlertCircle, CreditCard } from "lucide-react";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClasses } from "../../../components/ui/button";
-import { isApiError } from "../../../lib/api";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
+import { cardBody, CardFields, useCardForm, validateCard } from "../../../components/payments/card-form";
+import { cardIssues } from "../../../components/payments/payment-flow";
+import { SavedCardLabel } from "../../../components/payments/saved-card-label";
+import { Button, buttonClasses } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Field } from "../../../components/ui/field";
+import { Input } from "../../../components/ui/input";
+import { isApiError } from "../../../lib/api";
+import { formatGel } from "../../../lib/format/money";
+import { paymentMethodsQueryOptions } from "../../../lib/payments";
+import { useSession } from "../../../lib/session";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { PriceLabel } from "../price-label";
+import { InvalidPaymentData } from "./invalid-payment-data";
+import { usePayToJoin } from "./use-pay-to-join";
 
 type JoinPaymentPageProps = {
   communityId: string | undefined;
@@ -15,10 +26,7 @@ type JoinPaymentPageProps = {
   step: "saved" | "new";
 };
 
-/**
- * Paying to join arrives with the payments issue. Until then both payment screens show what would be
- * paid and say plainly that nothing can be paid (or granted) yet.
- */
+/** Paying to join (spec 002): with a saved card ('saved') or a new one ('new'), after a summary of what is paid. */
 export function JoinPaymentPage({ communityId, step }: JoinPaymentPageProps) {
   const { t } = useTranslation("communities");
   useDocumentTitle(step === "saved" ? t("payment.joinTitle") : t("payment.newCardTitle"));
@@ -64,39 +72,154 @@ function JoinPaymentSummary({ communityId, step }: { communityId: string; step: 
           </div>
         </dl>
       </section>
-      <div
-        role="status"
-        className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-5 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-      >
-        <CreditCard className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-        <div className="space-y-1 text-sm">
-          <p className="font-semibold">{t("payment.unavailableTitle")}</p>
-          <p>{t("payment.unavailable")}</p>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/communities/$communityId" params={{ communityId }} className={buttonClasses({ variant: "outline" })}>
-          {t("payment.backToCommunity")}
-        </Link>
-        <Link to="/communities/explore" className={buttonClasses({ variant: "ghost" })}>
-          {t("detail.browse")}
-        </Link>
-      </div>
+      {step === "saved" ? <SavedCardPayment community={community} /> : <NewCardPayment community={community} />}
     </div>
   );
 }
 
-/** 'Invalid payment data' with Go Back (spec 002, Join Payment screen). */
-function InvalidPaymentData() {
-  const { t } = useTranslation("communities");
-  const router = useRouter();
+type PayingCommunity = { id: string; name: string; price: number; paymentType: "subscription" | "single" | null };
+
+function PayButton({ community, pending }: { community: PayingCommunity; pending: boolean }) {
+  const { t, i18n } = useTranslation("communities");
   return (
-    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-center">
-      <AlertCircle className="h-10 w-10 text-destructive-text" aria-hidden="true" />
-      <h1 className="text-xl font-semibold text-foreground">{t("payment.invalid")}</h1>
-      <Button variant="outline" onClick={() => router.history.back()}>
-        {t("payment.goBack")}
-      </Button>
-    </div>
+    <Button type="submit" size="lg" className="w-full" loading={pending}>
+      {pending ? t("payment.paying") : t("payment.pay", { price: formatGel(community.price, i18n.language) })}
+    </Button>
+  );
+}
+
+/** Choose a saved card (the default one preselected) and pay; or go to the new-card form. */
+function SavedCardPayment({ community }: { community: PayingCommunity }) {
+  const { t } = useTranslation("communities");
+  const cards = useQuery(paymentMethodsQueryOptions());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const payment = usePayToJoin(community);
+  const saved = cards.data?.items;
+  const selected = chosen ?? saved?.find((c) => c.isDefault)?.id ?? saved?.[0]?.id ?? null;
+
+  if (cards.isPending) return <div className="h-32 animate-pulse rounded-2xl bg-muted" aria-hidden="true" />;
+  if (cards.isError) {
+    return (
+      <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
+        <p className="text-sm text-foreground">{t("payment.cardsFailed")}</p>
+        <Button variant="outline" onClick={() => void cards.refetch()}>
+          {t("common.tryAgain", { ns: "translation" })}
+        </Button>
+      </div>
+    );
+  }
+  const newCardLink = (
+    <Link
+      to="/communities/join-payment-input"
+      search={{ communityId: community.id }}
+      className={buttonClasses({ variant: "outline" })}
+    >
+      {cards.data.items.length > 0 ? t("payment.useNewCard") : t("payment.addCard")}
+    </Link>
+  );
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!selected) return setMissing(true);
+        setMissing(false);
+        payment.pay({ paymentMethodId: selected });
+      }}
+    >
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-foreground">{t("payment.savedCards", { count: cards.data.items.length })}</legend>
+        {cards.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t("payment.noCards")}</p>}
+        {cards.data.items.map((card) => (
+          <label
+            key={card.id}
+            className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-surface p-4 has-[:checked]:border-primary"
+          >
+            <input
+              type="radio"
+              name="payment-method"
+              value={card.id}
+              checked={selected === card.id}
+              onChange={() => setChosen(card.id)}
+              className="h-4 w-4 accent-primary"
+            />
+            <SavedCardLabel card={card} />
+          </label>
+        ))}
+      </fieldset>
+      {(missing || payment.issues.some((i) => i.path === "paymentMethodId")) && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {t("payments.selectMethod", { ns: "translation" })}
+        </p>
+      )}
+      {payment.problem && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {payment.problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">{newCardLink}</div>
+      {cards.data.items.length > 0 && <PayButton community={community} pending={payment.isPending} />}
+      {payment.dialog}
+    </form>
+  );
+}
+
+/** The spec's card form: number, expiry, CVV, cardholder, read-only e-mail, 'Save card for future payments'. */
+function NewCardPayment({ community }: { community: PayingCommunity }) {
+  const { t } = useTranslation("communities");
+  const session = useSession();
+  const email = session.user?.email ?? "";
+  const form = useCardForm();
+  const [saveCard, setSaveCard] = useState(true);
+  const payment = usePayToJoin(community);
+  const mode = useQuery({ ...paymentMethodsQueryOptions(), select: (d) => d.mode });
+  const serverErrors = cardIssues(payment.issues, "pay");
+  if (mode.data === "hosted") {
+    return (
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          payment.pay({ hosted: true });
+        }}
+      >
+        <p className="text-sm text-muted-foreground">{t("payment.hostedNote")}</p>
+        <PayButton community={community} pending={payment.isPending} />
+      </form>
+    );
+  }
+  const errors = { ...serverErrors, ...form.errors };
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const found = validateCard(form.values, "pay");
+        form.setErrors(found);
+        if (Object.keys(found).length > 0) return;
+        payment.pay({ card: cardBody(form.values), saveCard, email: email || undefined });
+      }}
+    >
+      <CardFields values={form.values} errors={errors} onChange={form.change} disabled={payment.isPending} />
+      <Field label={t("payments.email", { ns: "translation" })}>
+        <Input type="email" value={email} readOnly autoComplete="email" />
+      </Field>
+      <Checkbox
+        label={t("payments.saveCard", { ns: "translation" })}
+        checked={saveCard}
+        onChange={(e) => setSaveCard(e.target.checked)}
+      />
+      {community.paymentType === "subscription" && <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>}
+      {payment.problem && (
+        <p role="alert" className="text-sm text-destructive-text">
+          {payment.problem}
+        </p>
+      )}
+      <PayButton community={community} pending={payment.isPending} />
+      {payment.dialog}
+    </form>
   );
 }

@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { AddPaymentMethodPage } from "../../../features/payments/add-payment-method-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/add-payment-method")({ component: AddPaymentMethodPage });
-
-function AddPaymentMethodPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.addPaymentMethod")} />;
-}
+export const Route = createFileRoute("/_main/_protected/add-payment-method")({
+  loader: () => ensureNamespace("payments"),
+  component: AddPaymentMethodPage,
+});

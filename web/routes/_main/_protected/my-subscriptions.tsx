@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { MySubscriptionsPage } from "../../../features/payments/my-subscriptions-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/my-subscriptions")({ component: MySubscriptionsPage });
-
-function MySubscriptionsPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.mySubscriptions")} />;
-}
+export const Route = createFileRoute("/_main/_protected/my-subscriptions")({
+  loader: () => ensureNamespace("payments"),
+  component: MySubscriptionsPage,
+});

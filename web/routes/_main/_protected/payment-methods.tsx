@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { PaymentMethodsPage } from "../../../features/payments/payment-methods-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/payment-methods")({ component: PaymentMethodsPage });
-
-function PaymentMethodsPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.paymentMethods")} />;
-}
+export const Route = createFileRoute("/_main/_protected/payment-methods")({
+  loader: () => ensureNamespace("payments"),
+  component: PaymentMethodsPage,
+});

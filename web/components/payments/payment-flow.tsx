@@ -1,0 +1,53 @@
+import { useState, type ReactNode } from "react";
+import type { PaymentResult } from "../../../common/contract/payments";
+import { ThreeDsDialog, type ThreeDsOutcome } from "./three-ds-dialog";
+
+type Handlers = {
+  onApproved: (result: PaymentResult) => void;
+  /** A core text key: the spec's toast for what went wrong. */
+  onFailed: (messageKey: string) => void;
+};
+
+/**
+ * What follows a payment request, the same for joining and for saving a card: approved, declined,
+ * a 3-D Secure challenge in its dialog, or the provider's hosted page.
+ */
+export function usePaymentFlow(variant: "pay" | "save", handlers: Handlers): { handle: (result: PaymentResult) => void; dialog: ReactNode } {
+  const [challenge, setChallenge] = useState<PaymentResult | null>(null);
+
+  const handle = (result: PaymentResult) => {
+    if (result.status === "approved") return handlers.onApproved(result);
+    if (result.status === "requires_3ds" && result.threeDs) return setChallenge(result);
+    if (result.status === "redirect" && result.checkoutUrl) {
+      window.location.assign(result.checkoutUrl);
+      return;
+    }
+    handlers.onFailed(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.paymentFailed");
+  };
+
+  const finish = (outcome: ThreeDsOutcome) => {
+    setChallenge(null);
+    if (outcome.kind === "cancelled") return;
+    if (outcome.kind === "timeout") return handlers.onFailed("payments.threeDs.timeout");
+    if (outcome.result.status === "approved") return handlers.onApproved(outcome.result);
+    handlers.onFailed(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.threeDs.failed");
+  };
+
+  const dialog =
+    challenge?.threeDs != null ? (
+      <ThreeDsDialog challenge={challenge.threeDs} orderId={challenge.orderId} variant={variant} onFinish={finish} />
+    ) : null;
+  return { handle, dialog };
+}
+
+/** A 422's field issues (card.number, card.expiry, ...) as the card form's error keys. */
+export function cardIssues(issues: { path: string; message: string }[], style: "pay" | "save") {
+  const prefix = style === "pay" ? "payments.invalid" : "payments.enterValid";
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.replace(/^card\./, "");
+    if (field === "holder") errors.holder = "payments.holderRequired";
+    else if (field === "number" || field === "expiry" || field === "cvv") errors[field] = `${prefix}.${field}`;
+  }
+  return errors;
+}

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { idParam } from "../../../common/contract/http";
+import type { HonoEnv } from "../../env";
+import { escapeHtml } from "../../lib/html";
+import { validate } from "../../lib/validation";
+import { ProviderError } from "../../payments/provider";
+import { orderStatement } from "./orders";
+import { paymentDeps } from "./payment-context";
+import { settleOrder } from "./settle";
+
+/**
+ * What the provider and the card's bank post back: Flitt's server callback, the 3-D Secure TermUrl and
+ * the hosted checkout's return. None of them carries our session (they come from other sites), so
+ * none trusts its own content: each only names an order, which is then settled from the status API.
+ */
+
+const threeDsAnswer = z.object({ MD: z.string().max(1024), PaRes: z.string().max(20480) });
+
+/** The page the 3-D Secure frame ends on; the dialog around it reads the order's status from the API. */
+function threeDsDonePage(status: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head>
+<body data-payment-status="${escapeHtml(status)}"><p>3-D Secure complete.</p></body></html>`;
+}
+
+export const providerHooksRoutes = new Hono<HonoEnv>()
+  .post("/flitt/callback", async (c) => {
+    const deps = paymentDeps(c);
+    const body = (await c.req.json().catch(() => null)) as unknown;
+    const said = await deps.provider.verifyCallback(body);
+    if (!said) return c.json({ error: { code: "BAD_REQUEST", message: "Callback signature does not hold." } }, 400);
+    const order = await orderStatement(deps.db, said.orderId);
+    // Unknown orders, and orders whose amount or currency the callback misstates, are acknowledged and ignored.
+    if (!order || order.amount !== said.amount || order.currency !== said.currency) return c.json({ ok: true });
+    await settleOrder(deps, order.id);
+    return c.json({ ok: true });
+  })
+  .post("/3ds-return/:id", validate("param", z.object({ id: idParam })), async (c) => {
+    const deps = paymentDeps(c);
+    const { id } = c.req.valid("param");
+    const parsed = threeDsAnswer.safeParse(await c.req.parseBody().catch(() => ({})));
+    const order = await orderStatement(deps.db, id);
+    let status = order?.status ?? "unknown";
+    if (order && parsed.success && order.status === "processing") {
+      try {
+        await deps.provider.complete3ds(id, { md: parsed.data.MD, pares: parsed.data.PaRes });
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+      }
+      status = (await settleOrder(deps, id))?.status ?? status;
+    }
+    c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
+    return c.html(threeDsDonePage(status));
+  })
+  .get("/return/:id", validate("param", z.object({ id: idParam })), async (c) => {
+    const deps = paymentDeps(c);
+    const { id } = c.req.valid("param");
+    const order = (await settleOrder(deps, id)) ?? null;
+    const community = order?.community_id ? encodeURIComponent(order.community_id) : null;
+    const target =
+      order?.kind === "save_card"
+        ? "/payment-methods"
+        : community && order?.status === "approved"
+          ? `/communities/${community}`
+          : community
+            ? `/communities/join-payment?communityId=${community}`
+            : "/my-subscriptions";
+    return c.redirect(target, 303);
+  });

@@ -1,0 +1,126 @@
+import { sql } from "drizzle-orm";
+import { newId } from "../../../common/ids";
+import type { AppEnv } from "../../env";
+import { batch, type Db, type Statement } from "../../lib/db";
+import { ProviderError, type PaymentProvider, type ProviderOrder } from "../../payments/provider";
+import { sealToken } from "../../payments/token-vault";
+import { endAccess, grantJoin, grantPlan, grantRenewal, type Community } from "./grants";
+import { historyWith, orderStatement, type OrderRow } from "./orders";
+
+export type PaymentDeps = { db: Db; env: AppEnv; provider: PaymentProvider };
+
+/** The changes an order may make; anything else (a replay, a late or out-of-order status) changes nothing. */
+const allowed: Record<OrderRow["status"], OrderRow["status"][]> = {
+  created: ["processing", "approved", "declined", "expired"],
+  processing: ["approved", "declined", "expired"],
+  approved: ["reversed"],
+  declined: [],
+  expired: [],
+  reversed: [],
+};
+
+function log(message: string, fields: Record<string, unknown>) {
+  console.log(JSON.stringify({ level: "warn", message, ...fields }));
+}
+
+/** Saves the card an approved order asked to keep (once per card and user); the first card is the default. */
+async function saveCardStatements(deps: PaymentDeps, order: OrderRow, truth: ProviderOrder, mine: ReturnType<typeof sql>) {
+  if (!order.save_card || !truth.rectoken || !truth.card || !order.user_id) return [];
+  const { db } = deps;
+  const card = truth.card;
+  const sealed = await sealToken(deps.env, truth.rectoken.token);
+  const now = Date.now();
+  const sameCard = sql`user_id = ${order.user_id} and masked_card = ${card.maskedCard} and is_active = 1
+    and coalesce(expiry_month, 0) = ${card.expiryMonth ?? 0} and coalesce(expiry_year, 0) = ${card.expiryYear ?? 0}`;
+  return [
+    db.run(sql`insert into user_payment_methods (id, user_id, provider, rectoken, rectoken_lifetime, card_type, masked_card,
+                 last_four, expiry_month, expiry_year, is_active, is_default, created_at, updated_at)
+               select ${newId()}, ${order.user_id}, 'flitt', ${sealed}, ${truth.rectoken.lifetime}, ${card.cardType},
+                 ${card.maskedCard}, ${card.lastFour}, ${card.expiryMonth}, ${card.expiryYear}, 1,
+                 not exists (select 1 from user_payment_methods where user_id = ${order.user_id} and is_default = 1 and is_active = 1),
+                 ${now}, ${now}
+               where ${mine} and not exists (select 1 from user_payment_methods where ${sameCard})`),
+    // The order (and a subscription it starts) charge this card from now on.
+    db.run(sql`update payment_orders set payment_method_id = (select id from user_payment_methods where ${sameCard}
+                 order by created_at desc limit 1)
+               where id = ${order.id} and payment_method_id is null and ${mine}`),
+  ];
+}
+
+async function communityOf(db: Db, id: string | null): Promise<Community> {
+  if (!id) return { paymentType: null, interval: null };
+  const row = await db.get<{ payment_type: Community["paymentType"]; subscription_interval: Community["interval"] } | undefined>(
+    sql`select payment_type, subscription_interval from communities where id = ${id}`,
+  );
+  return { paymentType: row?.payment_type ?? null, interval: row?.subscription_interval ?? null };
+}
+
+/**
+ * Brings our order to the provider's truth, read from its status API (never from a callback's or a
+ * redirect's word), and grants or ends access exactly once. A refund follows when an approved join
+ * cannot be granted (already a member through another order, or the community filled up meanwhile).
+ */
+export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<OrderRow | null> {
+  const { db, provider } = deps;
+  const order = await orderStatement(db, orderId);
+  if (!order) return null;
+  let truth: ProviderOrder;
+  try {
+    truth = await provider.status(orderId);
+  } catch (error) {
+    if (error instanceof ProviderError) return order;
+    throw error;
+  }
+  if (truth.amount !== order.amount || truth.currency !== order.currency) {
+    log("payment amount or currency differs from the order", { orderId, status: truth.status });
+    return order;
+  }
+  if (!allowed[order.status].includes(truth.status)) return order;
+
+  const now = Date.now();
+  const transition = newId();
+  const mine = sql`exists (select 1 from payment_orders where id = ${orderId} and transition_id = ${transition})`;
+  const move = db.all<{ id: string }>(
+    sql`update payment_orders set status = ${truth.status}, status_history = ${historyWith(truth.status, now, truth.declineReason ?? undefined)},
+          transition_id = ${transition}, provider_order_id = coalesce(provider_order_id, ${truth.paymentId}), updated_at = ${now}
+        where id = ${orderId} and status = ${order.status}
+        returning id`,
+  );
+  const statements: Statement[] = [move];
+  let granted: ReturnType<typeof grantJoin>["granted"] | null = null;
+  if (truth.status === "approved") {
+    statements.push(...(await saveCardStatements(deps, order, truth, mine)));
+    if (order.kind === "join_community") {
+      const grant = grantJoin(db, order, await communityOf(db, order.community_id), mine, now);
+      statements.push(...grant.statements);
+      granted = grant.granted;
+    }
+    if (order.kind === "renewal") statements.push(...grantRenewal(db, order, mine, now));
+    if (order.kind === "creator_plan") statements.push(...grantPlan(db, order, mine, now));
+  } else if (truth.status === "reversed") {
+    statements.push(...endAccess(db, order, mine, now));
+  }
+  const after = orderStatement(db, orderId);
+  const read = await batch(db, [...statements, after]);
+  const moved = read(move).length === 1;
+  if (moved && granted && read(granted)?.n === 0) {
+    // Paid but not let in: give the money back rather than keep it.
+    log("approved join not granted; reversing", { orderId });
+    try {
+      await provider.reverse(orderId, order.amount, order.currency);
+    } catch (error) {
+      log("reversal failed; the reconciliation job retries", { orderId, reason: String(error) });
+    }
+    return settleOrder(deps, orderId);
+  }
+  if (moved && truth.status === "approved" && order.kind === "save_card") {
+    // The card is saved; the check's charge goes back at once.
+    try {
+      await provider.reverse(orderId, order.amount, order.currency);
+    } catch (error) {
+      log("verification reversal failed; the reconciliation job retries", { orderId, reason: String(error) });
+    }
+    return settleOrder(deps, orderId);
+  }
+  return read(after) ?? order;
+}
