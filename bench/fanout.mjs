@@ -31,9 +31,9 @@ const sizes = (process.env.FANOUT_SIZES ?? "1:10,100:10,1000:5").split(",").map(
 const rounds = Number(process.env.FANOUT_ROUNDS ?? 4);
 const roundSeconds = Number(process.env.FANOUT_ROUND_SECONDS ?? 3);
 // The messaging limit is 20 messages per 10 s per person, and the room drops a connection's typing
-// frames closer than 1 s apart per state: ten people take turns sending (one request or frame at a
-// time, each person at most once a second, each socket's typing state flipping every turn, so the
-// same state comes back after 2 s, far enough apart even when the machine delays one frame).
+// frames closer than 1 s apart per state: ten people take turns sending (each send on the schedule
+// is the next person's, so each sends at most once a second, and each socket's typing state flips
+// every turn: the same state comes back after 2 s, far enough apart even when one frame is delayed).
 const SENDERS = 10;
 // Frames still missing this long after the last send count as lost.
 const DRAIN_MS = 5000;
@@ -72,8 +72,9 @@ executeFile(state, seedFile);
 step(`seeded ${world.people.length} people with sessions and ${sizes.length} group chats`);
 
 /**
- * The key naming the send a frame carries (the message id, or the typing person), read without parsing
- * the frame: this process reads a thousand copies of each, and its own cost is part of every figure.
+ * The key naming the send a frame carries (the message id, or the typing person and state), read
+ * without parsing the frame: this process reads a thousand copies of each, and its own cost is part
+ * of every figure.
  */
 const KEY_AFTER = [
   ['{"type":"message.created"', '"message":{"id":"'],
@@ -85,10 +86,12 @@ function keyOf(data) {
     const at = data.indexOf(marker);
     if (at < 0) return null;
     const from = at + marker.length;
-    return data.slice(from, data.indexOf('"', from));
+    const key = data.slice(from, data.indexOf('"', from));
+    return head === '{"type":"typing"' ? typingKey(key, data.includes('"active":true')) : key;
   }
   return null;
 }
+const typingKey = (userId, active) => `${userId}:${active}`;
 
 /** One measured run: every send with its start and how many listeners got it, every latency, CPU used. */
 const newRun = () => ({ sends: [], byKey: new Map(), latencies: [], answers: [], errors: [], serverCpu: 0, clientCpu: 0 });
@@ -135,9 +138,10 @@ async function measure({ k, rate }) {
       const s = turn++ % SENDERS;
       const send = { t0: performance.now(), got: 0 };
       run.sends.push(send);
-      // A sender's next frame is at least SENDERS / rate seconds later, so the sender names the frame.
-      run.byKey.set(senders[s].id, send);
+      // The same sender and state come back 2 * SENDERS / rate seconds later: they name the frame
+      // unless it is later than that.
       typingState[s] = !typingState[s];
+      run.byKey.set(typingKey(senders[s].id, typingState[s]), send);
       senderSockets[s].send(JSON.stringify({ type: "typing", active: typingState[s] }));
       return null;
     },
