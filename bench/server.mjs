@@ -1,7 +1,7 @@
 // What the benchmark and the load test share: the production build under `wrangler dev` on its own
 // local data, and SQL against that data.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -118,7 +118,8 @@ export async function waitFor(url, ms = 60_000) {
 
 /**
  * Starts the production build under `wrangler dev` on `state`, in development mode at `base`, with
- * extra `vars`; its output goes to `log` when given. Answers a stop function (kills the process group).
+ * extra `vars`; its output goes to `log` when given. Answers a stop function that signals the process
+ * group (SIGTERM unless told otherwise, e.g. SIGKILL for a crash).
  */
 export function startServer({ port, state, vars = {}, log }) {
   const base = `http://127.0.0.1:${port}`;
@@ -139,11 +140,40 @@ export function startServer({ port, state, vars = {}, log }) {
   args.push("--log-level", "error");
   const output = log ? openSync(log, "a") : "ignore";
   const server = spawn("npx", args, { cwd: root, stdio: ["ignore", output, output], detached: true });
-  return () => {
+  const stop = (signal = "SIGTERM") => {
     try {
-      process.kill(-server.pid);
+      process.kill(-server.pid, signal);
     } catch {
-      server.kill();
+      server.kill(signal);
     }
   };
+  stop.group = server.pid;
+  return stop;
+}
+
+/**
+ * CPU time (ms, user and system) used so far by the live processes of process group `group` (the
+ * server's: wrangler and workerd), from /proc; 0 where /proc is missing.
+ */
+export function groupCpuMs(group) {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  let total = 0;
+  let pids;
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // Fields after the command name (which may hold spaces): state ppid pgrp ... utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group) continue;
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return total;
 }
