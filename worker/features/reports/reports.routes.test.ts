@@ -277,27 +277,3 @@ describe("staff report queue", () => {
     expect((await call("/api/admin/reports")).status).toBe(401);
   });
 });
-
-describe("members list", () => {
-  it("lists members with roles and points, sorted and searchable, for members only", async () => {
-    const owner = await createUser({ name: "Zurab Owner" });
-    const member = await createUser({ name: "Anna Member" });
-    const outsider = await createUser();
-    const community = await createCommunity(owner.user.id);
-    await addMember(community.id, member.user.id);
-    await call(`/api/communities/${community.id}/posts`, { body: { content: "points please" }, cookie: member.cookie });
-    type M = { members: { fullName: string; role: string; points: number; isOwner: boolean }[] };
-    const byPoints = (await (
-      await call(`/api/communities/${community.id}/members?sort=points`, { cookie: owner.cookie })
-    ).json()) as M;
-    expect(byPoints.members.map((m) => [m.fullName, m.points])).toEqual([
-      ["Anna Member", 10],
-      ["Zurab Owner", 0],
-    ]);
-    expect(byPoints.members[1]).toMatchObject({ role: "admin", isOwner: true });
-    const found = (await (await call(`/api/communities/${community.id}/members?q=zur`, { cookie: member.cookie })).json()) as M;
-    expect(found.members.map((m) => m.fullName)).toEqual(["Zurab Owner"]);
-    expect((await call(`/api/communities/${community.id}/members`, { cookie: outsider.cookie })).status).toBe(404);
-    expect((await call(`/api/communities/${community.id}/members?sort=age`, { cookie: owner.cookie })).status).toBe(422);
-  });
-});

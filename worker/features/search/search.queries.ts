@@ -101,10 +101,14 @@ const kinds: Record<SearchKind, Kind> = {
         null as author_name, e.image_url, e.start_time as n
       from events_hits h join community_events e on e.id = h.id join communities c on c.id = e.community_id`,
   },
+  // Drafts (unpublished courses) only for the community's owner and admins, as in the classroom.
   courses: {
     scoped: true,
     source: sql`cross join classroom_courses co on co.id = w.id`,
-    visible: inScope("co.community_id"),
+    visible: sql`${inScope("co.community_id")} and (co.published = 1
+      or exists (select 1 from communities cc where cc.id = co.community_id and cc.creator_id = ${viewer})
+      or exists (select 1 from community_members cm where cm.community_id = co.community_id and cm.profile_id = ${viewer}
+        and cm.role = 'admin'))`,
     at: "co.created_at",
     display: sql`co.title as title, co.description as body, co.community_id, c.name as community_name, null as post_id,
         null as author_name, co.image_url, null as n

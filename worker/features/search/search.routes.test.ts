@@ -376,6 +376,25 @@ describe("search shows only what the viewer may see", () => {
     expect((await find(s.member, s.w)).communities.map((h) => h.id)).toEqual([s.community.id]);
     expect((await find(s.outsider, s.w)).communities).toEqual([]);
   });
+
+  it("shows a draft course to the community's owner and admins only", async () => {
+    const w = word();
+    const owner = await createUser();
+    const admin = await createUser();
+    const member = await createUser();
+    const community = await createCommunity(owner.user.id);
+    await addMember(community.id, admin.user.id, "admin");
+    await addMember(community.id, member.user.id);
+    const draft = await course(community.id, owner.user.id, `Draft ${w}`);
+    await env.DB.prepare("update classroom_courses set published = 0 where id = ?").bind(draft).run();
+    for (const [who, seen] of [
+      [owner, [draft]],
+      [admin, [draft]],
+      [member, []],
+    ] as const) {
+      expect((await find(who, w)).courses.map((h) => h.id)).toEqual(seen);
+    }
+  });
 });
 
 describe("the index follows every write", () => {
