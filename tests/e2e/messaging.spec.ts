@@ -16,8 +16,12 @@ const IMAGE = fileURLToPath(new URL("../fixtures/post-image.png", import.meta.ur
 const sessions = new Map<string, Awaited<ReturnType<BrowserContext["storageState"]>>>();
 
 test.beforeAll(async ({ browser }) => {
-  for (const email of ["ana@example.com", "giorgi@example.com"]) {
-    const context = await browser.newContext();
+  for (const email of ["ana@example.com", "giorgi@example.com", "luka@example.com"]) {
+    // Its own client address: sign-ins are limited per address (or per e-mail without one), and the
+    // other journeys and a retry sign the same people in.
+    const n = Date.now() + Math.floor(Math.random() * 100_000);
+    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": address } });
     const page = await context.newPage();
     await signInThroughForm(page, email, PASSWORD);
     sessions.set(email, await context.storageState());
@@ -191,6 +195,52 @@ test("a group chat is created on /members, joined there, talked in, renamed by t
   await expect(giorgi.getByText(/^You left “/)).toBeVisible();
 });
 
+test("the Message button on /members opens the direct chat, and a third person joins a group's conversation", async ({
+  browser,
+}) => {
+  const ana = await signIn(browser, "ana@example.com");
+  const giorgi = await signIn(browser, "giorgi@example.com");
+  const luka = await signIn(browser, "luka@example.com");
+
+  // From a member card straight into the one direct chat of the pair.
+  await ana.goto("/members");
+  await ana.getByRole("searchbox").fill("Giorgi");
+  await ana.getByRole("link", { name: "Message Giorgi Maisuradze" }).click();
+  await expect(ana).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+  await expect(ana.getByRole("heading", { level: 1, name: "Giorgi Maisuradze" })).toBeVisible();
+  const direct = ana.url();
+  await ana.goto("/members");
+  await ana.getByRole("searchbox").fill("Giorgi");
+  await ana.getByRole("link", { name: "Message Giorgi Maisuradze" }).click();
+  await expect(ana).toHaveURL(direct);
+
+  // Three people in one group: each line reaches the other two live.
+  const stamp = `${Date.now()}`;
+  const name = `Trio ${stamp}`;
+  await ana.goto("/members");
+  const anaGroups = ana.getByRole("region", { name: "Group chats" });
+  await anaGroups.getByRole("button", { name: "Create group" }).click();
+  const dialog = ana.getByRole("dialog", { name: "Create a group chat" });
+  await dialog.getByLabel("Group name").fill(name);
+  await dialog.getByRole("button", { name: "Create group" }).click();
+  await anaGroups.getByRole("link", { name: `Open ${name}` }).click();
+  for (const page of [giorgi, luka]) {
+    await page.goto("/members");
+    const groups = page.getByRole("region", { name: "Group chats" });
+    await groups.getByRole("button", { name: `Join ${name}` }).click();
+    await groups.getByRole("link", { name: `Open ${name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  }
+  const fromLuka = `Hello from Luka ${stamp}`;
+  await send(luka, fromLuka);
+  await expect(bubble(ana, fromLuka)).toBeVisible();
+  await expect(bubble(giorgi, fromLuka)).toBeVisible();
+  const fromGiorgi = `And from Giorgi ${stamp}`;
+  await send(giorgi, fromGiorgi);
+  await expect(bubble(ana, fromGiorgi)).toBeVisible();
+  await expect(bubble(luka, fromGiorgi)).toBeVisible();
+});
+
 test("a blocked person cannot write in the direct chat; the history stays", async ({ browser, baseURL }) => {
   const ana = await signIn(browser, "ana@example.com");
   const giorgi = await signIn(browser, "giorgi@example.com");
@@ -217,9 +267,11 @@ test("a blocked person cannot write in the direct chat; the history stays", asyn
 test("scrolling up loads the older page above without moving what the reader was looking at", async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const ana = await signIn(browser, "ana@example.com");
-  const communityId = ((await (await ana.request.get("/api/me/communities")).json()) as {
-    communities: { id: string; name: string }[];
-  }).communities.find((c) => c.name === COMMUNITY)!.id;
+  const communityId = (
+    (await (await ana.request.get("/api/me/communities")).json()) as {
+      communities: { id: string; name: string }[];
+    }
+  ).communities.find((c) => c.name === COMMUNITY)!.id;
   const headers = { origin: baseURL! };
   const created = await ana.request.post(`/api/communities/${communityId}/group-chats`, {
     headers,
@@ -227,7 +279,7 @@ test("scrolling up loads the older page above without moving what the reader was
   });
   const { conversation } = (await created.json()) as { conversation: { id: string } };
   // One more than a page; sending is rate limited, so a refusal waits as long as it is told to.
-  for (let i = 1; i <= 55; ) {
+  for (let i = 1; i <= 55;) {
     const res = await ana.request.post(`/api/conversations/${conversation.id}/messages`, {
       headers,
       data: { id: crypto.randomUUID(), content: `Line ${i}` },

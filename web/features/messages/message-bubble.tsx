@@ -38,7 +38,8 @@ function Quote({ quote, own }: { quote: NonNullable<ChatMessage["replyTo"]>; own
     <blockquote
       className={cn(
         "mb-1 rounded-lg border-l-4 px-2 py-1 text-xs",
-        own ? "border-primary-foreground/60 bg-primary-foreground/15" : "border-primary bg-background/60",
+        // In one's own bubble the quote keeps the bubble's colours (a tint would lower the small text's contrast).
+        own ? "border-primary-foreground/60" : "border-primary bg-background/60",
       )}
     >
       <span className="block font-semibold">{quote.senderName ?? t("common.unknownUser")}</span>
