@@ -74,7 +74,12 @@ export default defineConfig(({ command }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
                 },
-                { name: "app-core", test: /web[\\/](lib[\\/](?!realtime|content-format|mention-tokens)|components[\\/])/ },
+                // Core modules only screens behind a lazy route use (payments, blocks, infinite lists, the
+                // image field, level badges) stay out as well.
+                {
+                  name: "app-core",
+                  test: /web[\\/](lib[\\/](?!realtime|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/]select))/,
+                },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page)/ },
               ],
             },
