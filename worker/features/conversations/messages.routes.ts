@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import {
   conversationParams,
@@ -13,9 +13,9 @@ import {
 } from "../../../common/contract/conversations";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import type { HonoEnv } from "../../env";
-import { batch, isUniqueViolation, type Db } from "../../lib/db";
+import { batch, isUniqueViolation, type Db, type Statement } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { getConversationPresence, publishToConversation, publishToUser, publishToUsers } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
@@ -234,121 +234,117 @@ async function answerRetry(
   return respond(c, conversations.send, { message: shown(await messageById(db, messageId)) });
 }
 
+type MessageContext = ReturnType<ReturnType<typeof messageFor>["read"]>;
+
+/**
+ * An edit, delete or reaction: two round trips. The first reads access to the message, who it is hidden
+ * from and (for reactions) the rate limit; `check` refuses what may not be done. The second takes the
+ * conversation's next version, runs `change`, marks the message with that version (`set` are the
+ * columns it changes) and reads it back as shown, which the room then sends to everyone who sees it.
+ */
+async function changeMessage(
+  c: Context<HonoEnv>,
+  messageId: string,
+  opts: {
+    limit?: RateLimitRule;
+    check: (context: MessageContext) => void;
+    set: SQL;
+    change?: (conversationId: string, userId: string, now: number) => Statement[];
+  },
+): Promise<ChatMessage> {
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  const me = sessionUserId(token);
+  const target = messageFor(db, token, messageId);
+  const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
+  const limit = opts.limit ? hitStatement(db, opts.limit, me) : null;
+  const checks = await batch(db, [target.query, hidden, ...(limit ? [limit] : [])]);
+  const context = target.read(c, checks(target.query));
+  opts.check(context);
+  if (opts.limit && limit) assertUnderLimit(opts.limit, checks(limit));
+  const conversationId = context.conversation.id;
+  const now = Date.now();
+  const after = messageById(db, messageId);
+  const read = await batch(db, [
+    ...(opts.change?.(conversationId, context.user.id, now) ?? []),
+    nextVersion(db, conversationId),
+    touchMessage(db, messageId, conversationId, opts.set, now),
+    after,
+  ]);
+  const message = shown(read(after));
+  c.executionCtx.waitUntil(
+    publishMessage(
+      c,
+      "message.updated",
+      message,
+      checks(hidden).map((r) => r.user_id),
+    ),
+  );
+  return message;
+}
+
+const deletedMessage = () => new AppError("CONFLICT", "This message was deleted.");
+
 /** /api/messages/:messageId… */
 export const messagesRoutes = new Hono<HonoEnv>()
   .patch("/:messageId", validate("param", messageParams), validate("json", editMessageBody), async (c) => {
-    // Two round trips: access (with who the message is hidden from); then the edit and the message as shown.
-    const db = c.var.db;
-    const token = await sessionToken(c);
     const { messageId } = c.req.valid("param");
     const { content } = c.req.valid("json");
-    const target = messageFor(db, token, messageId);
-    const me = sessionUserId(token);
-    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
-    const checks = await batch(db, [target.query, hidden]);
-    const context = target.read(c, checks(target.query));
-    if (context.message.senderId !== context.user.id) throw forbidden("You can only edit your own messages.");
-    if (context.message.isDeleted) throw new AppError("CONFLICT", "This message was deleted.");
-    assertCanWrite(context);
-    const conversationId = context.conversation.id;
-    const now = Date.now();
-    const after = messageById(db, messageId);
-    const read = await batch(db, [
-      nextVersion(db, conversationId),
-      touchMessage(db, messageId, conversationId, sql`content = ${content}, is_edited = 1`, now),
-      db.run(
-        sql`update conversations set last_message_preview = ${messagePreview(content)}
-          where id = ${conversationId} and last_message_id = ${messageId}`,
-      ),
-      after,
-    ]);
-    const message = shown(read(after));
-    c.executionCtx.waitUntil(
-      publishMessage(
-        c,
-        "message.updated",
-        message,
-        checks(hidden).map((r) => r.user_id),
-      ),
-    );
+    const message = await changeMessage(c, messageId, {
+      check: (context) => {
+        if (context.message.senderId !== context.user.id) throw forbidden("You can only edit your own messages.");
+        if (context.message.isDeleted) throw deletedMessage();
+        assertCanWrite(context);
+      },
+      set: sql`content = ${content}, is_edited = 1`,
+      change: (conversationId) => [
+        c.var.db.run(
+          sql`update conversations set last_message_preview = ${messagePreview(content)}
+            where id = ${conversationId} and last_message_id = ${messageId}`,
+        ),
+      ],
+    });
     return respond(c, conversations.editMessage, { message });
   })
   .delete("/:messageId", validate("param", messageParams), async (c) => {
-    // Two round trips, as an edit. The row stays (its place in the history, replies that quote it) with
-    // nothing of what it said.
-    const db = c.var.db;
-    const token = await sessionToken(c);
+    // The row stays (its place in the history, replies that quote it) with nothing of what it said.
     const { messageId } = c.req.valid("param");
-    const target = messageFor(db, token, messageId);
-    const me = sessionUserId(token);
-    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
-    const checks = await batch(db, [target.query, hidden]);
-    const context = target.read(c, checks(target.query));
-    if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
-    const conversationId = context.conversation.id;
-    const now = Date.now();
-    const after = messageById(db, messageId);
-    const read = await batch(db, [
-      nextVersion(db, conversationId),
-      touchMessage(db, messageId, conversationId, sql`content = '', file_url = null, is_deleted = 1`, now),
-      db.run(sql`delete from message_reactions where message_id = ${messageId}`),
-      db.run(
-        sql`update conversations set last_message_preview = '' where id = ${conversationId} and last_message_id = ${messageId}`,
-      ),
-      after,
-    ]);
-    const message = shown(read(after));
-    c.executionCtx.waitUntil(
-      publishMessage(
-        c,
-        "message.updated",
-        message,
-        checks(hidden).map((r) => r.user_id),
-      ),
-    );
+    const message = await changeMessage(c, messageId, {
+      check: (context) => {
+        if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
+      },
+      set: sql`content = '', file_url = null, is_deleted = 1`,
+      change: (conversationId) => [
+        c.var.db.run(sql`delete from message_reactions where message_id = ${messageId}`),
+        c.var.db.run(
+          sql`update conversations set last_message_preview = '' where id = ${conversationId} and last_message_id = ${messageId}`,
+        ),
+      ],
+    });
     return respond(c, conversations.deleteMessage, { message });
   })
   .post("/:messageId/reactions", validate("param", messageParams), validate("json", reactionBody), async (c) => {
-    // Two round trips: access, rate limit and who the message is hidden from; then the reaction set to
-    // the state asked for (a retry lands in the same state) and the message as shown.
-    const db = c.var.db;
-    const token = await sessionToken(c);
+    // The reaction is set to the state asked for, so a retry lands in the same state.
     const { messageId } = c.req.valid("param");
     const { emoji, active } = c.req.valid("json");
-    const me = sessionUserId(token);
-    const target = messageFor(db, token, messageId);
-    const limit = hitStatement(db, rateLimitRules.likes, me);
-    const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
-    const checks = await batch(db, [target.query, limit, hidden]);
-    const context = target.read(c, checks(target.query));
-    if (context.message.isDeleted) throw new AppError("CONFLICT", "This message was deleted.");
-    assertCanWrite(context);
-    assertUnderLimit(rateLimitRules.likes, checks(limit));
-    const conversationId = context.conversation.id;
-    const now = Date.now();
-    const after = messageById(db, messageId);
-    const read = await batch(db, [
-      active
-        ? db.run(
-            sql`insert into message_reactions (message_id, user_id, emoji, created_at) values (${messageId}, ${context.user.id}, ${emoji}, ${now})
-              on conflict do nothing`,
-          )
-        : db.run(
-            sql`delete from message_reactions where message_id = ${messageId} and user_id = ${context.user.id} and emoji = ${emoji}`,
-          ),
-      nextVersion(db, conversationId),
-      touchMessage(db, messageId, conversationId, sql`is_edited = is_edited`, now),
-      after,
-    ]);
-    const message = shown(read(after));
-    c.executionCtx.waitUntil(
-      publishMessage(
-        c,
-        "message.updated",
-        message,
-        checks(hidden).map((r) => r.user_id),
-      ),
-    );
+    const message = await changeMessage(c, messageId, {
+      limit: rateLimitRules.likes,
+      check: (context) => {
+        if (context.message.isDeleted) throw deletedMessage();
+        assertCanWrite(context);
+      },
+      set: sql`is_edited = is_edited`,
+      change: (_conversationId, userId, now) => [
+        active
+          ? c.var.db.run(
+              sql`insert into message_reactions (message_id, user_id, emoji, created_at) values (${messageId}, ${userId}, ${emoji}, ${now})
+                on conflict do nothing`,
+            )
+          : c.var.db.run(
+              sql`delete from message_reactions where message_id = ${messageId} and user_id = ${userId} and emoji = ${emoji}`,
+            ),
+      ],
+    });
     return respond(c, conversations.react, { message });
   })
   .post("/:messageId/report", validate("param", messageParams), validate("json", messageReportBody), async (c) => {
