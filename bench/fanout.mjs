@@ -239,7 +239,7 @@ try {
   }
   console.log(
     `
-opening the sockets (through the worker, each join telling the room's presence to everyone in it): ` +
+opening the sockets (through the worker; each join tells the others who came, and the newcomer who is there): ` +
       rows
         .filter((r) => r.mode === "http")
         .map((r) => `K=${r.k} ${r.openSeconds.toFixed(0)} s`)

@@ -56,6 +56,16 @@ export const presenceSchema = z.object({
   count: z.number().int().nonnegative(),
 });
 export const PRESENCE_LIST_LIMIT = 200;
+/**
+ * Someone came (their first socket) or went (their last): sent to everyone else in the room, so a join
+ * costs one small frame per socket rather than the whole list to everyone. A newcomer gets `presence`.
+ */
+export const presenceChangedSchema = z.object({
+  type: z.literal("presence.changed"),
+  userId: id,
+  online: z.boolean(),
+  count: z.number().int().nonnegative(),
+});
 export const errorSchema = z.object({ type: z.literal("error"), message: z.string() });
 
 // Community events carry ids and counters only: each member reads the post or comment through the API,
@@ -165,6 +175,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   pongSchema,
   welcomeSchema,
   presenceSchema,
+  presenceChangedSchema,
   errorSchema,
   typingServerSchema,
   ...communityEventSchema.options,
@@ -182,8 +193,8 @@ export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage
 type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error">;
 /** What a client of each party can receive. */
 export type RoomMessages = {
-  "community-room": ControlMessage | ServerMessageOf<"presence" | "typing"> | CommunityEvent;
-  "conversation-room": ControlMessage | ServerMessageOf<"presence" | "typing"> | ConversationEvent;
+  "community-room": ControlMessage | ServerMessageOf<"presence" | "presence.changed" | "typing"> | CommunityEvent;
+  "conversation-room": ControlMessage | ServerMessageOf<"presence" | "presence.changed" | "typing"> | ConversationEvent;
   "user-room": ControlMessage | UserEvent;
 };
 

@@ -52,7 +52,7 @@ describe("CommunityRoom", () => {
     const { alice, bob, community, path } = await communityWithMembers();
     const a = await connect(path, { cookie: alice.cookie });
     const b = await connect(path, { cookie: bob.cookie });
-    await a.next("presence", (p) => p.count === 2);
+    await a.next("presence.changed", (p) => p.count === 2);
     await b.next("welcome");
     await evictDurableObject(env.CommunityRoom.getByName(community.id));
 
@@ -62,7 +62,17 @@ describe("CommunityRoom", () => {
     expect(await publishToCommunity(env, community.id, { type: "post.deleted", postId: "p1" })).toBe(2);
     await b.next("post.deleted");
     await b.close();
-    expect(await a.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+    expect(await a.next("presence.changed", (p) => p.count === 1)).toEqual({
+      type: "presence.changed",
+      userId: bob.user.id,
+      online: false,
+      count: 1,
+    });
+    // A newcomer after the room woke up is news to Alice, and gets the whole list itself.
+    const since = a.frames.length;
+    const b2 = await connect(path, { cookie: bob.cookie });
+    expect(await a.next("presence.changed", undefined, since)).toMatchObject({ userId: bob.user.id, online: true, count: 2 });
+    expect(new Set((await b2.next("presence")).online)).toEqual(new Set([alice.user.id, bob.user.id]));
   });
 
   it("answers invalid frames with an error frame to the sender only, and keeps the connection", async () => {
@@ -71,6 +81,7 @@ describe("CommunityRoom", () => {
     const b = await connect(path, { cookie: bob.cookie });
     await a.next("welcome");
     await b.next("presence", (p) => p.count === 2);
+    await a.next("presence.changed");
     const bSince = b.frames.length;
     for (const bad of ["not json", '{"type":"post.created","postId":"x"}', '{"type":"typing","active":"no"}', "x".repeat(5000)]) {
       const since = a.frames.length;
@@ -98,20 +109,24 @@ describe("CommunityRoom", () => {
     // Alice's second tab: still one user; the tab is told, nobody's list changes.
     const a2 = await connect(path, { cookie: alice.cookie });
     expect((await a2.next("presence")).count).toBe(1);
+    await a1.expectNone("presence.changed", 0);
+    // Bob arrives: he gets the whole list, Alice's tabs only hear that he came.
     const b1 = await connect(path, { cookie: bob.cookie });
-    const joined = await a1.next("presence", (p) => p.count === 2);
-    expect(new Set(joined.online)).toEqual(new Set([alice.user.id, bob.user.id]));
-    await a2.next("presence", (p) => p.count === 2);
+    expect(new Set((await b1.next("presence")).online)).toEqual(new Set([alice.user.id, bob.user.id]));
+    const joined = { type: "presence.changed", userId: bob.user.id, online: true, count: 2 };
+    expect(await a1.next("presence.changed")).toEqual(joined);
+    expect(await a2.next("presence.changed")).toEqual(joined);
+    expect(a1.frames.filter((f) => f.type === "presence")).toHaveLength(1);
     expect(await getCommunityPresence(env, community.id)).toMatchObject({ count: 2 });
 
     // One of Alice's two tabs closes: she is still online.
     const since = b1.frames.length;
     await a2.close();
-    await b1.expectNone("presence", since);
+    await b1.expectNone("presence.changed", since);
     expect((await getCommunityPresence(env, community.id)).count).toBe(2);
 
     await b1.close();
-    expect(await a1.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+    expect(await a1.next("presence.changed", (p) => !p.online)).toEqual({ ...joined, online: false, count: 1 });
     expect(await getCommunityPresence(env, community.id)).toEqual({ online: [alice.user.id], count: 1 });
   });
 
@@ -134,7 +149,7 @@ describe("CommunityRoom", () => {
     const a1 = await connect(path, { cookie: alice.cookie });
     await a1.next("presence", (p) => p.count === 2);
     await b1.close();
-    expect(await a1.next("presence", (p) => p.count === 1)).toMatchObject({ online: [alice.user.id] });
+    expect(await a1.next("presence.changed", (p) => p.count === 1)).toMatchObject({ userId: bob.user.id, online: false });
     expect(await members("?online=true")).toEqual([[alice.user.id, true]]);
   });
 
@@ -164,7 +179,7 @@ describe("CommunityRoom", () => {
     const { alice, bob, path } = await communityWithMembers();
     const a = await connect(path, { cookie: alice.cookie });
     const b = await connect(path, { cookie: bob.cookie });
-    await a.next("presence", (p) => p.count === 2);
+    await a.next("presence.changed", (p) => p.count === 2);
     await b.next("welcome");
     a.sendJson({ type: "typing", postId: "post-9", userId: bob.user.id });
     expect(await b.next("typing")).toEqual({ type: "typing", userId: alice.user.id, postId: "post-9", active: true });
@@ -182,9 +197,16 @@ describe("CommunityRoom", () => {
     const { alice, bob, community, path } = await communityWithMembers();
     const a = await connect(path, { cookie: alice.cookie });
     const b = await connect(path, { cookie: bob.cookie });
-    await a.next("presence", (p) => p.count === 2);
+    await a.next("presence.changed", (p) => p.count === 2);
     expect(await disconnectFromCommunity(env, community.id, bob.user.id)).toBe(1);
     expect((await b.closed).code).toBe(4003);
-    expect(await a.next("presence", (p) => p.count === 1)).toEqual({ type: "presence", online: [alice.user.id], count: 1 });
+    expect(await a.next("presence.changed", (p) => !p.online)).toEqual({
+      type: "presence.changed",
+      userId: bob.user.id,
+      online: false,
+      count: 1,
+    });
+    // Told once, though the runtime may report the close as well.
+    await a.expectNone("presence.changed", a.frames.findIndex((f) => f.type === "presence.changed" && !f.online) + 1, 300);
   });
 });

@@ -71,9 +71,10 @@ describe("ConversationRoom", () => {
     await a.next("presence", (p) => p.online.includes(alice.user.id));
     expect(await getConversationPresence(env, conversation.id)).toEqual([alice.user.id]);
     const b = await connect(path, { cookie: bob.cookie });
-    await a.next("presence", (p) => p.count === 2);
+    expect(await a.next("presence.changed")).toEqual({ type: "presence.changed", userId: bob.user.id, online: true, count: 2 });
+    expect(new Set((await b.next("presence")).online)).toEqual(new Set([alice.user.id, bob.user.id]));
     await b.close();
-    await a.next("presence", (p) => p.count === 1, a.frames.length - 1);
+    await a.next("presence.changed", (p) => !p.online && p.count === 1);
     expect(await getConversationPresence(env, conversation.id)).toEqual([alice.user.id]);
   });
 

@@ -23,7 +23,11 @@ export const CloseCode = {
 
 export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
 
-const userTag = (userId: string) => `user:${userId}`;
+const USER_TAG_PREFIX = "user:";
+const userTag = (userId: string) => `${USER_TAG_PREFIX}${userId}`;
+
+/** Who a socket is, from the tags it was accepted with (partyserver puts the connection id first). */
+export type SocketIdentity = { id: string; userId: string };
 
 /** Ignores a client's typing frames that come faster than this (per connection and typing state). */
 const TYPING_MIN_INTERVAL_MS = 1000;
@@ -37,6 +41,13 @@ export abstract class RoomBase extends Server<Env> {
 
   /** Lost on hibernation on purpose: it only damps typing floods. */
   #lastTyping = new Map<string, number>();
+
+  /**
+   * Each socket's identity, read from its tags once. partyserver's connection iterator deserialises
+   * every socket's attachment on every pass, which a broadcast to a thousand sockets paid a thousand
+   * times per frame; this memory is rebuilt lazily after hibernation (the sockets and tags survive).
+   */
+  #identities = new WeakMap<WebSocket, SocketIdentity | null>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -137,6 +148,29 @@ export abstract class RoomBase extends Server<Env> {
     }
   }
 
+  #identity(socket: WebSocket): SocketIdentity | null {
+    let identity = this.#identities.get(socket);
+    if (identity === undefined) {
+      const tags = this.ctx.getTags(socket);
+      const user = tags.find((tag) => tag.startsWith(USER_TAG_PREFIX));
+      identity = tags[0] && user ? { id: tags[0], userId: user.slice(USER_TAG_PREFIX.length) } : null;
+      this.#identities.set(socket, identity);
+    }
+    return identity;
+  }
+
+  /**
+   * Open sockets with their identity, skipping `exceptId`: the cheap walk for broadcasts and counts.
+   * A socket refused in `onConnect` is closed before anything else runs, so it is never open here.
+   */
+  protected *openSockets(exceptId?: string): Generator<SocketIdentity & { socket: WebSocket }> {
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket.readyState !== WebSocket.READY_STATE_OPEN) continue;
+      const identity = this.#identity(socket);
+      if (identity && identity.id !== exceptId) yield { socket, ...identity };
+    }
+  }
+
   /**
    * Sends one frame (encoded once) to every open connection, except `exceptId` and the sockets of
    * `skipUsers`; returns how many got it.
@@ -144,10 +178,10 @@ export abstract class RoomBase extends Server<Env> {
   protected fanOut(message: ServerMessage, exceptId?: string, skipUsers?: ReadonlySet<string>): number {
     const frame = encodeMessage(message);
     let delivered = 0;
-    for (const connection of this.openConnections(undefined, exceptId)) {
-      if (skipUsers?.has(connection.state!.userId)) continue;
+    for (const { socket, userId } of this.openSockets(exceptId)) {
+      if (skipUsers?.has(userId)) continue;
       try {
-        connection.send(frame);
+        socket.send(frame);
         delivered++;
       } catch {
         // Closed meanwhile.
@@ -198,7 +232,7 @@ export abstract class RoomBase extends Server<Env> {
   /** Closes every socket (the room's subject is gone: a removed group chat); returns how many. */
   async disconnectAll(reason = "Removed"): Promise<number> {
     const users = new Set<string>();
-    for (const connection of this.openConnections()) users.add(connection.state!.userId);
+    for (const { userId } of this.openSockets()) users.add(userId);
     let closed = 0;
     for (const userId of users) closed += await this.disconnectUser(userId, reason);
     return closed;
@@ -207,7 +241,7 @@ export abstract class RoomBase extends Server<Env> {
   /** How many sockets are open (all users). */
   connectionCount(): number {
     let count = 0;
-    for (const _ of this.openConnections()) count++;
+    for (const _ of this.openSockets()) count++;
     return count;
   }
 }

@@ -109,6 +109,15 @@ export function setOnline(qc: QueryClient, communityId: string, online: string[]
   );
 }
 
+/** Someone came online or went offline (the room tells only that after the first list). */
+export function changeOnline(qc: QueryClient, communityId: string, userId: string, online: boolean, count: number) {
+  qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) => {
+    if (!s) return s;
+    const others = s.onlineUserIds.filter((id) => id !== userId);
+    return { ...s, onlineCount: count, onlineUserIds: online ? [...others, userId] : others };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Comments: a post's thread (its comments and each comment's replies) sits under feedKeys.thread.
 

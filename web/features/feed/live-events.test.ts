@@ -278,6 +278,18 @@ describe("community room events in the cache", () => {
     applyCommunityEvent(qc, C, { type: "presence", online: ["a", "b"], count: 2 }, me);
     expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))).toMatchObject({ onlineCount: 2, onlineUserIds: ["a", "b"] });
   });
+
+  it("after the first list, who came and went moves the count and the list", () => {
+    const qc = createQueryClient();
+    stats(qc, 10);
+    applyCommunityEvent(qc, C, { type: "presence", online: ["a"], count: 1 }, me);
+    applyCommunityEvent(qc, C, { type: "presence.changed", userId: "b", online: true, count: 2 }, me);
+    expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))).toMatchObject({ onlineCount: 2, onlineUserIds: ["a", "b"] });
+    applyCommunityEvent(qc, C, { type: "presence.changed", userId: "a", online: false, count: 1 }, me);
+    // Told twice (a room that woke from hibernation may repeat a departure): still once in the list.
+    applyCommunityEvent(qc, C, { type: "presence.changed", userId: "b", online: true, count: 1 }, me);
+    expect(qc.getQueryData<CommunityStats>(feedKeys.stats(C))).toMatchObject({ onlineCount: 1, onlineUserIds: ["b"] });
+  });
 });
 
 describe("after a reconnect", () => {

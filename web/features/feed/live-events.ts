@@ -8,6 +8,7 @@ import {
   removeComment,
   removePost,
   setOnline,
+  changeOnline,
   setPostCounters,
   updatePost,
 } from "./cache";
@@ -61,6 +62,9 @@ export function applyCommunityEvent(
       return;
     case "presence":
       setOnline(qc, communityId, event.online, event.count);
+      return;
+    case "presence.changed":
+      changeOnline(qc, communityId, event.userId, event.online, event.count);
       return;
     default:
       return;

@@ -17,8 +17,17 @@ export function usePresence(communityId: string): { presence: Presence | null; s
     "community-room",
     communityId,
     (event) => {
-      if (event.type !== "presence") return;
-      setPresence({ ids: new Set(event.online), count: event.count, complete: event.online.length >= event.count });
+      if (event.type === "presence") {
+        setPresence({ ids: new Set(event.online), count: event.count, complete: event.online.length >= event.count });
+      } else if (event.type === "presence.changed") {
+        setPresence((current) => {
+          if (!current) return current;
+          const ids = new Set(current.ids);
+          if (event.online) ids.add(event.userId);
+          else ids.delete(event.userId);
+          return { ids, count: event.count, complete: ids.size >= event.count };
+        });
+      } else return;
       void qc.invalidateQueries({ queryKey: membersKeys.onlineLists(communityId) });
     },
     { onReconnect: () => void qc.invalidateQueries({ queryKey: membersKeys.community(communityId) }) },

@@ -103,7 +103,12 @@ describe("/chat/{id} live", () => {
     await waitFor(() => expect(shown()).toEqual(["One", "Two", "Three, edited", "Four"]));
     expect(screen.getByText("(edited)")).toBeTruthy();
 
-    act(() => conversationSocket().serverSend({ type: "presence", online: [anaUser.id, giorgi.id], count: 2 }));
+    act(() => conversationSocket().serverSend({ type: "presence", online: [anaUser.id], count: 1 }));
+    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: true, count: 2 }));
+    expect(await screen.findByText("Online")).toBeTruthy();
+    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: false, count: 1 }));
+    await waitFor(() => expect(screen.queryByText("Online")).toBeNull());
+    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: true, count: 2 }));
     expect(await screen.findByText("Online")).toBeTruthy();
     act(() => conversationSocket().serverSend({ type: "typing", userId: giorgi.id, active: true }));
     expect(await screen.findByText("Giorgi Maisuradze is typing…")).toBeTruthy();

@@ -81,6 +81,13 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
         case "presence":
           setOnline(event.online);
           return;
+        case "presence.changed":
+          setOnline((current) =>
+            event.online
+              ? current.includes(event.userId) ? current : [...current, event.userId]
+              : current.filter((id) => id !== event.userId),
+          );
+          return;
         case "typing":
           if (event.userId === me) return;
           setTyping((current) => {
