@@ -54,6 +54,9 @@ export function searchTerms(text: string, opts: { prefixMin?: number } = {}): Se
   return { expression, words: kept.flatMap((p) => p.words.map(foldWord)), prefix: prefix && foldWord(prefix) };
 }
 
+/** The quoted phrases of an expression made by `searchTerms`, each with its `*` if it has one. */
+export const phrasesOf = (expression: string) => expression.match(/"(?:[^"]|"")*"\*?/g) ?? [];
+
 /** The expression limited to some columns of an index, e.g. `{headline content} : ("garden")`. */
 export const inColumns = (columns: readonly string[], expression: string) => `{${columns.join(" ")}} : (${expression})`;
 

@@ -2,13 +2,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
-import { ftsIndexes, inColumns } from "../../lib/full-text";
+import { ftsIndexes, inColumns, phrasesOf } from "../../lib/full-text";
 
 /** One hit as every kind's statement answers it (search-hits.ts gives each kind its shape). */
 export type HitRow = {
   kind: SearchKind;
   id: string;
-  /** bm25: lower is better. */
+  /** bm25, or the in-row score for common words (`scoreOf`): lower is better. */
   score: number;
   /** When it was created: newer first among equal scores. */
   at: number;
@@ -127,29 +127,67 @@ function prelude(token: string, now: number): SQL {
     scope_match(expr) as (select 'scope : (' || coalesce(group_concat('"' || hex(id) || '"', ' OR '), '"none"') || ')' from scope)`;
 }
 
+/** A phrase found in at least this many rows of an index is common (see `scoreOf`). */
+export const COMMON_PHRASE_ROWS = 1000;
+
+/**
+ * `<kind>_common (yes)`: whether any typed phrase is common. Asking walks at most COMMON_PHRASE_ROWS
+ * rows of each phrase, whatever the size of the index.
+ */
+function commonOf(name: SearchKind, expression: string): SQL {
+  const { table, columns } = ftsIndexes[name];
+  const fts = sql.raw(table);
+  const tests = phrasesOf(expression).map(
+    (phrase) =>
+      sql`exists (select 1 from ${fts} where ${fts} match ${inColumns(columns, phrase)} limit 1 offset ${COMMON_PHRASE_ROWS - 1})`,
+  );
+  return sql`${sql.raw(`${name}_common`)}(yes) as (select ${sql.join(tests, sql` or `)})`;
+}
+
+/**
+ * How well a row matches. bm25 weighs each phrase by how rare it is across the whole index, and FTS5
+ * counts that by walking every row holding the phrase, once per search: for a word in nearly every row
+ * that walk was most of the search's cost, and it grew with the platform. Such a word tells rows apart
+ * by little anyway, so then the row's own matches decide: per column, its weight times the matches
+ * saturating as bm25's do (tf / (tf + 1.2)), counted from `highlight()` (no index-wide statistics).
+ */
+function scoreOf(name: SearchKind): SQL {
+  const { table, columns, weights } = ftsIndexes[name];
+  const weight = weights.split(",").map(Number);
+  const marked = (i: number) => sql.raw(`highlight(${table}, ${i}, char(1), '')`);
+  const inRow = columns.map((_, i) => {
+    const tf = sql`(length(${marked(i)}) - length(replace(${marked(i)}, char(1), '')))`;
+    return sql`${weight[i]} * ${tf} / (${tf} + 1.2)`;
+  });
+  return sql`case when (select yes from ${sql.raw(`${name}_common`)}) then -(${sql.join(inRow, sql` + `)})
+    else bm25(${sql.raw(table)}, ${sql.raw(weights)}) end`;
+}
+
 /**
  * The newest SEARCH_RANKED_MAX matches of one kind, ranked: `<kind>_ranked (id, score)`.
  *
- * Unscoped (communities): one pass, newest first, with bm25. Scoped kinds take two: the window of
- * newest matches within the viewer's communities (the scope filter in the MATCH), then bm25 over just
+ * Unscoped (communities): one pass, newest first, ranked. Scoped kinds take two: the window of newest
+ * matches within the viewer's communities (the scope filter in the MATCH), then the ranking over just
  * those rows from a MATCH of the words alone. bm25 counts every phrase of its MATCH through the whole
  * index once per search; with the scope in it, that count would walk every row of the viewer's
  * communities, and the cost of a search would grow with them. The rowid range lets FTS5 seek straight
  * to the window, and the unary plus keeps the rowid list a filter (as a lookup, FTS5 would start the
  * query, bm25's counts included, once per row).
  */
-function rankedOf(name: SearchKind, words: string): SQL {
-  const { table, weights } = ftsIndexes[name];
+function rankedOf(name: SearchKind, expression: string): SQL {
+  const { table, columns } = ftsIndexes[name];
   const fts = sql.raw(table);
+  const words = inColumns(columns, expression);
   const ranked = sql.raw(`${name}_ranked`);
+  const common = commonOf(name, expression);
   if (!kinds[name].scoped) {
-    return sql`${ranked}(id, score, r) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}), ${fts}.rowid from ${fts}
+    return sql`${common}, ${ranked}(id, score, r) as (select ${fts}.id, ${scoreOf(name)}, ${fts}.rowid from ${fts}
       where ${fts} match ${words} order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX})`;
   }
   const window = sql.raw(`${name}_window`);
-  return sql`${window}(r) as materialized (select ${fts}.rowid from ${fts}
+  return sql`${common}, ${window}(r) as materialized (select ${fts}.rowid from ${fts}
       where ${fts} match ((select expr from scope_match) || ' AND ' || ${words}) order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX}),
-    ${ranked}(id, score, r) as (select ${fts}.id, bm25(${fts}, ${sql.raw(weights)}), ${fts}.rowid from ${fts}
+    ${ranked}(id, score, r) as (select ${fts}.id, ${scoreOf(name)}, ${fts}.rowid from ${fts}
       where ${fts} match ${words} and ${fts}.rowid between (select min(r) from ${window}) and (select max(r) from ${window})
         and +${fts}.rowid in (select r from ${window}))`;
 }
@@ -163,7 +201,7 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
     ? sql` and (w.score > ${after.score} or (w.score = ${after.score}
         and (${at} < ${after.at} or (${at} = ${after.at} and w.id < ${after.id}))))`
     : sql``;
-  return sql`${rankedOf(name, inColumns(ftsIndexes[name].columns, expression))},
+  return sql`${rankedOf(name, expression)},
     ${sql.raw(name)}_hits as (
       select w.id, w.score, ${at} as at, w.r from ${sql.raw(name)}_ranked w ${kind.source}
       where ${kind.visible}${keyset}
