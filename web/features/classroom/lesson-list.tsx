@@ -73,7 +73,8 @@ export function LessonList({ communityId, courseId, lessons, open, canManage }: 
             tabIndex={canManage ? 0 : undefined}
             draggable={canManage}
             onKeyDown={(e) => onKeyDown(e, index, lesson.id)}
-            onDragStart={() => setDragging(lesson.id)}
+            // A lesson's link is draggable on its own: its drag must not reorder for members.
+            onDragStart={() => canManage && setDragging(lesson.id)}
             onDragEnd={() => setDragging(null)}
             onDragOver={(e) => {
               if (dragging) e.preventDefault();
