@@ -1,5 +1,6 @@
 import type { InfiniteData } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { classroomKeys } from "../../features/classroom/queries";
 import { conversationKeys } from "../../features/messages/queries";
 import { markAllReadInCache, markReadInCache } from "../../features/notifications/cache";
 import { notificationKeys } from "../../features/notifications/queries";
@@ -56,6 +57,21 @@ describe("user room events in the cache", () => {
     expect(qc.getQueryData(notificationKeys.unread("c2"))).toBe(2);
     expect(qc.getQueryData(notificationKeys.unread("c1"))).toBe(5);
     expect(qc.getQueryData(notificationKeys.unread(null))).toBe(7);
+  });
+
+  it("an enrolment refreshes the creator's course page and classroom, and nothing of other courses", () => {
+    const qc = seeded();
+    for (const key of [classroomKeys.course("k1"), classroomKeys.course("k2"), classroomKeys.courses("c1"), classroomKeys.courses("c2")]) {
+      qc.setQueryData(key, { stale: false });
+    }
+    const stale = () =>
+      [classroomKeys.course("k1"), classroomKeys.course("k2"), classroomKeys.courses("c1"), classroomKeys.courses("c2")].map(
+        (key) => qc.getQueryState(key)!.isInvalidated,
+      );
+    applyUserEvent(qc, { type: "notification.created", notification: item("like") });
+    expect(stale()).toEqual([false, false, false, false]);
+    applyUserEvent(qc, { type: "notification.created", notification: item("enrol", { type: "COURSE_ENROLLMENT", courseId: "k1" }) });
+    expect(stale()).toEqual([true, false, true, false]);
   });
 
   it("notification.unread sets the all-communities badge; zero clears every badge", () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { RoomMessages } from "../../../common/realtime-protocol";
 import type { NotificationItem } from "../../../common/contract/notifications";
+import { classroomKeys } from "../../features/classroom/queries";
 import { conversationKeys } from "../../features/messages/queries";
 import { prependNotification, setUnreadTotal } from "../../features/notifications/cache";
 import { notificationKeys } from "../../features/notifications/queries";
@@ -38,6 +39,11 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
     case "notification.created": {
       const item = toNotificationItem(event.notification);
       prependNotification(qc, item);
+      // A new learner moves the enrolled counts on the creator's course page and classroom.
+      if (item.type === "COURSE_ENROLLMENT" && item.courseId) {
+        void qc.invalidateQueries({ queryKey: classroomKeys.course(item.courseId) });
+        if (item.community) void qc.invalidateQueries({ queryKey: classroomKeys.community(item.community.id) });
+      }
       return item;
     }
     case "notification.unread":
