@@ -27,6 +27,11 @@ export const reports = sqliteTable(
      */
     targetAuthorId: text("target_author_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /**
+     * What was reported, as it read when the report was filed (its first 200 characters): the evidence
+     * stays when its author edits or deletes it.
+     */
+    excerpt: text("excerpt"),
     status: text("status", { enum: reportStatuses }).notNull().default("open"),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     handledAt: millis("handled_at"),

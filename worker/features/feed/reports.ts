@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { Endpoint } from "../../../common/contract/http";
@@ -18,6 +19,13 @@ type Report = {
   targetAuthorId: string | null;
   reason: string;
 };
+
+/** The reported text as it reads now, kept with the report (read in the same statement as the insert). */
+const EXCERPT_OF = {
+  post: (id: string) => sql`(select substr(content, 1, 200) from posts where id = ${id})`,
+  comment: (id: string) => sql`(select substr(content, 1, 200) from post_comments where id = ${id})`,
+  message: (id: string) => sql`(select substr(content, 1, 200) from messages where id = ${id})`,
+} as const;
 
 /**
  * Files a report into the staff and community-admin queues; one per person and target. Two round
@@ -49,7 +57,13 @@ export async function fileReport<Row, Found>(
   const id = newId();
   try {
     const written = await once.write(report.reporterId, id, [
-      db.insert(reports).values({ id, ...report, status: "open", createdAt: Date.now() }),
+      db.insert(reports).values({
+        id,
+        ...report,
+        excerpt: EXCERPT_OF[report.targetKind](report.targetId),
+        status: "open",
+        createdAt: Date.now(),
+      }),
     ]);
     return { reportId: "earlier" in written ? written.earlier : id };
   } catch (error) {

@@ -23,7 +23,7 @@ type StaffRow = Row & { community_status: ReportStatus; reporter_id: string | nu
 /** What either queue shows of a report `r`: its community `c` and what was reported (an excerpt and the post to open). */
 const reportColumns = sql.raw(
   "r.id, r.community_id, c.name as community_name, r.target_kind, r.target_id, r.reason, r.created_at, " +
-    "coalesce(p.id, pc.post_id) as post_id, substr(coalesce(p.content, pc.content, m.content), 1, 200) as excerpt",
+    "coalesce(p.id, pc.post_id) as post_id, coalesce(r.excerpt, substr(coalesce(p.content, pc.content, m.content), 1, 200)) as excerpt",
 );
 const targetJoins = sql.raw(
   "left join posts p on r.target_kind = 'post' and p.id = r.target_id " +

@@ -271,6 +271,36 @@ describe("staff report queue", () => {
     );
   });
 
+  it("keeps the reported words as they were filed, when their author edits or deletes them", async () => {
+    const w = await world();
+    const reportedPost = w.targets.memberPost;
+    const edit = await call(`/api/posts/${reportedPost}`, {
+      method: "PATCH",
+      body: { content: "Nothing to see here" },
+      cookie: w.member.cookie,
+    });
+    expect(edit.status).toBe(200);
+    const excerptOf = async (targetId: string) => (await w.staffQueue()).find((i) => i.targetId === targetId)?.excerpt;
+    expect(await excerptOf(reportedPost)).toBe("Buy cheap followers now");
+    expect((await call(`/api/posts/${reportedPost}`, { method: "DELETE", cookie: w.member.cookie })).status).toBe(200);
+    expect(await excerptOf(reportedPost)).toBe("Buy cheap followers now");
+
+    // A direct message deleted by its sender after the report: staff still read what it said.
+    const start = await call("/api/conversations/direct", { body: { userId: w.reporter.user.id }, cookie: w.member.cookie });
+    const conversationId = ((await start.json()) as { conversation: { id: string } }).conversation.id;
+    const messageId = crypto.randomUUID();
+    const sent = await call(`/api/conversations/${conversationId}/messages`, {
+      body: { id: messageId, content: "Send me your card number" },
+      cookie: w.member.cookie,
+    });
+    expect(sent.status).toBe(201);
+    const filed = await call(`/api/messages/${messageId}/report`, { body: { reason: "Scam" }, cookie: w.reporter.cookie });
+    expect(filed.status).toBe(201);
+    expect((await call(`/api/messages/${messageId}`, { method: "DELETE", cookie: w.member.cookie })).status).toBe(200);
+    const staffItems = (await queue("/api/admin/reports?status=open&limit=100", w.staff.cookie)).items;
+    expect(staffItems.find((i) => i.targetId === messageId)?.excerpt).toBe("Send me your card number");
+  });
+
   it("is for staff only", async () => {
     const owner = await createUser();
     expect((await call("/api/admin/reports", { cookie: owner.cookie })).status).toBe(404);
