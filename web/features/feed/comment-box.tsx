@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
-import { CharCounter } from "./char-counter";
+import { CharCounter } from "../../components/char-counter";
 import { storedLength, toStored } from "../../lib/mention-tokens";
 import { emptyMentionValue, MentionTextarea, type MentionValue } from "./mention-textarea";
 

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Input, inputClasses } from "../../components/ui/input";
 import { cn } from "../../lib/cn";
-import { CharCounter } from "./char-counter";
+import { CharCounter } from "../../components/char-counter";
 import { POST_CONTENT_MAX, POST_HEADLINE_MAX } from "../../../common/contract/limits";
 import { storedLength } from "../../lib/mention-tokens";
 import { MentionTextarea, type MentionValue } from "./mention-textarea";

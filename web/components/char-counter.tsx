@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "../lib/cn";
 
 /** '12/2000' under a field; referenced by the field's aria-describedby so it is read on focus, not per key. */
 export function CharCounter({ id, length, max, className }: { id: string; length: number; max: number; className?: string }) {
