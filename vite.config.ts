@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { serviceWorker } from "./scripts/service-worker-build.ts";
 import { appCsp, baseSecurityHeaders } from "./worker/lib/security-headers.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -78,7 +79,7 @@ export default defineConfig(({ command }) => ({
                 // image field, level badges) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/]select))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/]select))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page)/ },
               ],
@@ -101,6 +102,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     staticSecurityHeaders(),
     devWorkerErrors(),
+    ...serviceWorker({ webRoot: `${root}web` }),
     cloudflare({
       configPath: `${root}wrangler.toml`,
       // AGORA_STATE_DIR lets a second dev server run beside the first on its own local data.

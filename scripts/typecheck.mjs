@@ -3,7 +3,7 @@
 // independent programs, so they run side by side (tsc itself uses one core).
 import { spawn } from "node:child_process";
 
-const projects = ["tsconfig.worker.json", "tsconfig.web.json", "tsconfig.node.json"];
+const projects = ["tsconfig.worker.json", "tsconfig.web.json", "tsconfig.node.json", "tsconfig.sw.json"];
 
 /** Runs tsc on one project, holding its output until it ends so the reports do not interleave. */
 function check(project) {

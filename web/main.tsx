@@ -25,6 +25,7 @@ async function start() {
       </QueryClientProvider>
     </StrictMode>,
   );
+  void import("./lib/offline/start").then(({ startOffline }) => startOffline(queryClient));
 }
 
 void start();

@@ -20,7 +20,8 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      // Offline, a query still asks: the service worker answers with the last copy it kept.
+      queries: { staleTime: 30_000, retry: shouldRetry, networkMode: "offlineFirst" },
       mutations: { retry: false },
     },
   });

@@ -41,6 +41,12 @@ describe("toast store", () => {
     ]);
   });
 
+  it("keeps a toast with an action until it is used or dismissed", () => {
+    toast({ title: "A new version is available", action: { label: "Reload", onClick: () => {} } });
+    vi.advanceTimersByTime(TOAST_DURATION_MS * 10);
+    expect(getToasts().map((t) => t.title)).toEqual(["A new version is available"]);
+  });
+
   it("can be dismissed by id", () => {
     const id = toast({ title: "Bye" });
     dismissToast(id);
@@ -89,5 +95,14 @@ describe("<Toaster>", () => {
     act(() => void toast({ title: "Signed out" }));
     act(() => screen.getByRole("button", { name: "Dismiss" }).click());
     expect(screen.queryByText("Signed out")).toBeNull();
+  });
+
+  it("runs a toast's action from its button and closes the toast", () => {
+    const onClick = vi.fn();
+    render(<Toaster />);
+    act(() => void toast({ title: "A new version is available", action: { label: "Reload", onClick } }));
+    act(() => screen.getByRole("button", { name: "Reload" }).click());
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("A new version is available")).toBeNull();
   });
 });

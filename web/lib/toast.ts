@@ -2,15 +2,20 @@ import { useSyncExternalStore } from "react";
 
 export type ToastVariant = "default" | "success" | "destructive";
 
+export type ToastAction = { label: string; onClick: () => void };
+
 export type ToastInput = {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A button in the toast; such a toast stays until it is used or dismissed. */
+  action?: ToastAction;
 };
 
 export type Toast = Required<Pick<ToastInput, "title" | "variant">> & {
   id: number;
   description?: string;
+  action?: ToastAction;
 };
 
 export const TOAST_LIMIT = 3;
@@ -42,7 +47,13 @@ function clearTimer(id: number) {
 
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  const item: Toast = { id, title: input.title, description: input.description, variant: input.variant ?? "default" };
+  const item: Toast = {
+    id,
+    title: input.title,
+    description: input.description,
+    variant: input.variant ?? "default",
+    action: input.action,
+  };
   const next = [...toasts, item];
   // The oldest toasts make way so no more than TOAST_LIMIT are ever on screen.
   while (next.length > TOAST_LIMIT) {
@@ -50,7 +61,7 @@ export function toast(input: ToastInput): number {
     if (dropped) clearTimer(dropped.id);
   }
   toasts = next;
-  startTimer(id, TOAST_DURATION_MS);
+  if (!item.action) startTimer(id, TOAST_DURATION_MS);
   emit();
   return id;
 }

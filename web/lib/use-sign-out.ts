@@ -18,6 +18,7 @@ export function useSignOut() {
     onSuccess: async () => {
       // Nothing of the previous user may leak into the next session on this browser.
       clearCurrentCommunityId();
+      await import("./offline/offline-data").then(({ forgetOfflineData }) => forgetOfflineData());
       queryClient.removeQueries();
       queryClient.setQueryData(meKeys.session(), null);
       toast({ variant: "success", title: t("auth.signOut.successTitle"), description: t("auth.signOut.successDescription") });

@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, Info, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
+import { buttonClasses } from "./button";
 import { dismissToast, pauseToasts, resumeToasts, useToasts, type ToastVariant } from "../../lib/toast";
 
 const styles: Record<ToastVariant, string> = {
@@ -45,6 +46,18 @@ export function Toaster() {
                 <p className="text-sm font-semibold">{item.title}</p>
                 {item.description && <p className="mt-0.5 text-sm break-words opacity-90">{item.description}</p>}
               </div>
+              {item.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    dismissToast(item.id);
+                    item.action?.onClick();
+                  }}
+                  className={buttonClasses({ size: "sm" })}
+                >
+                  {item.action.label}
+                </button>
+              )}
               <button
                 type="button"
                 onClick={() => dismissToast(item.id)}

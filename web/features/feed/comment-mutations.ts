@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
 import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
+import { queueCall } from "../../lib/offline/outbox";
 import { toast } from "../../lib/toast";
 import { appendComment, removeComment, updateComment, updatePost } from "./cache";
+import { feedKeys } from "./queries";
 import type { Comment, Post } from "../../../common/contract/feed";
 
 /**
@@ -25,6 +27,20 @@ export function useAddComment(post: Post, liveOpen: boolean) {
       if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));
     },
   });
+}
+
+export const pendingCommentsScope = (postId: string) => `comments:${postId}`;
+
+/** Keeps a comment or reply written offline; it is sent, and the thread refreshed, once back online. */
+export function useQueueComment(post: Post) {
+  const qc = useQueryClient();
+  return (body: { content: string; parentCommentId: string | null }) =>
+    queueCall(qc, "POST /api/posts/:postId/comments", {
+      params: { postId: post.id },
+      body,
+      scope: pendingCommentsScope(post.id),
+      refresh: [[...feedKeys.thread(post.communityId, post.id)], [...feedKeys.posts(post.communityId)]],
+    });
 }
 
 export function useDeleteComment(post: Post, liveOpen: boolean) {

@@ -7,7 +7,9 @@ import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { CommentBox } from "./comment-box";
 import { CommentItem } from "./comment-item";
-import { useAddComment } from "./comment-mutations";
+import { isOffline, usePendingWrites } from "../../lib/offline/outbox";
+import { pendingCommentsScope, useAddComment, useQueueComment } from "./comment-mutations";
+import { PendingComment } from "./pending-comment";
 import { COMMENT_MAX, REPLY_MAX } from "../../../common/contract/limits";
 import { useLiveOpen } from "./live-context";
 import { commentsQueryOptions } from "./queries";
@@ -22,11 +24,19 @@ export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolea
   const errorMessage = useErrorMessage();
   const comments = useInfiniteQuery(commentsQueryOptions(post.communityId, post.id));
   const add = useAddComment(post, useLiveOpen());
+  const queue = useQueueComment(post);
+  const pending = usePendingWrites(pendingCommentsScope(post.id));
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const items = comments.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const send = (content: string, parentCommentId: string | null) =>
-    add.mutateAsync({ content, parentCommentId }).then(
+  const send = async (content: string, parentCommentId: string | null) => {
+    if (isOffline()) {
+      await queue({ content, parentCommentId });
+      toast({ title: t("pending.queued"), description: t("pending.commentQueuedDescription") });
+      if (parentCommentId) setReplyingTo(null);
+      return;
+    }
+    return add.mutateAsync({ content, parentCommentId }).then(
       () => {
         toast({ title: parentCommentId ? t("comments.replyAdded") : t("comments.added"), variant: "success" });
         if (parentCommentId) setReplyingTo(null);
@@ -40,6 +50,7 @@ export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolea
         throw err;
       },
     );
+  };
 
   return (
     <section aria-label={t("comments.label")} className="mt-3 space-y-4 border-t border-border pt-4">
@@ -67,7 +78,7 @@ export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolea
             {t("common.tryAgain")}
           </button>
         </p>
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && pending.length === 0 ? (
         <div className="flex flex-col items-center gap-1 py-4 text-center">
           <MessageSquare className="h-6 w-6 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm font-medium text-foreground">{t("comments.emptyTitle")}</p>
@@ -101,6 +112,9 @@ export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolea
                 ) : null
               }
             />
+          ))}
+          {pending.map((write) => (
+            <PendingComment key={write.id} write={write} />
           ))}
         </ul>
       )}

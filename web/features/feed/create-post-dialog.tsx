@@ -9,7 +9,8 @@ import { toast } from "../../lib/toast";
 import { ImagePicker, type PickedImage } from "./image-picker";
 import { toStored } from "../../lib/mention-tokens";
 import { emptyMentionValue } from "./mention-textarea";
-import { useCreatePost } from "./post-mutations";
+import { isOffline } from "../../lib/offline/outbox";
+import { useCreatePost, useQueuePost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";
 
 const emptyForm: PostFormValue = { headline: "", content: emptyMentionValue, topicId: "" };
@@ -28,6 +29,7 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
   const create = useCreatePost(communityId);
+  const queue = useQueuePost(communityId);
   const [form, setForm] = useState<PostFormValue>(emptyForm);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -88,11 +90,21 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
       });
       return;
     }
+    const body = { headline: form.headline.trim() || null, content, topicId: form.topicId || null };
+    // Offline, a text post waits in the outbox and goes out on reconnect; images need the network to upload.
+    if (isOffline() && images.length > 0) {
+      toast({ title: t("create.failed"), description: t("pending.imagesNeedConnection"), variant: "destructive" });
+      return;
+    }
     setSubmitting(true);
     try {
-      const imageUrls = await uploadAll();
-      await create.mutateAsync({ headline: form.headline.trim() || null, content, topicId: form.topicId || null, imageUrls });
-      toast({ title: t("create.success"), variant: "success" });
+      if (isOffline()) {
+        await queue({ ...body, imageUrls: [] });
+        toast({ title: t("pending.queued"), description: t("pending.queuedDescription") });
+      } else {
+        await create.mutateAsync({ ...body, imageUrls: await uploadAll() });
+        toast({ title: t("create.success"), variant: "success" });
+      }
       reset();
       onOpenChange(false);
     } catch (err) {

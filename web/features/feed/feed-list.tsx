@@ -4,8 +4,11 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
+import { usePendingWrites } from "../../lib/offline/outbox";
 import { toast } from "../../lib/toast";
+import { PendingPostCard } from "./pending-post-card";
 import { PostCard } from "./post-card";
+import { pendingPostsScope } from "./post-mutations";
 import { postListQueryOptions } from "./queries";
 import { PostSkeletons } from "./skeletons";
 import { useInfiniteScroll } from "../../lib/use-infinite-scroll";
@@ -18,6 +21,7 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
   const posts = useInfiniteQuery(postListQueryOptions(communityId, topicId));
   const canLoadMore = posts.hasNextPage && !posts.isFetchingNextPage && !posts.isError;
   const sentinel = useInfiniteScroll<HTMLDivElement>(() => void posts.fetchNextPage(), canLoadMore);
+  const pending = usePendingWrites(pendingPostsScope(communityId)).filter((w) => !topicId || w.body.topicId === topicId);
 
   // Spec 000 section 8: a failed load says 'Error — Failed to load posts'.
   const { error, errorUpdatedAt } = posts;
@@ -28,7 +32,7 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
   if (posts.isPending) return <PostSkeletons label={t("loading")} />;
 
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
-  if (posts.isError && items.length === 0) {
+  if (posts.isError && items.length === 0 && pending.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
         <p className="text-foreground">{t("loadFailed.description")}</p>
@@ -39,7 +43,7 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
     );
   }
 
-  if (items.length === 0) {
+  if (items.length === 0 && pending.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-10 text-center">
         <FileText className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
@@ -53,6 +57,9 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
   return (
     <div>
       <div className="space-y-4" aria-busy={posts.isFetching || undefined}>
+        {pending.map((write) => (
+          <PendingPostCard key={write.id} write={write} />
+        ))}
         {items.map((post) => (
           <PostCard key={post.id} post={post} readOnly={readOnly} />
         ))}

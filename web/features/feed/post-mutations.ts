@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
 import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
+import { queueCall } from "../../lib/offline/outbox";
 import { toast } from "../../lib/toast";
 import { adjustPostsCount, insertPost, removePost, updatePost } from "./cache";
 import { feedKeys } from "./queries";
@@ -51,6 +52,20 @@ export function useCreatePost(communityId: string) {
       void qc.invalidateQueries({ queryKey: feedKeys.topics(communityId) });
     },
   });
+}
+
+export const pendingPostsScope = (communityId: string) => `posts:${communityId}`;
+
+/** Keeps a post written offline; it is sent, and the feed refreshed, once the browser is online again. */
+export function useQueuePost(communityId: string) {
+  const qc = useQueryClient();
+  return (body: BodyOf<"POST /api/communities/:id/posts">) =>
+    queueCall(qc, "POST /api/communities/:id/posts", {
+      params: { id: communityId },
+      body,
+      scope: pendingPostsScope(communityId),
+      refresh: [[...feedKeys.community(communityId)]],
+    });
 }
 
 export function useEditPost() {

@@ -12,17 +12,21 @@ export type SendInput = {
   replyToId: string | null;
 };
 
+export function messageBody(input: SendInput) {
+  return {
+    id: input.id,
+    content: input.content,
+    messageType: input.fileUrl ? ("image" as const) : ("text" as const),
+    fileUrl: input.fileUrl,
+    replyToId: input.replyToId,
+  };
+}
+
 /** The id is the sender's own, so sending the same input again is the same message, never a second one. */
 export function sendMessage(conversationId: string, input: SendInput): Promise<ChatMessage> {
   return call("POST /api/conversations/:conversationId/messages", {
     params: { conversationId },
-    body: {
-      id: input.id,
-      content: input.content,
-      messageType: input.fileUrl ? "image" : "text",
-      fileUrl: input.fileUrl,
-      replyToId: input.replyToId,
-    },
+    body: messageBody(input),
   }).then((r) => r.message);
 }
 

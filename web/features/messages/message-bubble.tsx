@@ -147,6 +147,7 @@ export function MessageBubble(props: BubbleProps) {
           </time>
           {message.isEdited && !message.isDeleted && <span>{t("message.edited")}</span>}
           {outgoing?.status === "sending" && <span>{t("message.sending")}</span>}
+          {outgoing?.status === "queued" && <span>{t("message.waiting")}</span>}
           {seen && <span className="font-medium">{t("message.seen")}</span>}
         </div>
         {outgoing?.status === "failed" && (

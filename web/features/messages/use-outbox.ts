@@ -1,14 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { resizeImage } from "../../lib/images/resize";
 import { uploadImage } from "../../lib/images/upload";
 import { useErrorMessage } from "../../lib/errors";
+import { isOffline, queueCall, usePendingWrites, type PendingWrite } from "../../lib/offline/outbox";
 import { toast } from "../../lib/toast";
 import { newId } from "../../../common/ids";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import { putMessages } from "./chat-cache";
-import { sendMessage } from "./chat-mutations";
+import { messageBody, sendMessage, type SendInput } from "./chat-mutations";
+import { conversationKeys } from "./queries";
 
 /** A message this tab is sending: shown at once, kept with its id until the server has it. */
 export type OutgoingMessage = {
@@ -21,7 +23,8 @@ export type OutgoingMessage = {
   /** Upload progress in percent while the image goes up. */
   progress: number | null;
   replyTo: ChatMessage["replyTo"];
-  status: "sending" | "failed";
+  /** "queued": written offline, waiting in the outbox to be sent once the browser is online. */
+  status: "sending" | "failed" | "queued";
   createdAt: number;
 };
 
@@ -29,12 +32,31 @@ export type Draft = { content: string; file: File | null; replyTo: ChatMessage |
 
 class UploadFailed extends Error {}
 
+const pendingMessagesScope = (conversationId: string) => `messages:${conversationId}`;
+
+function queuedMessage(write: PendingWrite): OutgoingMessage {
+  const body = write.body as ReturnType<typeof messageBody>;
+  return {
+    id: write.id,
+    content: body.content,
+    file: null,
+    preview: null,
+    fileUrl: body.fileUrl,
+    progress: null,
+    replyTo: null,
+    status: "queued",
+    createdAt: write.createdAt,
+  };
+}
+
 export function useOutbox(conversationId: string) {
   const { t } = useTranslation("messages");
   const qc = useQueryClient();
   const errorMessage = useErrorMessage();
-  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const [sending, setOutgoing] = useState<OutgoingMessage[]>([]);
   const held = useRef(new Map<string, OutgoingMessage>());
+  const queued = usePendingWrites(pendingMessagesScope(conversationId));
+  const outgoing = useMemo(() => [...sending, ...queued.map(queuedMessage)], [sending, queued]);
 
   const patch = useCallback((id: string, change: Partial<OutgoingMessage>) => {
     const current = held.current.get(id);
@@ -70,12 +92,20 @@ export function useOutbox(conversationId: string) {
             throw new UploadFailed();
           }
         }
-        const saved = await sendMessage(conversationId, {
-          id,
-          content: message.content,
-          fileUrl,
-          replyToId: message.replyTo?.id ?? null,
-        });
+        const input: SendInput = { id, content: message.content, fileUrl, replyToId: message.replyTo?.id ?? null };
+        // Offline, the message waits in the outbox (kept across reloads) and goes out on reconnect.
+        if (isOffline()) {
+          await queueCall(qc, "POST /api/conversations/:conversationId/messages", {
+            id,
+            params: { conversationId },
+            body: messageBody(input),
+            scope: pendingMessagesScope(conversationId),
+            refresh: [[...conversationKeys.history(conversationId)], [...conversationKeys.lists()]],
+          });
+          drop(id);
+          return;
+        }
+        const saved = await sendMessage(conversationId, input);
         putMessages(qc, conversationId, [saved]);
         drop(id);
       } catch (err) {

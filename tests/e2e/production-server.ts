@@ -1,0 +1,56 @@
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The dev server's local data, which `npm start` has migrated and seeded (playwright.config starts it). */
+const devState = process.env.AGORA_STATE_DIR ?? join(root, ".wrangler/state");
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/**
+ * What only the production build has (the service worker, the precached shell) is tested against that
+ * build under `wrangler dev`, on a copy of the dev server's seeded data so both can run side by side.
+ * Builds first unless E2E_SKIP_BUILD=1 (a build made just before). Answers the base URL and a stop function.
+ */
+export async function startProductionServer(port: number): Promise<{ baseURL: string; stop: () => void }> {
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    execFileSync("npx", ["vite", "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  }
+  statSync(join(root, "dist/agora/wrangler.json"));
+  const state = mkdtempSync(join(tmpdir(), "agora-e2e-prod-"));
+  cpSync(devState, state, { recursive: true });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const args = ["wrangler", "dev", "--config", "dist/agora/wrangler.json", "--port", String(port), "--ip", "127.0.0.1"];
+  args.push("--persist-to", state, "--var", "APP_ENV:development", "--var", `APP_URL:${baseURL}`, "--log-level", "error");
+  const server = spawn("npx", args, { cwd: root, stdio: "ignore", detached: true });
+  const stop = () => {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(state, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${baseURL}/api/health`, 120_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseURL, stop };
+}
