@@ -18,9 +18,10 @@ export function useSignOut() {
     onSuccess: async () => {
       // Nothing of the previous user may leak into the next session on this browser.
       clearCurrentCommunityId();
-      await import("./offline/offline-data").then(({ forgetOfflineData }) => forgetOfflineData());
       queryClient.removeQueries();
       queryClient.setQueryData(meKeys.session(), null);
+      // After the cache is emptied: while this loads, nothing on screen may write the old user's state back.
+      await import("./offline/offline-data").then(({ forgetOfflineData }) => forgetOfflineData());
       toast({ variant: "success", title: t("auth.signOut.successTitle"), description: t("auth.signOut.successDescription") });
       await navigate({ to: "/auth/login" });
     },
