@@ -29,7 +29,6 @@ import { Route as MainProtectedLeaderboardsRouteImport } from './routes/_main/_p
 import { Route as MainProtectedMembersRouteImport } from './routes/_main/_protected/members'
 import { Route as MainProtectedMySubscriptionsRouteImport } from './routes/_main/_protected/my-subscriptions'
 import { Route as MainProtectedPaymentMethodsRouteImport } from './routes/_main/_protected/payment-methods'
-import { Route as MainProtectedProfileRouteImport } from './routes/_main/_protected/profile'
 import { Route as MainProtectedSearchRouteImport } from './routes/_main/_protected/search'
 import { Route as MainProtectedSupportRouteImport } from './routes/_main/_protected/support'
 import { Route as MainChatIdRouteImport } from './routes/_main/chat.$id'
@@ -46,6 +45,8 @@ import { Route as MainProtectedCommunitiesSubscriptionSelectionRouteImport } fro
 import { Route as MainProtectedCourseCourseIdRouteImport } from './routes/_main/_protected/course.$courseId'
 import { Route as MainProtectedPaymentInputRouteImport } from './routes/_main/_protected/payment.input'
 import { Route as MainProtectedPostPostIdRouteImport } from './routes/_main/_protected/post.$postId'
+import { Route as MainProtectedProfileIndexRouteImport } from './routes/_main/_protected/profile.index'
+import { Route as MainProtectedProfileUserIdRouteImport } from './routes/_main/_protected/profile.$userId'
 import { Route as MainProtectedSettingsIndexRouteImport } from './routes/_main/_protected/settings.index'
 import { Route as MainProtectedSettingsNotificationsRouteImport } from './routes/_main/_protected/settings.notifications'
 import { Route as MainProtectedSettingsPrivacySecurityRouteImport } from './routes/_main/_protected/settings.privacy-security'
@@ -154,11 +155,6 @@ const MainProtectedPaymentMethodsRoute =
     path: '/payment-methods',
     getParentRoute: () => MainProtectedRoute,
   } as any)
-const MainProtectedProfileRoute = MainProtectedProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => MainProtectedRoute,
-} as any)
 const MainProtectedSearchRoute = MainProtectedSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -247,6 +243,18 @@ const MainProtectedPostPostIdRoute = MainProtectedPostPostIdRouteImport.update({
   path: '/post/$postId',
   getParentRoute: () => MainProtectedRoute,
 } as any)
+const MainProtectedProfileIndexRoute =
+  MainProtectedProfileIndexRouteImport.update({
+    id: '/profile/',
+    path: '/profile/',
+    getParentRoute: () => MainProtectedRoute,
+  } as any)
+const MainProtectedProfileUserIdRoute =
+  MainProtectedProfileUserIdRouteImport.update({
+    id: '/profile/$userId',
+    path: '/profile/$userId',
+    getParentRoute: () => MainProtectedRoute,
+  } as any)
 const MainProtectedSettingsIndexRoute =
   MainProtectedSettingsIndexRouteImport.update({
     id: '/settings/',
@@ -291,7 +299,6 @@ export interface FileRoutesByFullPath {
   '/members': typeof MainProtectedMembersRoute
   '/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/payment-methods': typeof MainProtectedPaymentMethodsRoute
-  '/profile': typeof MainProtectedProfileRoute
   '/search': typeof MainProtectedSearchRoute
   '/support': typeof MainProtectedSupportRoute
   '/chat/$id': typeof MainChatIdRoute
@@ -307,10 +314,12 @@ export interface FileRoutesByFullPath {
   '/course/$courseId': typeof MainProtectedCourseCourseIdRoute
   '/payment/input': typeof MainProtectedPaymentInputRoute
   '/post/$postId': typeof MainProtectedPostPostIdRoute
+  '/profile/$userId': typeof MainProtectedProfileUserIdRoute
   '/settings/notifications': typeof MainProtectedSettingsNotificationsRoute
   '/settings/privacy-security': typeof MainProtectedSettingsPrivacySecurityRoute
   '/video/$videoId': typeof MainProtectedVideoVideoIdRoute
   '/chat/': typeof MainProtectedChatIndexRoute
+  '/profile/': typeof MainProtectedProfileIndexRoute
   '/settings/': typeof MainProtectedSettingsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -332,7 +341,6 @@ export interface FileRoutesByTo {
   '/members': typeof MainProtectedMembersRoute
   '/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/payment-methods': typeof MainProtectedPaymentMethodsRoute
-  '/profile': typeof MainProtectedProfileRoute
   '/search': typeof MainProtectedSearchRoute
   '/support': typeof MainProtectedSupportRoute
   '/chat/$id': typeof MainChatIdRoute
@@ -348,10 +356,12 @@ export interface FileRoutesByTo {
   '/course/$courseId': typeof MainProtectedCourseCourseIdRoute
   '/payment/input': typeof MainProtectedPaymentInputRoute
   '/post/$postId': typeof MainProtectedPostPostIdRoute
+  '/profile/$userId': typeof MainProtectedProfileUserIdRoute
   '/settings/notifications': typeof MainProtectedSettingsNotificationsRoute
   '/settings/privacy-security': typeof MainProtectedSettingsPrivacySecurityRoute
   '/video/$videoId': typeof MainProtectedVideoVideoIdRoute
   '/chat': typeof MainProtectedChatIndexRoute
+  '/profile': typeof MainProtectedProfileIndexRoute
   '/settings': typeof MainProtectedSettingsIndexRoute
 }
 export interface FileRoutesById {
@@ -376,7 +386,6 @@ export interface FileRoutesById {
   '/_main/_protected/members': typeof MainProtectedMembersRoute
   '/_main/_protected/my-subscriptions': typeof MainProtectedMySubscriptionsRoute
   '/_main/_protected/payment-methods': typeof MainProtectedPaymentMethodsRoute
-  '/_main/_protected/profile': typeof MainProtectedProfileRoute
   '/_main/_protected/search': typeof MainProtectedSearchRoute
   '/_main/_protected/support': typeof MainProtectedSupportRoute
   '/_main/chat/$id': typeof MainChatIdRoute
@@ -392,10 +401,12 @@ export interface FileRoutesById {
   '/_main/_protected/course/$courseId': typeof MainProtectedCourseCourseIdRoute
   '/_main/_protected/payment/input': typeof MainProtectedPaymentInputRoute
   '/_main/_protected/post/$postId': typeof MainProtectedPostPostIdRoute
+  '/_main/_protected/profile/$userId': typeof MainProtectedProfileUserIdRoute
   '/_main/_protected/settings/notifications': typeof MainProtectedSettingsNotificationsRoute
   '/_main/_protected/settings/privacy-security': typeof MainProtectedSettingsPrivacySecurityRoute
   '/_main/_protected/video/$videoId': typeof MainProtectedVideoVideoIdRoute
   '/_main/_protected/chat/': typeof MainProtectedChatIndexRoute
+  '/_main/_protected/profile/': typeof MainProtectedProfileIndexRoute
   '/_main/_protected/settings/': typeof MainProtectedSettingsIndexRoute
 }
 export interface FileRouteTypes {
@@ -419,7 +430,6 @@ export interface FileRouteTypes {
     | '/members'
     | '/my-subscriptions'
     | '/payment-methods'
-    | '/profile'
     | '/search'
     | '/support'
     | '/chat/$id'
@@ -435,10 +445,12 @@ export interface FileRouteTypes {
     | '/course/$courseId'
     | '/payment/input'
     | '/post/$postId'
+    | '/profile/$userId'
     | '/settings/notifications'
     | '/settings/privacy-security'
     | '/video/$videoId'
     | '/chat/'
+    | '/profile/'
     | '/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -460,7 +472,6 @@ export interface FileRouteTypes {
     | '/members'
     | '/my-subscriptions'
     | '/payment-methods'
-    | '/profile'
     | '/search'
     | '/support'
     | '/chat/$id'
@@ -476,10 +487,12 @@ export interface FileRouteTypes {
     | '/course/$courseId'
     | '/payment/input'
     | '/post/$postId'
+    | '/profile/$userId'
     | '/settings/notifications'
     | '/settings/privacy-security'
     | '/video/$videoId'
     | '/chat'
+    | '/profile'
     | '/settings'
   id:
     | '__root__'
@@ -503,7 +516,6 @@ export interface FileRouteTypes {
     | '/_main/_protected/members'
     | '/_main/_protected/my-subscriptions'
     | '/_main/_protected/payment-methods'
-    | '/_main/_protected/profile'
     | '/_main/_protected/search'
     | '/_main/_protected/support'
     | '/_main/chat/$id'
@@ -519,10 +531,12 @@ export interface FileRouteTypes {
     | '/_main/_protected/course/$courseId'
     | '/_main/_protected/payment/input'
     | '/_main/_protected/post/$postId'
+    | '/_main/_protected/profile/$userId'
     | '/_main/_protected/settings/notifications'
     | '/_main/_protected/settings/privacy-security'
     | '/_main/_protected/video/$videoId'
     | '/_main/_protected/chat/'
+    | '/_main/_protected/profile/'
     | '/_main/_protected/settings/'
   fileRoutesById: FileRoutesById
 }
@@ -673,13 +687,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProtectedPaymentMethodsRouteImport
       parentRoute: typeof MainProtectedRoute
     }
-    '/_main/_protected/profile': {
-      id: '/_main/_protected/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof MainProtectedProfileRouteImport
-      parentRoute: typeof MainProtectedRoute
-    }
     '/_main/_protected/search': {
       id: '/_main/_protected/search'
       path: '/search'
@@ -792,6 +799,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProtectedPostPostIdRouteImport
       parentRoute: typeof MainProtectedRoute
     }
+    '/_main/_protected/profile/': {
+      id: '/_main/_protected/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof MainProtectedProfileIndexRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
+    '/_main/_protected/profile/$userId': {
+      id: '/_main/_protected/profile/$userId'
+      path: '/profile/$userId'
+      fullPath: '/profile/$userId'
+      preLoaderRoute: typeof MainProtectedProfileUserIdRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
     '/_main/_protected/settings/': {
       id: '/_main/_protected/settings/'
       path: '/settings'
@@ -830,7 +851,6 @@ interface MainProtectedRouteChildren {
   MainProtectedMembersRoute: typeof MainProtectedMembersRoute
   MainProtectedMySubscriptionsRoute: typeof MainProtectedMySubscriptionsRoute
   MainProtectedPaymentMethodsRoute: typeof MainProtectedPaymentMethodsRoute
-  MainProtectedProfileRoute: typeof MainProtectedProfileRoute
   MainProtectedSearchRoute: typeof MainProtectedSearchRoute
   MainProtectedSupportRoute: typeof MainProtectedSupportRoute
   MainProtectedAdminReviewsRoute: typeof MainProtectedAdminReviewsRoute
@@ -841,10 +861,12 @@ interface MainProtectedRouteChildren {
   MainProtectedCourseCourseIdRoute: typeof MainProtectedCourseCourseIdRoute
   MainProtectedPaymentInputRoute: typeof MainProtectedPaymentInputRoute
   MainProtectedPostPostIdRoute: typeof MainProtectedPostPostIdRoute
+  MainProtectedProfileUserIdRoute: typeof MainProtectedProfileUserIdRoute
   MainProtectedSettingsNotificationsRoute: typeof MainProtectedSettingsNotificationsRoute
   MainProtectedSettingsPrivacySecurityRoute: typeof MainProtectedSettingsPrivacySecurityRoute
   MainProtectedVideoVideoIdRoute: typeof MainProtectedVideoVideoIdRoute
   MainProtectedChatIndexRoute: typeof MainProtectedChatIndexRoute
+  MainProtectedProfileIndexRoute: typeof MainProtectedProfileIndexRoute
   MainProtectedSettingsIndexRoute: typeof MainProtectedSettingsIndexRoute
 }
 
@@ -855,7 +877,6 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedMembersRoute: MainProtectedMembersRoute,
   MainProtectedMySubscriptionsRoute: MainProtectedMySubscriptionsRoute,
   MainProtectedPaymentMethodsRoute: MainProtectedPaymentMethodsRoute,
-  MainProtectedProfileRoute: MainProtectedProfileRoute,
   MainProtectedSearchRoute: MainProtectedSearchRoute,
   MainProtectedSupportRoute: MainProtectedSupportRoute,
   MainProtectedAdminReviewsRoute: MainProtectedAdminReviewsRoute,
@@ -869,12 +890,14 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedCourseCourseIdRoute: MainProtectedCourseCourseIdRoute,
   MainProtectedPaymentInputRoute: MainProtectedPaymentInputRoute,
   MainProtectedPostPostIdRoute: MainProtectedPostPostIdRoute,
+  MainProtectedProfileUserIdRoute: MainProtectedProfileUserIdRoute,
   MainProtectedSettingsNotificationsRoute:
     MainProtectedSettingsNotificationsRoute,
   MainProtectedSettingsPrivacySecurityRoute:
     MainProtectedSettingsPrivacySecurityRoute,
   MainProtectedVideoVideoIdRoute: MainProtectedVideoVideoIdRoute,
   MainProtectedChatIndexRoute: MainProtectedChatIndexRoute,
+  MainProtectedProfileIndexRoute: MainProtectedProfileIndexRoute,
   MainProtectedSettingsIndexRoute: MainProtectedSettingsIndexRoute,
 }
 

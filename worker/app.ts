@@ -21,6 +21,8 @@ import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
 import { blockRoutes, myBlocksRoutes } from "./features/blocks/blocks.routes";
 import { meRoutes } from "./features/me/me.routes";
+import { placesRoutes } from "./features/profiles/places.routes";
+import { myProfileRoutes, userProfileRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { leaderboardRoutes } from "./features/points/leaderboard.routes";
@@ -58,8 +60,11 @@ const api = new Hono<HonoEnv>()
   })
   .route("/me/blocks", myBlocksRoutes)
   .route("/me/calendar-feed", calendarFeedRoutes)
+  .route("/me/profile", myProfileRoutes)
   .route("/me", meRoutes)
   .route("/users", blockRoutes)
+  .route("/users", userProfileRoutes)
+  .route("/places", placesRoutes)
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)

@@ -231,6 +231,11 @@ export const requests = {
   // Someone of their own to block, so that no caller's block changes what another cell sees.
   "PUT /api/users/:userId/block": { build: async () => ({ params: { userId: (await createUser()).user.id } }) },
   "DELETE /api/users/:userId/block": { build: async () => ({ params: { userId: (await createUser()).user.id } }) },
+  "GET /api/me/profile": { build: none },
+  "PATCH /api/me/profile": { build: () => ({ body: { bio: "Learning every day", location: "Tbilisi, Georgia" } }) },
+  "GET /api/users/:userId/profile": { build: (ctx) => ({ params: { userId: ctx.people.author.id } }) },
+  "GET /api/users/:userId/activity": { build: (ctx) => ({ params: { userId: ctx.people.author.id } }) },
+  "GET /api/places": { build: () => ({ query: { q: "tbi" } }) },
   "GET /api/conversations": { build: none },
   "GET /api/conversations/unread-count": { build: none },
   "GET /api/conversations/people": { build: (ctx) => ({ query: { communityId: ctx.community.id } }) },

@@ -169,6 +169,12 @@ export const apiTable = {
   "GET /api/me/blocks": { any: signedIn(200) },
   "PUT /api/users/:userId/block": { any: signedIn(200) },
   "DELETE /api/users/:userId/block": { any: signedIn(200) },
+  "GET /api/me/profile": { any: signedIn(200) },
+  "PATCH /api/me/profile": { any: signedIn(200) },
+  // The author's profile: everyone signed in sees it, except the one the author blocked (no existence leak).
+  "GET /api/users/:userId/profile": { any: signedIn(200).but(404, "blocked") },
+  "GET /api/users/:userId/activity": { any: signedIn(200).but(404, "blocked") },
+  "GET /api/places": { any: signedIn(200) },
 
   "GET /api/communities": { any: everyone(200) },
   "POST /api/communities": { any: signedIn(201) },

@@ -12,6 +12,7 @@ import { me } from "./me";
 import { members } from "./members";
 import { notifications } from "./notifications";
 import { payments } from "./payments";
+import { profiles } from "./profiles";
 import { reports } from "./reports";
 import { review } from "./review";
 import { search } from "./search";
@@ -41,6 +42,7 @@ export const contract = {
   review,
   reports,
   payments,
+  profiles,
 };
 
 type Features = typeof contract;

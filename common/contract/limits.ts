@@ -140,3 +140,19 @@ export const EVENT_LENGTH_MAX = 14 * 24 * 60 * 60 * 1000;
 export const EVENT_AVATARS = 5;
 /** The default length of an event: one hour (spec 001 section 9). */
 export const EVENT_DEFAULT_LENGTH = 60 * 60 * 1000;
+
+// Profiles (spec 001 sections 5 and 9).
+export const BIO_MAX = 200;
+export const PROFESSION_MAX = 100;
+export const LOCATION_MAX = 200;
+export const WEBSITE_MAX = 300;
+/** Recent Activity shows 5; 'View All Activity' pages through the rest. */
+export const PROFILE_ACTIVITY_PREVIEW = 5;
+export const ACTIVITY_PAGE_SIZE = 20;
+export const ACTIVITY_PAGE_MAX = 50;
+/** Activity text is cut here and '...' added. */
+export const ACTIVITY_TEXT_MAX = 150;
+/** Location suggestions start at 3 characters and answer up to 5 places. */
+export const PLACE_QUERY_MIN = 3;
+export const PLACE_QUERY_MAX = 100;
+export const PLACE_RESULTS = 5;

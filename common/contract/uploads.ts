@@ -17,3 +17,9 @@ export type UploadedImage = z.output<typeof uploadedImage>;
 export const uploads = {
   upload: endpoint("POST", "/api/uploads", { query: uploadQuery, response: uploadedImage, status: 201 }),
 };
+
+/** The URL of an image that went through the upload pipeline for `purpose`, and of nothing else. */
+export const uploadedImageUrl = (purpose: (typeof uploadPurposes)[number]) =>
+  z
+    .string()
+    .regex(new RegExp(`^/files/${purpose}/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`), "Images must be uploaded first");

@@ -1,5 +1,6 @@
 import { ImagePlus, X } from "lucide-react";
 import { useEffect, useId, useMemo } from "react";
+import { cn } from "../lib/cn";
 import { ACCEPTED_IMAGE_TYPES } from "../lib/images/resize";
 import { buttonClasses } from "./ui/button";
 
@@ -13,13 +14,25 @@ type ImageFileFieldProps = {
   onChange: (file: File | null) => void;
   onRemoveStored?: () => void;
   disabled?: boolean;
+  /** A wide preview (covers, course and event images) or a round one (avatars). */
+  shape?: "wide" | "circle";
 };
 
 /**
  * One optional image of a form (a course's, an event's): pick, preview, remove. The form resizes and
  * uploads it on submit, so an abandoned form uploads nothing.
  */
-export function ImageFileField({ label, chooseLabel, removeLabel, file, storedUrl, onChange, onRemoveStored, disabled }: ImageFileFieldProps) {
+export function ImageFileField({
+  label,
+  chooseLabel,
+  removeLabel,
+  file,
+  storedUrl,
+  onChange,
+  onRemoveStored,
+  disabled,
+  shape = "wide",
+}: ImageFileFieldProps) {
   const id = useId();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -30,14 +43,24 @@ export function ImageFileField({ label, chooseLabel, removeLabel, file, storedUr
         {label}
       </span>
       {shown ? (
-        <div className="relative w-full max-w-xs overflow-hidden rounded-xl border border-border">
-          <img src={shown} alt="" className="aspect-video w-full object-cover" />
+        <div className={shape === "circle" ? "relative h-24 w-24" : "relative w-full max-w-xs"}>
+          <img
+            src={shown}
+            alt=""
+            className={cn(
+              "border border-border object-cover",
+              shape === "circle" ? "h-full w-full rounded-full" : "aspect-video w-full rounded-xl",
+            )}
+          />
           <button
             type="button"
             onClick={() => (file ? onChange(null) : onRemoveStored?.())}
             disabled={disabled}
             aria-label={removeLabel}
-            className="absolute right-2 top-2 rounded-full bg-background/90 p-1 text-foreground shadow hover:bg-background focus-visible:outline-2 focus-visible:outline-ring"
+            className={cn(
+              "absolute rounded-full bg-background/90 p-1 text-foreground shadow hover:bg-background focus-visible:outline-2 focus-visible:outline-ring",
+              shape === "circle" ? "top-0 right-0" : "top-2 right-2",
+            )}
           >
             <X className="h-4 w-4" aria-hidden="true" />
           </button>

@@ -6,12 +6,12 @@ type AvatarProps = {
   name?: string | null;
   /** Avatars sit next to the name they show, so by default the image is decorative. */
   alt?: string;
-  size?: "xs" | "sm" | "md" | "lg";
+  size?: "xs" | "sm" | "md" | "lg" | "xl";
   shape?: "circle" | "rounded";
   className?: string;
 };
 
-const sizes = { xs: "h-6 w-6 text-[11px]", sm: "h-8 w-8 text-sm", md: "h-10 w-10 text-base", lg: "h-16 w-16 text-2xl" };
+const sizes = { xs: "h-6 w-6 text-[11px]", sm: "h-8 w-8 text-sm", md: "h-10 w-10 text-base", lg: "h-16 w-16 text-2xl", xl: "h-24 w-24 text-4xl" };
 
 export function initialOf(name: string | null | undefined): string {
   const ch = name?.trim().charAt(0);

@@ -288,7 +288,48 @@ describe("complete profile", () => {
     submit("Next");
     expect(screen.getByRole("tab", { name: "Additional Info" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByLabelText("Profession")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Complete Profile" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Complete Profile" }).hasAttribute("disabled")).toBe(false);
     expect(screen.getByRole("link", { name: "Skip for now" }).getAttribute("href")).toBe("/");
+  });
+
+  it("saves the answers, empty ones as nothing, welcomes the person and goes home", async () => {
+    const { calls } = mockFetch({
+      "GET /api/me": { body: { user: anaUser } },
+      "GET /api/me/communities": { body: { communities: [] } },
+      "PATCH /api/me/profile": { body: {} },
+    });
+    const { router } = await renderApp("/auth/complete-profile");
+    await screen.findByRole("heading", { name: "Complete your profile" });
+    type("Bio", "Photographer from Tbilisi");
+    submit("Next");
+    type("Profession", "Photographer");
+    type("Website", "ana.example.com");
+    submit("Complete Profile");
+    expect(await screen.findByText("Profile completed! Welcome to the community.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      bio: "Photographer from Tbilisi",
+      profession: "Photographer",
+      location: "",
+      website: "https://ana.example.com",
+      birthDate: "",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("shows the server's field message on the tab that holds the field", async () => {
+    mockFetch({
+      "GET /api/me": { body: { user: anaUser } },
+      "PATCH /api/me/profile": {
+        status: 422,
+        body: { error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", requestId: "r", issues: [{ path: "bio", message: "Bio must be at most 200 characters" }] } },
+      },
+    });
+    await renderApp("/auth/complete-profile");
+    await screen.findByRole("heading", { name: "Complete your profile" });
+    submit("Next");
+    submit("Complete Profile");
+    expect(await screen.findByText("Bio must be at most 200 characters")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Basic Info" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByText("Profile update failed")).toBeTruthy();
   });
 });

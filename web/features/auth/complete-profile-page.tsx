@@ -1,160 +1,171 @@
-import { Link } from "@tanstack/react-router";
-import { ImagePlus, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BIO_MAX, PROFESSION_MAX, WEBSITE_MAX } from "../../../common/contract/limits";
+import { ImageFileField } from "../../components/image-file-field";
+import { LocationField } from "../../components/location-field";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
-import { cn } from "../../lib/cn";
+import { isApiError } from "../../lib/api";
+import { todayIso, websiteValue } from "../../lib/profile-fields";
+import { fieldErrors, ImageUploadError, useSaveProfile, type ImageChoice } from "../../lib/profile-save";
+import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
 
-export const BIO_MAX_LENGTH = 200;
+type TabName = "basic" | "additional";
+const basicFields = new Set(["bio", "avatarUrl", "coverUrl"]);
+const noImage: ImageChoice = { file: null, url: null };
 
-function todayIso(): string {
-  const now = new Date();
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
-
-/** A local preview of a chosen image; nothing is uploaded until the profile can be saved. */
-function ImagePicker({ label, shape }: { label: string; shape: "circle" | "wide" }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-
-  const choose = (file: File | null) => setPreview(file ? URL.createObjectURL(file) : null);
-  // Each object URL holds its file in memory until revoked: free it once replaced or unmounted.
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
-
-  return (
-    <div className="space-y-1.5">
-      <span className="block text-sm font-medium text-foreground" id={`${id}-label`}>
-        {label}
-      </span>
-      <div className="flex items-center gap-3">
-        <div
-          className={cn(
-            "flex shrink-0 items-center justify-center overflow-hidden border border-dashed border-input bg-muted text-muted-foreground",
-            shape === "circle" ? "h-20 w-20 rounded-full" : "h-20 w-36 rounded-xl",
-          )}
-        >
-          {preview ? (
-            <img src={preview} alt="" className="h-full w-full object-cover" />
-          ) : (
-            <ImagePlus className="h-6 w-6" aria-hidden="true" />
-          )}
-        </div>
-        <div className="flex flex-col items-start gap-1">
-          <label
-            htmlFor={id}
-            className="cursor-pointer rounded-lg border border-input px-3 py-1.5 text-sm font-medium text-foreground hover:bg-muted has-[:focus-visible]:outline-2"
-          >
-            {t("profileWizard.chooseImage")}
-            <input
-              id={id}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              aria-labelledby={`${id}-label`}
-              onChange={(e) => {
-                choose(e.target.files?.[0] ?? null);
-                e.target.value = "";
-              }}
-            />
-          </label>
-          {preview && (
-            <button
-              type="button"
-              onClick={() => choose(null)}
-              className="inline-flex items-center gap-1 text-sm text-destructive-text hover:underline"
-            >
-              <X className="h-4 w-4" aria-hidden="true" />
-              {t("profileWizard.removeImage")}
-            </button>
-          )}
-        </div>
-      </div>
-    </div>
-  );
-}
-
+/**
+ * /auth/complete-profile, right after registration: picture, cover and bio, then profession,
+ * location, website and birth date. Empty answers are stored as nothing; 'Skip for now' leaves it all.
+ */
 export function CompleteProfilePage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<"basic" | "additional">("basic");
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const [tab, setTab] = useState<TabName>("basic");
+  const [avatar, setAvatar] = useState<ImageChoice>(noImage);
+  const [cover, setCover] = useState<ImageChoice>(noImage);
   const [bio, setBio] = useState("");
   const [profession, setProfession] = useState("");
   const [location, setLocation] = useState("");
   const [website, setWebsite] = useState("");
   const [birthDate, setBirthDate] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const maxDate = todayIso();
-  const birthDateError = birthDate && birthDate > maxDate ? t("profileWizard.birthDateFuture") : null;
+  const birthDateError = errors.birthDate ?? (birthDate && birthDate > maxDate ? t("profileWizard.birthDateFuture") : null);
+  const saving = save.isPending;
+  const fail = (title: string, description: string) => toast({ title, description, variant: "destructive" });
+
+  const complete = () => {
+    setErrors({});
+    save.mutate(
+      {
+        fields: { bio, profession, location, website: websiteValue(website), birthDate },
+        avatar,
+        cover,
+        stored: { avatarUrl: null, coverUrl: null },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: t("profileWizard.completed"), variant: "success" });
+          void navigate({ to: "/" });
+        },
+        onError: (err) => {
+          if (err instanceof ImageUploadError) {
+            fail(t("profileWizard.error"), t(err.purpose === "avatar" ? "profileWizard.avatarFailed" : "profileWizard.coverFailed"));
+            setTab("basic");
+            return;
+          }
+          if (isApiError(err, 401)) return fail(t("profileWizard.authRequired"), t("profileWizard.authRequiredText"));
+          const issues = fieldErrors(err);
+          setErrors(issues);
+          // Show the tab that holds the first field the server refused.
+          const first = Object.keys(issues)[0];
+          if (first) setTab(basicFields.has(first) ? "basic" : "additional");
+          fail(t("profileWizard.failed"), t("profileWizard.failedText"));
+        },
+      },
+    );
+  };
 
   return (
     <AuthCard title={t("profileWizard.title")} description={t("profileWizard.description")} wide>
-      <Tabs value={tab} onValueChange={(v) => setTab(v as "basic" | "additional")}>
-        <TabList label={t("profileWizard.title")}>
-          <Tab value="basic">{t("profileWizard.basicTab")}</Tab>
-          <Tab value="additional">{t("profileWizard.additionalTab")}</Tab>
-        </TabList>
-        <TabPanel value="basic" className="mt-6 space-y-5">
-          <ImagePicker label={t("profileWizard.profilePicture")} shape="circle" />
-          <ImagePicker label={t("profileWizard.coverPhoto")} shape="wide" />
-          <Field
-            label={t("profileWizard.bio")}
-            hint={<span>{t("profileWizard.bioCounter", { length: bio.length, max: BIO_MAX_LENGTH })}</span>}
-          >
-            <Textarea
-              rows={4}
-              maxLength={BIO_MAX_LENGTH}
-              value={bio}
-              onChange={(e) => setBio(e.target.value.slice(0, BIO_MAX_LENGTH))}
-              placeholder={t("profileWizard.bioPlaceholder")}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (tab === "basic") setTab("additional");
+          else complete();
+        }}
+      >
+        <Tabs value={tab} onValueChange={(v) => setTab(v as TabName)}>
+          <TabList label={t("profileWizard.title")}>
+            <Tab value="basic">{t("profileWizard.basicTab")}</Tab>
+            <Tab value="additional">{t("profileWizard.additionalTab")}</Tab>
+          </TabList>
+          <TabPanel value="basic" className="mt-6 space-y-5">
+            <ImageFileField
+              shape="circle"
+              label={t("profileWizard.profilePicture")}
+              chooseLabel={t("profileWizard.chooseImage")}
+              removeLabel={t("profileWizard.removeImage")}
+              file={avatar.file}
+              onChange={(file) => setAvatar({ file, url: null })}
+              disabled={saving}
             />
-          </Field>
-          <div className="flex justify-end">
-            <Button onClick={() => setTab("additional")}>{t("profileWizard.next")}</Button>
-          </div>
-        </TabPanel>
-        <TabPanel value="additional" className="mt-6 space-y-4">
-          <Field label={t("profileWizard.profession")}>
-            <Input value={profession} onChange={(e) => setProfession(e.target.value)} autoComplete="organization-title" />
-          </Field>
-          <Field label={t("profileWizard.location")}>
-            <Input value={location} onChange={(e) => setLocation(e.target.value)} autoComplete="address-level2" />
-          </Field>
-          <Field label={t("profileWizard.website")}>
-            <Input
-              type="url"
-              value={website}
-              onChange={(e) => setWebsite(e.target.value)}
-              placeholder="https://"
-              autoComplete="url"
+            <ImageFileField
+              label={t("profileWizard.coverPhoto")}
+              chooseLabel={t("profileWizard.chooseImage")}
+              removeLabel={t("profileWizard.removeImage")}
+              file={cover.file}
+              onChange={(file) => setCover({ file, url: null })}
+              disabled={saving}
             />
-          </Field>
-          <Field label={t("profileWizard.birthDate")} error={birthDateError}>
-            <Input
-              type="date"
-              max={maxDate}
-              value={birthDate}
-              onChange={(e) => setBirthDate(e.target.value)}
-              autoComplete="bday"
-            />
-          </Field>
-          <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">{t("profileWizard.savingUnavailable")}</p>
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button variant="outline" onClick={() => setTab("basic")}>
-              {t("profileWizard.back")}
-            </Button>
-            <Button disabled>{t("profileWizard.complete")}</Button>
-          </div>
-        </TabPanel>
-      </Tabs>
+            <Field
+              label={t("profileWizard.bio")}
+              error={errors.bio}
+              hint={<span>{t("profileWizard.bioCounter", { length: bio.length, max: BIO_MAX })}</span>}
+            >
+              <Textarea
+                rows={4}
+                maxLength={BIO_MAX}
+                value={bio}
+                onChange={(e) => setBio(e.target.value.slice(0, BIO_MAX))}
+                placeholder={t("profileWizard.bioPlaceholder")}
+                disabled={saving}
+              />
+            </Field>
+            <div className="flex justify-end">
+              <Button type="submit">{t("profileWizard.next")}</Button>
+            </div>
+          </TabPanel>
+          <TabPanel value="additional" className="mt-6 space-y-4">
+            <Field label={t("profileWizard.profession")} error={errors.profession}>
+              <Input
+                value={profession}
+                maxLength={PROFESSION_MAX}
+                onChange={(e) => setProfession(e.target.value)}
+                autoComplete="organization-title"
+                disabled={saving}
+              />
+            </Field>
+            <LocationField label={t("profileWizard.location")} value={location} onChange={setLocation} error={errors.location} disabled={saving} />
+            <Field label={t("profileWizard.website")} error={errors.website}>
+              <Input
+                type="url"
+                value={website}
+                maxLength={WEBSITE_MAX}
+                onChange={(e) => setWebsite(e.target.value)}
+                placeholder="https://"
+                autoComplete="url"
+                disabled={saving}
+              />
+            </Field>
+            <Field label={t("profileWizard.birthDate")} error={birthDateError}>
+              <Input
+                type="date"
+                max={maxDate}
+                value={birthDate}
+                onChange={(e) => setBirthDate(e.target.value)}
+                autoComplete="bday"
+                disabled={saving}
+              />
+            </Field>
+            <div className="flex flex-wrap justify-between gap-2">
+              <Button variant="outline" onClick={() => setTab("basic")} disabled={saving}>
+                {t("profileWizard.back")}
+              </Button>
+              <Button type="submit" loading={saving} disabled={!!birthDateError && !errors.birthDate}>
+                {saving ? t("profileForm.saving") : t("profileWizard.complete")}
+              </Button>
+            </div>
+          </TabPanel>
+        </Tabs>
+      </form>
       <div className="mt-6 border-t border-border pt-4 text-center">
         <Link to="/" className="text-sm font-medium text-link hover:underline">
           {t("profileWizard.skip")}

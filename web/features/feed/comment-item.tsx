@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Flag, Heart, MoreHorizontal, Reply, Trash2 } from "lucide-react";
 import { Suspense, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu, MenuItem } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
@@ -45,12 +46,16 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
 
   return (
     <li className="flex gap-2.5">
-      <Avatar src={comment.author?.avatarUrl} name={name} size={isReply ? "xs" : "sm"} className="mt-0.5" />
+      <ProfileLink userId={comment.author?.id} duplicate className="h-fit shrink-0">
+        <Avatar src={comment.author?.avatarUrl} name={name} size={isReply ? "xs" : "sm"} className="mt-0.5" />
+      </ProfileLink>
       <div className="min-w-0 flex-1">
         <div className="rounded-xl bg-muted px-3 py-2">
           <div className="flex items-start gap-2">
             <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5">
-              <span className="truncate text-sm font-semibold text-foreground">{name}</span>
+              <ProfileLink userId={comment.author?.id} className="truncate text-sm font-semibold text-foreground">
+                {name}
+              </ProfileLink>
               {comment.isAuthorAdmin && <AdminBadge />}
               <time dateTime={new Date(comment.createdAt).toISOString()} className="text-xs text-muted-foreground">
                 {relative(comment.createdAt, "feed")}

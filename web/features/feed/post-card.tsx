@@ -3,6 +3,7 @@ import { Heart, MessageSquare, Pin } from "lucide-react";
 import { Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
@@ -58,14 +59,16 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
     >
       <header className="flex items-start gap-3">
         <span className="relative shrink-0">
-          <Avatar src={post.author?.avatarUrl} name={name} size="md" />
+          <ProfileLink userId={post.author?.id} duplicate>
+            <Avatar src={post.author?.avatarUrl} name={name} size="md" />
+          </ProfileLink>
           {post.author && <LevelBadge level={post.authorLevel} label={levelName(post.authorLevel)} />}
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span id={`${id}-author`} className="truncate font-semibold text-foreground">
-              {name}
-            </span>
+            <ProfileLink userId={post.author?.id} className="truncate font-semibold text-foreground">
+              <span id={`${id}-author`}>{name}</span>
+            </ProfileLink>
             {post.isAuthorAdmin && <AdminBadge />}
             {post.pinned && (
               <span className="inline-flex items-center gap-1 text-xs font-medium text-link">

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { BlockPersonDialog } from "../../components/block-person-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import EditPostDialog from "./edit-post-dialog";
 import { useDeletePost } from "./post-mutations";
 import ReportDialog from "./report-dialog";
 import type { Post } from "../../../common/contract/feed";
 
-export type PostDialogKind = "edit" | "delete" | "report";
+export type PostDialogKind = "edit" | "delete" | "report" | "block";
 
 type PostDialogsProps = {
   post: Post;
@@ -25,6 +26,9 @@ export default function PostDialogs({ post, kind, open, onOpenChange, onDeleted 
 
   if (kind === "edit") return <EditPostDialog post={post} open={open} onOpenChange={onOpenChange} />;
   if (kind === "report") return <ReportDialog kind="post" id={post.id} open={open} onOpenChange={onOpenChange} />;
+  if (kind === "block") {
+    return post.author ? <BlockPersonDialog person={post.author} open={open} onOpenChange={onOpenChange} /> : null;
+  }
   return (
     <ConfirmDialog
       open={open}

@@ -1,4 +1,4 @@
-import { Flag, Link2, MoreHorizontal, Pencil, Pin, PinOff, Share2, Trash2 } from "lucide-react";
+import { Ban, Flag, Link2, MoreHorizontal, Pencil, Pin, PinOff, Share2, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DropdownMenu, MenuItem, MenuSeparator } from "../../components/ui/dropdown-menu";
 import { toast } from "../../lib/toast";
@@ -19,6 +19,7 @@ type PostMenuProps = {
 /** The card menu (a WAI-ARIA menu button): only the actions this viewer may take are offered. */
 export function PostMenu({ post, isOwn, onDialog, onIntent }: PostMenuProps) {
   const { t } = useTranslation("feed");
+  const { t: tc } = useTranslation();
   const pin = usePinPost();
   const icon = "h-4 w-4 text-muted-foreground";
 
@@ -73,6 +74,12 @@ export function PostMenu({ post, isOwn, onDialog, onIntent }: PostMenuProps) {
         <MenuItem onSelect={() => onDialog("report")}>
           <Flag className={icon} aria-hidden="true" />
           {t("post.report")}
+        </MenuItem>
+      )}
+      {!isOwn && post.author && (
+        <MenuItem onSelect={() => onDialog("block")} className="text-destructive-text">
+          <Ban className="h-4 w-4" aria-hidden="true" />
+          {tc("blocks.blockPerson", { name: post.author.fullName })}
         </MenuItem>
       )}
     </DropdownMenu>

@@ -7,6 +7,7 @@ import type { LeaderRow } from "../../../common/contract/leaderboard";
 import type { MyCommunity } from "../../../common/contract/me";
 import { levelForPoints, levelThresholds, MAX_LEVEL, pointsToNextLevel } from "../../../common/levels";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
@@ -31,11 +32,13 @@ function Row({ row, isMe, levelName }: { row: LeaderRow; isMe: boolean; levelNam
         <span aria-hidden="true">{row.rank}</span>
       </span>
       <span className="relative shrink-0">
-        <Avatar src={row.avatarUrl} name={row.fullName} size="md" />
+        <ProfileLink userId={row.id} duplicate>
+          <Avatar src={row.avatarUrl} name={row.fullName} size="md" />
+        </ProfileLink>
         <LevelBadge level={row.level} label={levelName(row.level)} />
       </span>
       <span className="min-w-0 flex-1 truncate font-medium text-foreground">
-        {row.fullName}
+        <ProfileLink userId={row.id}>{row.fullName}</ProfileLink>
         {isMe && <span className="ml-2 text-sm font-normal text-muted-foreground">({t("you")})</span>}
       </span>
       <span data-testid="leader-points" className="shrink-0 font-semibold text-foreground tabular-nums">

@@ -3,6 +3,7 @@ import { MessageCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CommunityMember } from "../../../common/contract/members";
 import { LevelBadge } from "../../components/level-badge";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
@@ -34,7 +35,9 @@ export function MemberCard({ member, online, isMe, levelName }: MemberCardProps)
     <li className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <span className="relative shrink-0">
-          <Avatar src={member.avatarUrl} name={member.fullName} size="lg" />
+          <ProfileLink userId={member.id} duplicate>
+            <Avatar src={member.avatarUrl} name={member.fullName} size="lg" />
+          </ProfileLink>
           <LevelBadge level={member.level} label={levelName(member.level)} />
           <span
             data-testid="online-dot"
@@ -48,7 +51,9 @@ export function MemberCard({ member, online, isMe, levelName }: MemberCardProps)
         </span>
         <div className="min-w-0 space-y-1">
           <h2 className="flex flex-wrap items-center gap-2 font-semibold text-foreground">
-            <span className="truncate">{member.fullName}</span>
+            <ProfileLink userId={member.id} className="truncate">
+              {member.fullName}
+            </ProfileLink>
             {isMe && <span className="text-sm font-normal text-muted-foreground">({t("you")})</span>}
             <span className="sr-only">, {online ? t("online") : t("offline")}</span>
           </h2>

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import type { RoomConnectionState } from "../../lib/realtime";
 import type { ConversationDetail } from "../../../common/contract/conversations";
@@ -41,7 +42,13 @@ export function ChatHeader({ conversation, title, connection, online }: ChatHead
       >
         <ArrowLeft className="h-5 w-5" aria-hidden="true" />
       </Link>
-      <Avatar src={conversation.avatarUrl} name={title} size="md" />
+      {conversation.otherUserId ? (
+        <ProfileLink userId={conversation.otherUserId} label={title}>
+          <Avatar src={conversation.avatarUrl} name={title} size="md" />
+        </ProfileLink>
+      ) : (
+        <Avatar src={conversation.avatarUrl} name={title} size="md" />
+      )}
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-base font-semibold text-foreground">{title}</h1>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground" role="status" aria-live="polite">

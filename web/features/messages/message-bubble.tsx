@@ -1,6 +1,7 @@
 import { RotateCw, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -65,9 +66,17 @@ export function MessageBubble(props: BubbleProps) {
 
   return (
     <li ref={item} className={cn("flex gap-2", own ? "justify-end" : "justify-start")} data-message-id={message.id}>
-      {!own && <Avatar src={message.sender?.avatarUrl} name={senderName} size="sm" className="mt-5" />}
+      {!own && (
+        <ProfileLink userId={message.sender?.id} duplicate className="mt-5 h-fit shrink-0">
+          <Avatar src={message.sender?.avatarUrl} name={senderName} size="sm" />
+        </ProfileLink>
+      )}
       <div className={cn("relative flex max-w-[85%] min-w-0 flex-col sm:max-w-[70%]", own ? "items-end" : "items-start")}>
-        {!own && showSender && <span className="mb-0.5 px-1 text-xs font-medium text-muted-foreground">{senderName}</span>}
+        {!own && showSender && (
+          <ProfileLink userId={message.sender?.id} className="mb-0.5 px-1 text-xs font-medium text-muted-foreground">
+            {senderName}
+          </ProfileLink>
+        )}
         <span className="sr-only">{own ? t("message.you") : senderName}</span>
         <div
           className={cn(

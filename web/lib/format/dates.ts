@@ -4,15 +4,16 @@ import type { LocaleFormats } from "./locale-formats";
 /**
  * The date forms the app shows:
  * dayMonth 'Nov 22', dayMonthYear 'Nov 22, 2025', longDate 'November 22, 2026',
- * dateTime 'Sunday, November 22, 2026 at 9:30 PM'.
+ * dateTime 'Sunday, November 22, 2026 at 9:30 PM', monthYear 'November 2026'.
  */
-export type DateStyle = "dayMonth" | "dayMonthYear" | "longDate" | "dateTime";
+export type DateStyle = "dayMonth" | "dayMonthYear" | "longDate" | "dateTime" | "monthYear";
 
 export const intlDateOptions: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dayMonth: { month: "short", day: "numeric" },
   dayMonthYear: { month: "short", day: "numeric", year: "numeric" },
   longDate: { year: "numeric", month: "long", day: "numeric" },
   dateTime: { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+  monthYear: { month: "long", year: "numeric" },
 };
 
 /** A date in the browser's time zone, as Intl would write it, from the language's own names and patterns. */
@@ -28,6 +29,9 @@ export function formatDateWith(f: LocaleFormats, date: Date, style: DateStyle): 
       return fillTemplate(patterns.dayMonthYear, { day, month: f.monthsShort[month]!, year });
     case "longDate":
       return fillTemplate(patterns.longDate, { day, month: f.months[month]!, year });
+    // Only Georgian lacks Intl data, and its month names read the same with or without a day.
+    case "monthYear":
+      return `${f.months[month]!} ${year}`;
     case "dateTime": {
       const hours = date.getHours();
       const time = fillTemplate(patterns.time, {

@@ -12,6 +12,8 @@ export type Formatter = {
   longDate(ms: number): string;
   /** 'Sunday, November 22, 2026 at 9:30 PM'. */
   dateTime(ms: number): string;
+  /** 'November 2026'. */
+  monthYear(ms: number): string;
   number(value: number, options?: NumberOptions): string;
 };
 
@@ -42,6 +44,7 @@ export function createFormatter(locale: string, formats: LocaleFormats | null = 
       format(ms, new Date(ms).getFullYear() === new Date(now).getFullYear() ? "dayMonth" : "dayMonthYear"),
     longDate: (ms) => format(ms, "longDate"),
     dateTime: (ms) => format(ms, "dateTime"),
+    monthYear: (ms) => format(ms, "monthYear"),
     number: (value, options = {}) => {
       if (ownNumbers) return formatNumberWith(ownNumbers, value, options);
       const key = `${options.minimumFractionDigits ?? ""}:${options.maximumFractionDigits ?? ""}`;

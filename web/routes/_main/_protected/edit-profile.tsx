@@ -1,10 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { Suspense } from "react";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { ensureNamespace } from "../../../lib/i18n";
+import { lazyWithPreload } from "../../../lib/lazy";
 
-export const Route = createFileRoute("/_main/_protected/edit-profile")({ component: EditProfilePage });
+const EditProfileView = lazyWithPreload(() => import("../../../features/profile/edit-profile-page"));
 
-function EditProfilePage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.editProfile")} />;
+export const Route = createFileRoute("/_main/_protected/edit-profile")({
+  loader: () => Promise.all([ensureNamespace("profile"), EditProfileView.preload()]),
+  component: EditProfileRoute,
+});
+
+function EditProfileRoute() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <EditProfileView />
+    </Suspense>
+  );
 }

@@ -1,0 +1,195 @@
+/**
+ * The bundled place list: Georgia's towns and the world's larger cities, as
+ * "country|English|Georgian|Russian", most looked-for first within a match (the order breaks ties).
+ */
+export const cities = `GE|Tbilisi|თბილისი|Тбилиси
+GE|Batumi|ბათუმი|Батуми
+GE|Kutaisi|ქუთაისი|Кутаиси
+GE|Rustavi|რუსთავი|Рустави
+GE|Zugdidi|ზუგდიდი|Зугдиди
+GE|Gori|გორი|Гори
+GE|Poti|ფოთი|Поти
+GE|Kobuleti|ქობულეთი|Кобулети
+GE|Telavi|თელავი|Телави
+GE|Khashuri|ხაშური|Хашури
+GE|Samtredia|სამტრედია|Самтредиа
+GE|Senaki|სენაკი|Сенаки
+GE|Zestaponi|ზესტაფონი|Зестафони
+GE|Marneuli|მარნეული|Марнеули
+GE|Akhaltsikhe|ახალციხე|Ахалцихе
+GE|Ozurgeti|ოზურგეთი|Озургети
+GE|Mtskheta|მცხეთა|Мцхета
+GE|Borjomi|ბორჯომი|Боржоми
+GE|Kaspi|კასპი|Каспи
+GE|Chiatura|ჭიათურა|Чиатура
+GE|Tskaltubo|წყალტუბო|Цхалтубо
+GE|Sagarejo|საგარეჯო|Сагареджо
+GE|Gardabani|გარდაბანი|Гардабани
+GE|Tkibuli|ტყიბული|Ткибули
+GE|Khoni|ხონი|Хони
+GE|Bolnisi|ბოლნისი|Болниси
+GE|Akhalkalaki|ახალქალაქი|Ахалкалаки
+GE|Gurjaani|გურჯაანი|Гурджаани
+GE|Kvareli|ყვარელი|Кварели
+GE|Akhmeta|ახმეტა|Ахмета
+GE|Lagodekhi|ლაგოდეხი|Лагодехи
+GE|Sighnaghi|სიღნაღი|Сигнахи
+GE|Mestia|მესტია|Местиа
+GE|Stepantsminda|სტეფანწმინდა|Степанцминда
+GE|Gudauri|გუდაური|Гудаури
+GE|Bakuriani|ბაკურიანი|Бакуриани
+GE|Dusheti|დუშეთი|Душети
+GE|Tianeti|თიანეთი|Тианети
+GE|Lanchkhuti|ლანჩხუთი|Ланчхути
+GE|Martvili|მარტვილი|Мартвили
+GE|Abasha|აბაშა|Абаша
+GE|Tsalenjikha|წალენჯიხა|Цаленджиха
+GE|Khobi|ხობი|Хоби
+GE|Ambrolauri|ამბროლაური|Амбролаури
+GE|Oni|ონი|Они
+GE|Sachkhere|საჩხერე|Сачхере
+GE|Terjola|თერჯოლა|Терджола
+GE|Vani|ვანი|Вани
+GE|Baghdati|ბაღდათი|Багдати
+GE|Dedoplistskaro|დედოფლისწყარო|Дедоплисцкаро
+GE|Tsnori|წნორი|Цнори
+GE|Ninotsminda|ნინოწმინდა|Ниноцминда
+GE|Tetritskaro|თეთრიწყარო|Тетрицкаро
+GE|Dmanisi|დმანისი|Дманиси
+GE|Tsalka|წალკა|Цалка
+GE|Aspindza|ასპინძა|Аспиндза
+GE|Adigeni|ადიგენი|Адигени
+GE|Keda|ქედა|Кеда
+GE|Khulo|ხულო|Хуло
+GE|Chokhatauri|ჩოხატაური|Чохатаури
+GE|Kareli|ქარელი|Карели
+GE|Sukhumi|სოხუმი|Сухуми
+GE|Tskhinvali|ცხინვალი|Цхинвали
+AM|Yerevan|ერევანი|Ереван
+AM|Gyumri|გიუმრი|Гюмри
+AZ|Baku|ბაქო|Баку
+AZ|Ganja|განჯა|Гянджа
+TR|Istanbul|სტამბოლი|Стамбул
+TR|Ankara|ანკარა|Анкара
+TR|Izmir|იზმირი|Измир
+TR|Antalya|ანტალია|Анталья
+TR|Trabzon|ტრაპიზონი|Трабзон
+UA|Kyiv|კიევი|Киев
+UA|Kharkiv|ხარკოვი|Харьков
+UA|Odesa|ოდესა|Одесса
+UA|Lviv|ლვოვი|Львов
+UA|Dnipro|დნეპრი|Днепр
+RU|Moscow|მოსკოვი|Москва
+RU|Saint Petersburg|სანქტ-პეტერბურგი|Санкт-Петербург
+RU|Novosibirsk|ნოვოსიბირსკი|Новосибирск
+RU|Yekaterinburg|ეკატერინბურგი|Екатеринбург
+RU|Kazan|ყაზანი|Казань
+RU|Sochi|სოჭი|Сочи
+RU|Vladikavkaz|ვლადიკავკასი|Владикавказ
+BY|Minsk|მინსკი|Минск
+MD|Chisinau|კიშინიოვი|Кишинёв
+KZ|Almaty|ალმათი|Алматы
+KZ|Astana|ასტანა|Астана
+UZ|Tashkent|ტაშკენტი|Ташкент
+GB|London|ლონდონი|Лондон
+GB|Manchester|მანჩესტერი|Манчестер
+GB|Birmingham|ბირმინგემი|Бирмингем
+GB|Edinburgh|ედინბურგი|Эдинбург
+IE|Dublin|დუბლინი|Дублин
+FR|Paris|პარიზი|Париж
+FR|Marseille|მარსელი|Марсель
+FR|Lyon|ლიონი|Лион
+FR|Nice|ნიცა|Ницца
+DE|Berlin|ბერლინი|Берлин
+DE|Munich|მიუნხენი|Мюнхен
+DE|Hamburg|ჰამბურგი|Гамбург
+DE|Frankfurt|ფრანკფურტი|Франкфурт
+DE|Cologne|კიოლნი|Кёльн
+IT|Rome|რომი|Рим
+IT|Milan|მილანი|Милан
+IT|Naples|ნეაპოლი|Неаполь
+IT|Venice|ვენეცია|Венеция
+IT|Florence|ფლორენცია|Флоренция
+ES|Madrid|მადრიდი|Мадрид
+ES|Barcelona|ბარსელონა|Барселона
+ES|Valencia|ვალენსია|Валенсия
+PT|Lisbon|ლისაბონი|Лиссабон
+PT|Porto|პორტო|Порту
+NL|Amsterdam|ამსტერდამი|Амстердам
+NL|Rotterdam|როტერდამი|Роттердам
+BE|Brussels|ბრიუსელი|Брюссель
+CH|Zurich|ციურიხი|Цюрих
+CH|Geneva|ჟენევა|Женева
+AT|Vienna|ვენა|Вена
+PL|Warsaw|ვარშავა|Варшава
+PL|Krakow|კრაკოვი|Краков
+CZ|Prague|პრაღა|Прага
+HU|Budapest|ბუდაპეშტი|Будапешт
+RO|Bucharest|ბუქარესტი|Бухарест
+BG|Sofia|სოფია|София
+RS|Belgrade|ბელგრადი|Белград
+GR|Athens|ათენი|Афины
+GR|Thessaloniki|სალონიკი|Салоники
+CY|Nicosia|ნიქოზია|Никосия
+CY|Limassol|ლიმასოლი|Лимасол
+SE|Stockholm|სტოკჰოლმი|Стокгольм
+NO|Oslo|ოსლო|Осло
+DK|Copenhagen|კოპენჰაგენი|Копенгаген
+FI|Helsinki|ჰელსინკი|Хельсинки
+EE|Tallinn|ტალინი|Таллин
+LV|Riga|რიგა|Рига
+LT|Vilnius|ვილნიუსი|Вильнюс
+IL|Tel Aviv|თელ-ავივი|Тель-Авив
+IL|Jerusalem|იერუსალიმი|Иерусалим
+AE|Dubai|დუბაი|Дубай
+AE|Abu Dhabi|აბუ-დაბი|Абу-Даби
+SA|Riyadh|ერ-რიადი|Эр-Рияд
+QA|Doha|დოჰა|Доха
+EG|Cairo|კაირო|Каир
+IR|Tehran|თეირანი|Тегеран
+IN|Mumbai|მუმბაი|Мумбаи
+IN|Delhi|დელი|Дели
+IN|Bengaluru|ბენგალურუ|Бангалор
+CN|Beijing|პეკინი|Пекин
+CN|Shanghai|შანხაი|Шанхай
+CN|Shenzhen|შენჟენი|Шэньчжэнь
+HK|Hong Kong|ჰონკონგი|Гонконг
+TW|Taipei|ტაიპეი|Тайбэй
+JP|Tokyo|ტოკიო|Токио
+JP|Osaka|ოსაკა|Осака
+KR|Seoul|სეული|Сеул
+SG|Singapore|სინგაპური|Сингапур
+TH|Bangkok|ბანგკოკი|Бангкок
+VN|Hanoi|ჰანოი|Ханой
+VN|Ho Chi Minh City|ხოშიმინი|Хошимин
+MY|Kuala Lumpur|კუალა-ლუმპური|Куала-Лумпур
+ID|Jakarta|ჯაკარტა|Джакарта
+ID|Bali|ბალი|Бали
+PH|Manila|მანილა|Манила
+AU|Sydney|სიდნეი|Сидней
+AU|Melbourne|მელბურნი|Мельбурн
+NZ|Auckland|ოკლენდი|Окленд
+US|New York|ნიუ-იორკი|Нью-Йорк
+US|Los Angeles|ლოს-ანჯელესი|Лос-Анджелес
+US|Chicago|ჩიკაგო|Чикаго
+US|San Francisco|სან-ფრანცისკო|Сан-Франциско
+US|Miami|მაიამი|Майами
+US|Boston|ბოსტონი|Бостон
+US|Seattle|სიეტლი|Сиэтл
+US|Washington|ვაშინგტონი|Вашингтон
+US|Houston|ჰიუსტონი|Хьюстон
+US|Austin|ოსტინი|Остин
+CA|Toronto|ტორონტო|Торонто
+CA|Vancouver|ვანკუვერი|Ванкувер
+CA|Montreal|მონრეალი|Монреаль
+MX|Mexico City|მეხიკო|Мехико
+BR|Sao Paulo|სან-პაულუ|Сан-Паулу
+BR|Rio de Janeiro|რიო-დე-ჟანეირო|Рио-де-Жанейро
+AR|Buenos Aires|ბუენოს-აირესი|Буэнос-Айрес
+CL|Santiago|სანტიაგო|Сантьяго
+CO|Bogota|ბოგოტა|Богота
+PE|Lima|ლიმა|Лима
+ZA|Cape Town|კეიპტაუნი|Кейптаун
+ZA|Johannesburg|იოჰანესბურგი|Йоханнесбург
+NG|Lagos|ლაგოსი|Лагос
+KE|Nairobi|ნაირობი|Найроби`;

@@ -1,0 +1,131 @@
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { PROFILE_ACTIVITY_PREVIEW } from "../../../common/contract/limits";
+import { activityQuery, profileBody, profiles, userParams } from "../../../common/contract/profiles";
+import type { HonoEnv } from "../../env";
+import { batch } from "../../lib/db";
+import { notFound, unauthenticated } from "../../lib/errors";
+import { respond } from "../../lib/respond";
+import { sessionColumns, sessionFrom, sessionToken, sessionUserFrom, sessionUserId, type SessionColumns } from "../../lib/session";
+import { users } from "../../lib/tables";
+import { validate } from "../../lib/validation";
+import { activityStatement, decodeActivityCursor, toActivityPage } from "./activity.queries";
+import { statsColumns, toStats, type ProfileScope, type StatsRow } from "./profile-scope";
+import {
+  communitiesStatement,
+  highestLevel,
+  personColumns,
+  toCommunities,
+  toOwnProfile,
+  toPublicProfile,
+  type PersonRow,
+} from "./profile.queries";
+
+type ProfileRow = SessionColumns & PersonRow & StatsRow & { blocked_by_me: number; blocked_me: number };
+
+/** Who is looking at whom: the session's user at `userId` (or at themselves), inside the statements. */
+const scopeOf = (token: string, userId: string | null): ProfileScope => ({
+  target: userId === null ? sessionUserId(token) : sql`${userId}`,
+  viewer: sessionUserId(token),
+});
+
+/**
+ * The person, their stats, their communities and the first page of their activity: three statements,
+ * one D1 round trip, whatever the person has done.
+ */
+async function readProfile(c: Parameters<typeof sessionUserFrom>[0], token: string, userId: string | null) {
+  const db = c.var.db;
+  const scope = scopeOf(token, userId);
+  const target = userId === null ? sql.raw("su.id") : sql`${userId}`;
+  const person = db.get<ProfileRow | undefined>(
+    sql`select ${sessionColumns}, ${personColumns}, ${statsColumns(scope)},
+        exists (select 1 from blocked_users where blocker_id = su.id and blocked_id = t.id) as blocked_by_me,
+        exists (select 1 from blocked_users where blocker_id = t.id and blocked_id = su.id) as blocked_me
+      from ${sessionFrom(token, { required: true })} left join users t on t.id = ${target}`,
+  );
+  const communities = communitiesStatement(db, scope);
+  const activity = activityStatement(db, scope, null, PROFILE_ACTIVITY_PREVIEW);
+  const read = await batch(db, [person, communities, activity]);
+  const row = read(person);
+  const user = sessionUserFrom(c, row);
+  if (!user) throw unauthenticated();
+  // Whoever blocked the viewer is not there for them (DESIGN.md "Blocks"), like someone who never was.
+  if (!row?.t_id || row.blocked_me === 1) throw notFound("User not found.");
+  const shown = toCommunities(read(communities));
+  return {
+    row: row as ProfileRow & { t_id: string },
+    user,
+    blockedByMe: row.blocked_by_me === 1,
+    parts: {
+      stats: toStats(row),
+      level: highestLevel(shown),
+      communities: shown,
+      activity: toActivityPage(read(activity), PROFILE_ACTIVITY_PREVIEW),
+    },
+  };
+}
+
+/** /api/me/profile: one's own profile, and its edits. */
+export const myProfileRoutes = new Hono<HonoEnv>()
+  .get("/", async (c) => {
+    const { row, parts } = await readProfile(c, await sessionToken(c), null);
+    return respond(c, profiles.mine, { profile: toOwnProfile(row), ...parts });
+  })
+  .patch("/", validate("json", profileBody), async (c) => {
+    const token = await sessionToken(c);
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    // The update finds its row through the session, so the session check and the write are one statement.
+    const [updated] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, sessionUserId(token)))
+      .returning();
+    if (!updated) throw unauthenticated();
+    return respond(c, profiles.update, {
+      id: updated.id,
+      fullName: updated.fullName,
+      avatarUrl: updated.avatarUrl,
+      coverUrl: updated.coverUrl,
+      profession: updated.profession,
+      location: updated.location,
+      website: updated.website,
+      bio: updated.bio,
+      birthDate: updated.birthDate,
+      joinedAt: updated.createdAt.getTime(),
+    });
+  });
+
+/** /api/users/:userId/profile and /activity: another member's public profile and their activity pages. */
+export const userProfileRoutes = new Hono<HonoEnv>()
+  .get("/:userId/profile", validate("param", userParams), async (c) => {
+    const { userId } = c.req.valid("param");
+    const { row, user, blockedByMe, parts } = await readProfile(c, await sessionToken(c), userId);
+    const empty = { ...parts, communities: [], level: 1, activity: { items: [], nextCursor: null } };
+    return respond(c, profiles.view, {
+      profile: toPublicProfile(row),
+      ...(blockedByMe ? empty : parts),
+      isSelf: user.id === userId,
+      blockedByMe,
+    });
+  })
+  .get("/:userId/activity", validate("param", userParams), validate("query", activityQuery), async (c) => {
+    const { userId } = c.req.valid("param");
+    const { cursor, limit } = c.req.valid("query");
+    const after = cursor ? decodeActivityCursor(cursor) : null;
+    const token = await sessionToken(c);
+    const db = c.var.db;
+    const person = db.get<(SessionColumns & { t_id: string | null; blocked: number }) | undefined>(
+      sql`select ${sessionColumns}, t.id as t_id,
+          exists (select 1 from blocked_users where (blocker_id = t.id and blocked_id = su.id)
+            or (blocker_id = su.id and blocked_id = t.id)) as blocked
+        from ${sessionFrom(token, { required: true })} left join users t on t.id = ${userId}`,
+    );
+    const activity = activityStatement(db, scopeOf(token, userId), after, limit);
+    const read = await batch(db, [person, activity]);
+    const row = read(person);
+    if (!sessionUserFrom(c, row)) throw unauthenticated();
+    if (!row?.t_id || row.blocked === 1) throw notFound("User not found.");
+    return respond(c, profiles.activity, toActivityPage(read(activity), limit));
+  });
