@@ -18,6 +18,7 @@ import { Route as MainCalendarRouteImport } from './routes/_main/calendar'
 import { Route as MainClassroomRouteImport } from './routes/_main/classroom'
 import { Route as MainNewChatRouteImport } from './routes/_main/new-chat'
 import { Route as MainNotificationsRouteImport } from './routes/_main/notifications'
+import { Route as MainUnsubscribeRouteImport } from './routes/_main/unsubscribe'
 import { Route as AuthCompleteProfileRouteImport } from './routes/auth/complete-profile'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -93,6 +94,11 @@ const MainNewChatRoute = MainNewChatRouteImport.update({
 const MainNotificationsRoute = MainNotificationsRouteImport.update({
   id: '/notifications',
   path: '/notifications',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainUnsubscribeRoute = MainUnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => MainRoute,
 } as any)
 const AuthCompleteProfileRoute = AuthCompleteProfileRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/classroom': typeof MainClassroomRoute
   '/new-chat': typeof MainNewChatRoute
   '/notifications': typeof MainNotificationsRoute
+  '/unsubscribe': typeof MainUnsubscribeRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -330,6 +337,7 @@ export interface FileRoutesByTo {
   '/classroom': typeof MainClassroomRoute
   '/new-chat': typeof MainNewChatRoute
   '/notifications': typeof MainNotificationsRoute
+  '/unsubscribe': typeof MainUnsubscribeRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -374,6 +382,7 @@ export interface FileRoutesById {
   '/_main/classroom': typeof MainClassroomRoute
   '/_main/new-chat': typeof MainNewChatRoute
   '/_main/notifications': typeof MainNotificationsRoute
+  '/_main/unsubscribe': typeof MainUnsubscribeRoute
   '/auth/complete-profile': typeof AuthCompleteProfileRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -419,6 +428,7 @@ export interface FileRouteTypes {
     | '/classroom'
     | '/new-chat'
     | '/notifications'
+    | '/unsubscribe'
     | '/auth/complete-profile'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -461,6 +471,7 @@ export interface FileRouteTypes {
     | '/classroom'
     | '/new-chat'
     | '/notifications'
+    | '/unsubscribe'
     | '/auth/complete-profile'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -504,6 +515,7 @@ export interface FileRouteTypes {
     | '/_main/classroom'
     | '/_main/new-chat'
     | '/_main/notifications'
+    | '/_main/unsubscribe'
     | '/auth/complete-profile'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -608,6 +620,13 @@ declare module '@tanstack/react-router' {
       path: '/notifications'
       fullPath: '/notifications'
       preLoaderRoute: typeof MainNotificationsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/unsubscribe': {
+      id: '/_main/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof MainUnsubscribeRouteImport
       parentRoute: typeof MainRoute
     }
     '/auth/complete-profile': {
@@ -912,6 +931,7 @@ interface MainRouteChildren {
   MainClassroomRoute: typeof MainClassroomRoute
   MainNewChatRoute: typeof MainNewChatRoute
   MainNotificationsRoute: typeof MainNotificationsRoute
+  MainUnsubscribeRoute: typeof MainUnsubscribeRoute
   MainIndexRoute: typeof MainIndexRoute
   MainChatIdRoute: typeof MainChatIdRoute
   MainCommunitiesCommunityIdRoute: typeof MainCommunitiesCommunityIdRoute
@@ -927,6 +947,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainClassroomRoute: MainClassroomRoute,
   MainNewChatRoute: MainNewChatRoute,
   MainNotificationsRoute: MainNotificationsRoute,
+  MainUnsubscribeRoute: MainUnsubscribeRoute,
   MainIndexRoute: MainIndexRoute,
   MainChatIdRoute: MainChatIdRoute,
   MainCommunitiesCommunityIdRoute: MainCommunitiesCommunityIdRoute,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { contract } from "../common/contract";
 import { health } from "../common/contract/health";
 import type { HonoEnv } from "./env";
 import { authRoutes } from "./features/auth/auth.routes";
@@ -28,6 +29,7 @@ import { membersRoutes } from "./features/members/members.routes";
 import { leaderboardRoutes } from "./features/points/leaderboard.routes";
 import { levelsRoutes } from "./features/points/levels.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
+import { notificationPreferencesRoutes, unsubscribeRoutes } from "./features/notifications/preferences.routes";
 import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { providerHooksRoutes } from "./features/payments/provider-hooks.routes";
@@ -83,6 +85,8 @@ const api = new Hono<HonoEnv>()
   .route("/events", eventsRoutes)
   .route("/admin/reports", staffReportsRoutes)
   .route("/admin", reviewRoutes)
+  .route("/notifications/preferences", notificationPreferencesRoutes)
+  .route("/notifications/unsubscribe", unsubscribeRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/conversations", conversationsRoutes)
   .route("/conversations", conversationMessagesRoutes)
@@ -102,7 +106,7 @@ const app = new Hono<HonoEnv>()
   .use("/api/*", queryCount())
   .use(database())
   .use("/parties/*", realtime())
-  .use("/api/*", sameOriginWrites())
+  .use("/api/*", sameOriginWrites({ except: [contract.notifications.unsubscribe.path] }))
   .route("/api/auth", authRoutes)
   .route("/api", api)
   .route("/files", filesRoutes)

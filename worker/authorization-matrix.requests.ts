@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import type { Route } from "../common/contract";
 import { newId } from "../common/ids";
 import type { ReviewStatus } from "../common/contract/enums";
@@ -5,6 +6,7 @@ import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
 import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
 import type { Caller, Scope } from "./authorization-matrix.table";
+import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
 import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
 
 /**
@@ -224,6 +226,15 @@ export const requests = {
   "POST /api/notifications/:id/read": {
     build: (ctx) => ({
       params: { id: (ctx.scope === "home" ? ctx.me?.notificationId : null) ?? ctx.people.stranger.notificationId },
+    }),
+  },
+
+  "GET /api/notifications/preferences": { build: none },
+  "PATCH /api/notifications/preferences": { build: () => ({ body: { types: [{ type: "POST_LIKE", email: true }] } }) },
+  // The caller's own link (a stranger's for guests): the link's owner, not the session, is what counts.
+  "POST /api/notifications/unsubscribe": {
+    build: async (ctx) => ({
+      query: { token: await unsubscribeToken(env, (ctx.me ?? ctx.people.stranger).id, "SYSTEM_ANNOUNCEMENT") },
     }),
   },
 

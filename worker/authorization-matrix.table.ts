@@ -267,6 +267,10 @@ export const apiTable = {
   "GET /api/notifications/unread-count": { any: signedIn(200) },
   "POST /api/notifications/read-all": { any: signedIn(200) },
   "POST /api/notifications/:id/read": { home: signedIn(200), away: signedIn(404) },
+  "GET /api/notifications/preferences": { any: signedIn(200) },
+  "PATCH /api/notifications/preferences": { any: signedIn(200) },
+  // The signed token is the only credential: it works for anyone holding the mail, signed in or not.
+  "POST /api/notifications/unsubscribe": { any: everyone(200) },
 
   "GET /api/conversations": { any: signedIn(200) },
   "GET /api/conversations/unread-count": { any: signedIn(200) },

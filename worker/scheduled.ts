@@ -1,16 +1,19 @@
 import type { AppEnv } from "./env";
 import { sendEventReminders } from "./features/calendar/reminders";
+import { deliverNotificationMail } from "./features/notifications/mail-delivery";
 import { cleanUp } from "./features/maintenance/cleanup";
 import { runPaymentJobs } from "./features/payments/renewals";
 import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
-export async function scheduled(_controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
+export async function scheduled(controller: ScheduledController, env: AppEnv, _ctx: ExecutionContext) {
   const db = openDb(env);
   const jobs: [string, () => Promise<unknown>][] = [
     ["cleanup", () => cleanUp(db)],
-    ["event-reminders", () => sendEventReminders(db)],
+    ["event-reminders", () => sendEventReminders(env, db)],
     ["payments", () => runPaymentJobs(env, db)],
+    // After the jobs that notify, so their notifications' mails go out in the same run.
+    ["notification-mail", () => deliverNotificationMail(env, db, controller.scheduledTime)],
   ];
   for (const [name, job] of jobs) {
     try {

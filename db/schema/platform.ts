@@ -23,6 +23,8 @@ export const mailOutbox = sqliteTable(
     html: text("html").notNull(),
     kind: text("kind").notNull(),
     status: text("status", { enum: ["stored", "sent", "failed"] }).notNull(),
+    /** Extra headers it was sent with (List-Unsubscribe), as a JSON object. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [index("mail_outbox_to_created_idx").on(t.to, t.createdAt), index("mail_outbox_created_idx").on(t.createdAt)],

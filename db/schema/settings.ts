@@ -1,4 +1,5 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { notificationTypes } from "../../common/notifications";
 import { users } from "./auth";
 import { createdAt, flag, updatedAt } from "./columns";
 
@@ -28,5 +29,22 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   emailNotifications: flag("email_notifications", true),
   pushNotifications: flag("push_notifications", true),
+  /** Notification e-mails folded into one a day instead of one per conversation or post per hour. */
+  emailDigest: flag("email_digest", false),
   updatedAt: updatedAt(),
 });
+
+/** Per type and channel; a missing row (or a missing type) means both channels are on. */
+export const notificationTypePreferences = sqliteTable(
+  "notification_type_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    inApp: flag("in_app", true),
+    email: flag("email", true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

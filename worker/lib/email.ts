@@ -5,7 +5,15 @@ import type { Db } from "./db";
 import { withinLimit, type RateLimitRule } from "./rate-limit";
 import { mailOutbox } from "./tables";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); names and values in plain ASCII. */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   /**
@@ -49,6 +57,7 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
         text: message.text,
         html: message.html,
         kind: message.kind,
+        headers: message.headers ?? null,
         status,
         createdAt: Date.now(),
       });
@@ -73,6 +82,7 @@ export function toMime(from: string, message: MailMessage): string {
     `Subject: ${encodeHeader(message.subject)}`,
     `Message-ID: <${newId()}@${from.split("@")[1]}>`,
     `Date: ${new Date().toUTCString()}`,
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     "",

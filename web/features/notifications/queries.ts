@@ -17,6 +17,16 @@ export const notificationKeys = {
   unread: (communityId: string | null) => ["notifications", "unread-count", communityId ?? "all"] as const,
 };
 
+/** Its own root: the bell's cache helpers walk every ["notifications", ...] entry as a list or count. */
+export const notificationPreferencesKey = () => ["notification-preferences"] as const;
+
+/** Which notifications the user gets, per type, in the app and by e-mail. */
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationPreferencesKey(),
+    queryFn: ({ signal }) => call("GET /api/notifications/preferences", { signal }),
+  });
+
 export function recentNotificationsQueryOptions(communityId: string | null) {
   return queryOptions({
     queryKey: notificationKeys.recent(communityId),

@@ -50,7 +50,8 @@ async function event(u: TestUser, communityId: string, body: object = {}) {
 }
 const list = async (u: TestUser, communityId: string, query = "") =>
   (await (await call(`/api/communities/${communityId}/events${query}`, { cookie: u.cookie })).json()) as EventList;
-const attend = (u: TestUser, eventId: string, method = "POST") => call(`/api/events/${eventId}/attend`, { method, cookie: u.cookie });
+const attend = (u: TestUser, eventId: string, method = "POST") =>
+  call(`/api/events/${eventId}/attend`, { method, cookie: u.cookie });
 
 describe("creating events", () => {
   it("lets the owner and admins create events with the spec's fields, an hour long by default, and tells the members", async () => {
@@ -79,11 +80,21 @@ describe("creating events", () => {
     await event(w.admin, w.community.id, { startTime: start, endTime: start + 3 * HOUR });
     expect(await one("select events_count as n from communities where id = ?", w.community.id)).toBe(2);
     const told = (userId: string) =>
-      one<number>("select count(*) as n from notifications where recipient_id = ? and type = 'EVENT_CREATED' and event_id = ?", userId, created.id);
+      one<number>(
+        "select count(*) as n from notifications where recipient_id = ? and type = 'EVENT_CREATED' and event_id = ?",
+        userId,
+        created.id,
+      );
     expect(await told(w.member.user.id)).toBe(1);
     expect(await told(w.admin.user.id)).toBe(1);
     expect(await told(w.owner.user.id)).toBe(0);
     expect(await told(w.outsider.user.id)).toBe(0);
+    // Time-ordered UUIDv7 ids, like every other id, so the bell's keyset order holds.
+    const ids = await env.DB.prepare("select id from notifications where type = 'EVENT_CREATED' and event_id = ?")
+      .bind(created.id)
+      .all<{ id: string }>();
+    expect(ids.results.length).toBeGreaterThan(0);
+    for (const { id } of ids.results) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it.each([
@@ -94,7 +105,9 @@ describe("creating events", () => {
     const w = await world();
     await expectError(await createEvent(w[who], w.community.id, valid()), status);
     expect(await one("select count(*) as n from community_events where community_id = ?", w.community.id)).toBe(0);
-    expect(await one("select count(*) as n from notifications where type = 'EVENT_CREATED' and community_id = ?", w.community.id)).toBe(0);
+    expect(
+      await one("select count(*) as n from notifications where type = 'EVENT_CREATED' and community_id = ?", w.community.id),
+    ).toBe(0);
   });
 
   it("asks guests to sign in", async () => {
@@ -110,7 +123,12 @@ describe("creating events", () => {
     ["an end before the start", { endTime: Date.now() }, "endTime", "End time must be after the start time"],
     ["an event longer than 14 days", { endTime: Date.now() + 20 * DAY }, "endTime", "An event can last at most 14 days"],
     ["an unknown zone", { timeZone: "Mars/Olympus" }, "timeZone", "Unknown time zone (use one like Asia/Tbilisi)"],
-    ["an unknown type", { eventType: "Party" }, "eventType", "Type must be one of Workshop, Meetup, Conference, Webinar, Course, Other"],
+    [
+      "an unknown type",
+      { eventType: "Party" },
+      "eventType",
+      "Type must be one of Workshop, Meetup, Conference, Webinar, Course, Other",
+    ],
     ["a plain http link", { eventUrl: "http://meet.example.com" }, "eventUrl", "Event link must start with https://"],
     ["a script link", { eventUrl: "javascript:alert(1)" }, "eventUrl", "Event link must start with https://"],
     ["an image from elsewhere", { imageUrl: "https://evil.test/x.png" }, "imageUrl", "Images must be uploaded first"],
@@ -218,10 +236,14 @@ describe("the personal calendar feed", () => {
     expect(ics).not.toContain("Not going");
 
     // A member who leaves the community loses its events from the feed.
-    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?").bind(w.community.id, w.member.user.id).run();
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?")
+      .bind(w.community.id, w.member.user.id)
+      .run();
     expect(await (await call(path)).text()).not.toContain("SUMMARY:Going");
 
-    const replaced = (await (await call("/api/me/calendar-feed", { method: "POST", cookie: w.member.cookie })).json()) as { url: string };
+    const replaced = (await (await call("/api/me/calendar-feed", { method: "POST", cookie: w.member.cookie })).json()) as {
+      url: string;
+    };
     await expectError(await call(path), 404);
     expect((await call(new URL(replaced.url).pathname)).status).toBe(200);
     await call("/api/me/calendar-feed", { method: "DELETE", cookie: w.member.cookie });
@@ -256,7 +278,10 @@ describe("the list", () => {
     ["month=2026-13", "month"],
   ])("refuses %s", async (query, path) => {
     const w = await world();
-    const error = await expectError(await call(`/api/communities/${w.community.id}/events?${query}`, { cookie: w.member.cookie }), 422);
+    const error = await expectError(
+      await call(`/api/communities/${w.community.id}/events?${query}`, { cookie: w.member.cookie }),
+      422,
+    );
     expect(error.error.issues?.[0]?.path).toBe(path);
   });
 });

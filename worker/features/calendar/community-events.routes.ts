@@ -75,7 +75,7 @@ export const communityEventsRoutes = new Hono<HonoEnv>()
               ${body.timeZone}, ${body.eventType}, ${user.id}, ${body.imageUrl}, ${body.eventUrl}, 0, ${now}, ${now})`,
       ),
       db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
-      notify.statement,
+      ...notify.statements,
       created,
       notify.readBack,
     ]);

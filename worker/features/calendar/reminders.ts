@@ -1,5 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../lib/db";
+import type { AppEnv } from "../../env";
+import { batch, type Db } from "../../lib/db";
+import { notifications as n } from "../../lib/tables";
+import { deliver } from "../notifications/delivery";
+import { notificationsWhere } from "../notifications/notifications.queries";
+import { pushNotifications } from "../notifications/notify";
 
 /**
  * EVENT_REMINDER to everyone attending, 24 hours and 1 hour before an event starts, each exactly once.
@@ -10,28 +15,38 @@ import type { Db } from "../../lib/db";
 const HOUR = 60 * 60 * 1000;
 
 const remindAttendees = (db: Db, due: SQL, now: number) =>
-  db.run(
-    sql`insert into notifications (id, recipient_id, sender_id, community_id, type, content, event_id, created_at)
-        select lower(hex(randomblob(16))), a.profile_id, null, e.community_id, 'EVENT_REMINDER', e.name, e.id, ${now}
-        from community_events e join event_attendees a on a.event_id = e.id
-        where ${due}`,
-  );
+  deliver(db, {
+    now,
+    columns: {
+      recipient_id: sql`a.profile_id`,
+      community_id: sql`e.community_id`,
+      type: "EVENT_REMINDER",
+      content: sql`e.name`,
+      event_id: sql`e.id`,
+    },
+    from: sql`from community_events e join event_attendees a on a.event_id = e.id where ${due}`,
+  });
 
-export async function sendEventReminders(db: Db, now = Date.now()) {
+/** Writes the reminders that are due, then pushes them to the attendees' open tabs like any notification. */
+export async function sendEventReminders(env: AppEnv, db: Db, now = Date.now()) {
   const lastHour = sql`e.reminded_1h_at is null and e.start_time > ${now} and e.start_time <= ${now + HOUR}`;
   const lastDay = sql`e.reminded_24h_at is null and e.start_time > ${now + HOUR} and e.start_time <= ${now + 24 * HOUR}`;
   const count = (due: SQL) => db.get<{ n: number }>(sql`select count(*) as n from community_events e where ${due}`);
   const hourEvents = count(lastHour);
   const dayEvents = count(lastDay);
-  const [hours, days] = await db.batch([
+  // This run's reminders, read back at the end of its batch: `now` is the created_at this run wrote.
+  const written = notificationsWhere(db, sql`${n.type} = 'EVENT_REMINDER' and ${n.createdAt} = ${now}`);
+  const read = await batch(db, [
     hourEvents,
     dayEvents,
-    remindAttendees(db, lastHour, now),
+    ...remindAttendees(db, lastHour, now),
     db.run(
       sql`update community_events as e set reminded_1h_at = ${now}, reminded_24h_at = coalesce(e.reminded_24h_at, ${now}) where ${lastHour}`,
     ),
-    remindAttendees(db, lastDay, now),
+    ...remindAttendees(db, lastDay, now),
     db.run(sql`update community_events as e set reminded_24h_at = ${now} where ${lastDay}`),
+    written,
   ]);
-  return { oneHour: hours?.n ?? 0, oneDay: days?.n ?? 0 };
+  await pushNotifications(env, read(written));
+  return { oneHour: read(hourEvents)?.n ?? 0, oneDay: read(dayEvents)?.n ?? 0 };
 }

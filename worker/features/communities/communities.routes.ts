@@ -171,9 +171,9 @@ export const communitiesRoutes = new Hono<HonoEnv>()
         communityId: community.id,
         type: "COMMUNITY_ROLE_CHANGE",
         data: { role },
-        // Runs right after the update in the batch: changes() is that update's count, so a "change" to
-        // the role the member already has (or of someone who is not a member) writes no notification.
-        onlyIf: sql`changes() = 1`,
+        // Runs before the update in the batch: a "change" to the role the member already has (or of
+        // someone who is not a member) writes no notification.
+        onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role != ${role})`,
       },
     ]);
     // A "change" to the same role updates nothing and notifies nobody; the member row tells 404 from that.
@@ -185,8 +185,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
       sql`select role from community_members where community_id = ${community.id} and profile_id = ${userId}`,
     );
     const read = await batch(db, [
-      changed,
       ...notifications.statements,
+      changed,
       exists,
       ...(notifications.readBack ? [notifications.readBack] : []),
     ]);

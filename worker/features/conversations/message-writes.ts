@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { newId } from "../../../common/ids";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { notifications as n } from "../../lib/tables";
+import { insertInApp, queueMail } from "../notifications/delivery";
 import { notificationsWhere } from "../notifications/notifications.queries";
 
 /**
@@ -32,19 +32,12 @@ export const hiddenFrom = (db: Db, conversationId: string | SQL, userId: SQL) =>
       where p.conversation_id = ${conversationId} and p.user_id <> ${userId} and ${blockedBetween(sql.raw("p.user_id"), userId)}`,
   );
 
-/** A UUIDv7 made in SQL, one per row of a set-based insert: the time part from `now`, the rest random per row. */
-function idPerRow(now: number): SQL {
-  const timePart = newId(now).slice(0, 14);
-  return sql`${timePart} || '7' || substr(lower(hex(randomblob(2))), 2) || '-' || '8' || substr(lower(hex(randomblob(2))), 2)
-    || '-' || lower(hex(randomblob(6)))`;
-}
-
 /**
  * MESSAGE notifications, one per recipient and conversation while unread (DESIGN.md "Notification
  * hygiene"): a recipient who already has an unread one sees it updated (latest words and sender, one
  * more in its count); the others get a new one. `skip` are the people not to notify: those looking at
- * the chat and those hidden from the sender. Set-based, so a group of any size is two statements; the
- * third reads back what the recipients' open tabs are sent.
+ * the chat and those hidden from the sender. Set-based, so a group of any size is three statements; the
+ * fourth reads back what the recipients' open tabs are sent.
  */
 export function messageNotifications(
   db: Db,
@@ -59,18 +52,28 @@ export function messageNotifications(
         data = json_set(coalesce(data, '{}'), '$.count', coalesce(json_extract(data, '$.count'), 1) + 1)
       where type = 'MESSAGE' and conversation_id = ${conversationId} and is_read = 0 and recipient_id in ${recipients}`,
   );
-  const insert = db.run(
-    sql`insert into notifications (id, recipient_id, sender_id, community_id, type, content, conversation_id, data, created_at)
-      select ${idPerRow(now)}, r.user_id, ${senderId}, ${opts.communityId}, 'MESSAGE', ${opts.preview}, ${conversationId},
-        '{"count":1}', ${now}
-      from ${recipients} r
+  const columns = {
+    recipient_id: sql`r.user_id`,
+    sender_id: senderId,
+    community_id: opts.communityId,
+    type: "MESSAGE" as const,
+    content: opts.preview,
+    conversation_id: conversationId,
+    data: '{"count":1}',
+  };
+  // Every message is queued for mail (mails fold them per conversation); only the first unread one is a new row.
+  const mail = queueMail(db, { now, columns, from: sql`from ${recipients} r` });
+  const insert = insertInApp(db, {
+    now,
+    columns,
+    from: sql`from ${recipients} r
       where not exists (select 1 from notifications x where x.recipient_id = r.user_id and x.type = 'MESSAGE'
         and x.conversation_id = ${conversationId} and x.is_read = 0)`,
-  );
+  });
   const readBack = notificationsWhere(
     db,
     sql`${n.type} = 'MESSAGE' and ${n.conversationId} = ${conversationId} and ${n.isRead} = 0 and ${n.createdAt} = ${now}
       and ${n.senderId} = ${senderId}`,
   );
-  return { statements: [update, insert], readBack };
+  return { statements: [update, mail, insert], readBack };
 }

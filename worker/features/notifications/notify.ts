@@ -4,6 +4,7 @@ import type { NotificationData, NotificationType } from "../../../common/notific
 import type { AppEnv } from "../../env";
 import type { Db } from "../../lib/db";
 import { publishToUser } from "../../lib/rooms";
+import { deliver } from "./delivery";
 import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
 
 export type NewNotification = {
@@ -20,7 +21,10 @@ export type NewNotification = {
   conversationId?: string | null;
   /** The facts the reader's app builds the sentence from (a review decision, a new role). */
   data?: NotificationData | null;
-  /** Written only while this SQL condition holds when the batch runs (e.g. the membership it announces exists). */
+  /**
+   * Written only while this SQL condition holds when the batch runs (e.g. the membership it announces
+   * exists). It is read once per channel, so it must not use `changes()`.
+   */
   onlyIf?: SQL;
 };
 
@@ -28,37 +32,31 @@ export type NewNotification = {
 export const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text);
 
 /**
- * The insert for one notification, to put in the same batch as the change it announces, so both land
- * together. Returns null for one's own actions: nobody is notified about what they did themselves.
+ * The statements for one notification, to put in the same batch as the change it announces, so both
+ * land together. Returns null for one's own actions: nobody is notified about what they did themselves.
  */
 export function notificationInsert(db: Db, n: NewNotification) {
   if (n.senderId !== null && n.senderId === n.recipientId) return null;
   const id = newId();
-  const values = sql.join(
-    [
+  const statements = deliver(db, {
+    now: Date.now(),
+    columns: {
       id,
-      n.recipientId,
-      n.senderId,
-      n.communityId,
-      n.type,
-      n.content ?? "",
-      n.postId ?? null,
-      n.commentId ?? null,
-      n.eventId ?? null,
-      n.courseId ?? null,
-      n.conversationId ?? null,
-      n.data ? JSON.stringify(n.data) : null,
-      Date.now(),
-    ].map((value) => sql`${value}`),
-    sql`, `,
-  );
-  const columns = sql.raw(
-    "id, recipient_id, sender_id, community_id, type, content, post_id, comment_id, event_id, course_id, conversation_id, data, created_at",
-  );
-  const statement = n.onlyIf
-    ? db.run(sql`insert into notifications (${columns}) select ${values} where ${n.onlyIf}`)
-    : db.run(sql`insert into notifications (${columns}) values (${values})`);
-  return { id, statement };
+      recipient_id: n.recipientId,
+      sender_id: n.senderId,
+      community_id: n.communityId,
+      type: n.type,
+      content: n.content ?? "",
+      post_id: n.postId ?? null,
+      comment_id: n.commentId ?? null,
+      event_id: n.eventId ?? null,
+      course_id: n.courseId ?? null,
+      conversation_id: n.conversationId ?? null,
+      data: n.data ? JSON.stringify(n.data) : null,
+    },
+    from: n.onlyIf ? sql`where ${n.onlyIf}` : undefined,
+  });
+  return { id, statements };
 }
 
 /**
@@ -71,33 +69,45 @@ export function notificationWrites(db: Db, wanted: NewNotification[], writtenEls
   const inserts = wanted.map((n) => notificationInsert(db, n)).filter((n) => n !== null);
   const ids = [...inserts.map((n) => n.id), ...writtenElsewhere];
   return {
-    statements: inserts.map((n) => n.statement),
+    statements: inserts.flatMap((n) => n.statements),
     readBack: ids.length > 0 ? notificationsByIds(db, ids) : null,
   };
 }
 
+/** How many user rooms a fan-out reaches at once: a community-wide one goes out in waves, not one burst. */
+export const PUSH_WAVE = 50;
+
 /** After the commit: each recipient's open tabs get the new row (as `readBack` read it) and their new unread count. */
 export async function pushNotifications(env: AppEnv, rows: WrittenNotificationRow[] | undefined): Promise<void> {
-  await Promise.all(
-    toWritten(rows ?? []).map(async ({ recipientId, unread, item }) => {
-      await publishToUser(env, recipientId, { type: "notification.created", notification: item });
-      await publishToUser(env, recipientId, { type: "notification.unread", count: unread });
-    }),
-  );
+  const written = toWritten(rows ?? []);
+  for (let start = 0; start < written.length; start += PUSH_WAVE) {
+    await Promise.all(
+      written.slice(start, start + PUSH_WAVE).map(async ({ recipientId, unread, item }) => {
+        await publishToUser(env, recipientId, { type: "notification.created", notification: item });
+        await publishToUser(env, recipientId, { type: "notification.unread", count: unread });
+      }),
+    );
+  }
 }
 
 /**
- * EVENT_CREATED to every member of the event's community but its creator, as one insert over the
- * membership (a community can have thousands of members), and its read-back for the live push.
+ * EVENT_CREATED to every member of the event's community but its creator, as one set-based write over
+ * the membership (a community can have thousands of members), and its read-back for the live push.
  */
 export function eventCreatedWrites(db: Db, e: { eventId: string; communityId: string; senderId: string; content: string }) {
-  const now = Date.now();
   return {
-    statement: db.run(
-      sql`insert into notifications (id, recipient_id, sender_id, community_id, type, content, event_id, created_at)
-          select lower(hex(randomblob(16))), m.profile_id, ${e.senderId}, ${e.communityId}, 'EVENT_CREATED', ${e.content}, ${e.eventId}, ${now}
-          from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
-    ),
+    statements: deliver(db, {
+      now: Date.now(),
+      columns: {
+        recipient_id: sql`m.profile_id`,
+        sender_id: e.senderId,
+        community_id: e.communityId,
+        type: "EVENT_CREATED",
+        content: e.content,
+        event_id: e.eventId,
+      },
+      from: sql`from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
+    }),
     readBack: eventNotifications(db, "EVENT_CREATED", e.eventId),
   };
 }

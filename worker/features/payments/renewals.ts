@@ -72,28 +72,29 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
       communityId: due.community_id,
       type: "SYSTEM_ANNOUNCEMENT",
       data: { kind: "payment", payment: last ? "subscription_ended" : "renewal_failed" },
-      onlyIf: sql`changes() = 1`,
+      // Before the updates in the batch: written only by the run whose failure count is still current.
+      onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
     },
   ]);
   // Counted once: the update holds only while the failure count is the one this run read.
+  const counted = db.all<{ id: string }>(
+    sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
+          status = ${last ? "expired" : "active"}, updated_at = ${now}
+        where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active' returning id`,
+  );
   const read = await batch(db, [
+    ...notifications.statements,
     db.run(
       last
         ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
         : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
     ),
     ...(last ? [backToFree(db, due.id, now)] : []),
-    db.run(
-      sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
-            status = ${last ? "expired" : "active"}, updated_at = ${now}
-          where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active'`,
-    ),
-    ...notifications.statements,
+    counted,
     ...(notifications.readBack ? [notifications.readBack] : []),
   ]);
-  const written = notifications.readBack ? read(notifications.readBack) : [];
-  if (written.length === 0) return;
-  await pushNotifications(env, written);
+  if (read(counted).length === 0) return;
+  await pushNotifications(env, notifications.readBack ? read(notifications.readBack) : []);
   if (!last) {
     const language = isLanguage(due.language) ? due.language : DEFAULT_LANGUAGE;
     const texts = mailTexts[language];

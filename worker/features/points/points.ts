@@ -3,6 +3,7 @@ import { levelSql } from "../../../common/levels";
 import { newId } from "../../../common/ids";
 import { pointValues } from "../../../common/points";
 import type { Db } from "../../lib/db";
+import { deliver } from "../notifications/delivery";
 
 export type Award = {
   userId: string;
@@ -43,11 +44,17 @@ function recountToday(db: Db, communityId: string, users: SQL, now: number, only
 function levelUpStatements(db: Db, userId: string, communityId: string, now: number, notificationId: string) {
   const where = sql`user_points.user_id = ${userId} and user_points.community_id = ${communityId} and ${level} > user_points.notified_level`;
   return [
-    db.run(
-      sql`insert into notifications (id, recipient_id, sender_id, community_id, type, content, data, created_at)
-          select ${notificationId}, user_id, null, community_id, 'ACHIEVEMENT_EARNED', '', json_object('level', ${level}), ${now}
-          from user_points where ${where}`,
-    ),
+    ...deliver(db, {
+      now,
+      columns: {
+        id: notificationId,
+        recipient_id: sql`user_id`,
+        community_id: sql`community_id`,
+        type: "ACHIEVEMENT_EARNED",
+        data: sql`json_object('level', ${level})`,
+      },
+      from: sql`from user_points where ${where}`,
+    }),
     db.run(sql`update user_points set notified_level = ${level} where ${where}`),
   ];
 }

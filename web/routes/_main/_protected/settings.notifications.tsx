@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { NotificationSettingsPage } from "../../../features/notifications/notification-settings-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/settings/notifications")({ component: NotificationSettingsPage });
-
-function NotificationSettingsPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.notificationSettings")} />;
-}
+export const Route = createFileRoute("/_main/_protected/settings/notifications")({
+  loader: () => ensureNamespace("notifications"),
+  component: NotificationSettingsPage,
+});

@@ -1,0 +1,99 @@
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../common/contract/enums";
+import type { NotificationType } from "../../../common/notifications";
+import { fillTemplate } from "../../../common/template";
+import type { AppEnv } from "../../env";
+import type { MailMessage } from "../../lib/email";
+import { escapeHtml } from "../../lib/html";
+import { mailTexts } from "../../lib/mail-texts";
+import { unsubscribeToken } from "./unsubscribe-token";
+
+/** A queued notification with what its mail says of it: the recipient, the sender's and community's names. */
+export type QueuedMail = {
+  recipient_id: string;
+  email: string;
+  language: string | null;
+  type: NotificationType;
+  content: string;
+  sender_name: string | null;
+  community_id: string | null;
+  community_name: string | null;
+  post_id: string | null;
+  conversation_id: string | null;
+  course_id: string | null;
+  event_id: string | null;
+};
+
+/** The page a notification opens: the same places the app's notification list links to. */
+function targetPath(n: QueuedMail): string {
+  if (n.post_id) return `/post/${encodeURIComponent(n.post_id)}`;
+  if (n.conversation_id) return `/chat/${encodeURIComponent(n.conversation_id)}`;
+  if (n.course_id) return `/course/${encodeURIComponent(n.course_id)}`;
+  if (n.event_id) return "/calendar";
+  if (n.community_id) return `/communities/${encodeURIComponent(n.community_id)}`;
+  return "/notifications";
+}
+
+/**
+ * One mail for notifications of one recipient (a thread's hour, or a day's digest), in the recipient's
+ * language, with a signed one-click unsubscribe link (RFC 8058) for the types it carries.
+ */
+export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: boolean): Promise<MailMessage> {
+  const first = rows[0]!;
+  const language = isLanguage(first.language) ? first.language : DEFAULT_LANGUAGE;
+  const texts = mailTexts[language].notifications;
+  const app = env.APP_URL.replace(/\/$/, "");
+  const items = rows.map((n) => ({
+    sentence: fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
+    community: n.community_name ?? "",
+    quote: n.content,
+    url: `${app}${targetPath(n)}`,
+  }));
+  const types = [...new Set(rows.map((n) => n.type))];
+  const token = encodeURIComponent(await unsubscribeToken(env, first.recipient_id, types.length === 1 ? types[0]! : "ALL"));
+  const unsubscribePage = `${app}/unsubscribe?token=${token}`;
+  const oneClick = `${app}/api/notifications/unsubscribe?token=${token}`;
+  const settings = `${app}/settings/notifications`;
+  const subject = digest
+    ? texts.digestSubject
+    : items.length === 1
+      ? items[0]!.sentence
+      : fillTemplate(texts.subjectMany, { count: items.length });
+
+  const htmlItems = items
+    .map(
+      (i) => `<li style="margin:0 0 12px">
+<strong>${escapeHtml(i.sentence)}</strong>${i.community ? ` <span style="color:#555">· ${escapeHtml(i.community)}</span>` : ""}
+${i.quote ? `<blockquote style="margin:4px 0;padding-left:8px;border-left:3px solid #ddd;color:#333">${escapeHtml(i.quote)}</blockquote>` : ""}
+<a href="${escapeHtml(i.url)}">${escapeHtml(texts.open)}</a></li>`,
+    )
+    .join("\n");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#111">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+${digest ? `<p>${escapeHtml(texts.digestIntro)}</p>` : ""}
+<ul style="padding-left:18px">${htmlItems}</ul>
+<p style="color:#555;font-size:13px">${escapeHtml(texts.settings)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>
+<p style="font-size:13px"><a href="${escapeHtml(unsubscribePage)}">${escapeHtml(texts.unsubscribe)}</a></p>
+</body></html>`;
+  const text = [
+    subject,
+    "",
+    ...(digest ? [texts.digestIntro, ""] : []),
+    ...items.flatMap((i) => [
+      `- ${i.sentence}${i.community ? ` (${i.community})` : ""}`,
+      ...(i.quote ? [`  "${i.quote}"`] : []),
+      `  ${texts.open}: ${i.url}`,
+    ]),
+    "",
+    `${texts.settings} ${settings}`,
+    `${texts.unsubscribe}: ${unsubscribePage}`,
+    "",
+  ].join("\n");
+  return {
+    to: first.email,
+    subject,
+    text,
+    html,
+    kind: digest ? "notification_digest" : "notification",
+    headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}

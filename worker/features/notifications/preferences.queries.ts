@@ -1,0 +1,59 @@
+import { eq, sql } from "drizzle-orm";
+import type { UpdatePreferencesBody, NotificationPreferences } from "../../../common/contract/notifications";
+import { notificationTypes, type NotificationType } from "../../../common/notifications";
+import type { Db } from "../../lib/db";
+import { notificationPreferences as prefs, notificationTypePreferences as typePrefs } from "../../lib/tables";
+
+/** The reads of a person's settings, as statements for a batch; `toPreferences` shapes their rows. */
+export const preferenceReads = (db: Db, userId: string) => ({
+  digest: db.select({ emailDigest: prefs.emailDigest }).from(prefs).where(eq(prefs.userId, userId)),
+  types: db
+    .select({ type: typePrefs.type, inApp: typePrefs.inApp, email: typePrefs.email })
+    .from(typePrefs)
+    .where(eq(typePrefs.userId, userId)),
+});
+
+/** Every type, with its stored switches or the defaults (on) where nothing is stored. */
+export function toPreferences(
+  digest: { emailDigest: boolean }[],
+  rows: { type: NotificationType; inApp: boolean; email: boolean }[],
+): NotificationPreferences {
+  const stored = new Map(rows.map((r) => [r.type, r]));
+  return {
+    emailDigest: digest[0]?.emailDigest ?? false,
+    types: notificationTypes.map((type) => ({
+      type,
+      inApp: stored.get(type)?.inApp ?? true,
+      email: stored.get(type)?.email ?? true,
+    })),
+  };
+}
+
+/**
+ * The writes of a change: only the switches it names move, on a row created with the defaults where
+ * the person had none. Guarded by the account's existence, so a link of a deleted account writes nothing.
+ */
+export function preferenceWrites(db: Db, userId: string, change: UpdatePreferencesBody, now: number) {
+  const account = sql`exists (select 1 from users where id = ${userId})`;
+  const types = (change.types ?? []).map((t) => {
+    const inApp = t.inApp === undefined ? null : t.inApp ? 1 : 0;
+    const email = t.email === undefined ? null : t.email ? 1 : 0;
+    return db.run(
+      sql`insert into notification_type_preferences (user_id, type, in_app, email, updated_at)
+          select ${userId}, ${t.type}, coalesce(${inApp}, 1), coalesce(${email}, 1), ${now} where ${account}
+          on conflict (user_id, type) do update set in_app = coalesce(${inApp}, in_app), email = coalesce(${email}, email),
+            updated_at = excluded.updated_at`,
+    );
+  });
+  const digest =
+    change.emailDigest === undefined
+      ? []
+      : [
+          db.run(
+            sql`insert into notification_preferences (user_id, email_notifications, push_notifications, email_digest, updated_at)
+                select ${userId}, 1, 1, ${change.emailDigest ? 1 : 0}, ${now} where ${account}
+                on conflict (user_id) do update set email_digest = excluded.email_digest, updated_at = excluded.updated_at`,
+          ),
+        ];
+  return [...types, ...digest];
+}
