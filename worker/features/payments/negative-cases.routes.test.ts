@@ -288,6 +288,55 @@ describe("cards that cannot pay", () => {
   });
 });
 
+describe("cards and subscriptions that are gone", () => {
+  it("a card deleted on /payment-methods cannot pay a join", async () => {
+    const { owner, payer, community } = await setup();
+    const first = await paidCommunity(owner.user.id, { paymentType: "single" });
+    await payOk(payer, { communityId: first.id, card: newCard(APPROVE), saveCard: true });
+    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?").bind(payer.user.id).first<{ id: string }>())!;
+    expect((await call(`/api/payments/methods/${card.id}`, { method: "DELETE", cookie: payer.cookie })).status).toBe(200);
+    await expectError(await pay(payer, { communityId: community.id, paymentMethodId: card.id }), 404, "NOT_FOUND");
+    expect(await counts(payer.user.id, community.id)).toMatchObject({ orders: 0 });
+    await expectNothingGranted(payer, community.id, 1);
+  });
+
+  it("a creator plan cannot be paid with another person's saved card", async () => {
+    const { owner, payer, community } = await setup();
+    await payOk(payer, { communityId: community.id, card: newCard(APPROVE), saveCard: true });
+    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?").bind(payer.user.id).first<{ id: string }>())!;
+    const res = await call("/api/payments/plan", {
+      body: { communityId: community.id, plan: "starter", paymentMethodId: card.id },
+      cookie: owner.cookie,
+      headers: { "idempotency-key": newId() },
+    });
+    await expectError(res, 404, "NOT_FOUND");
+    expect(await chargesOf(owner.user.id)).toBe(0);
+    expect(await chargesOf(payer.user.id)).toBe(1);
+  });
+
+  it("a subscription whose period has ended cannot be taken up again without paying", async () => {
+    const { payer, community, subId } = await dueSubscriber();
+    await env.DB.prepare("update user_subscriptions set status = 'cancelled', cancelled_at = ? where id = ?").bind(Date.now(), subId).run();
+    await expectError(await call(`/api/payments/subscriptions/${subId}/resubscribe`, { method: "POST", cookie: payer.cookie }), 409, "CONFLICT");
+    await run();
+    await expectError(await call(`/api/payments/subscriptions/${subId}/cancel`, { method: "POST", cookie: payer.cookie }), 409, "CONFLICT");
+    await expectNothingGranted(payer, community.id, 1);
+  });
+
+  it("a reversal of a renewal ends the access it paid for and cannot be approved back", async () => {
+    const { payer, community, subId } = await dueSubscriber();
+    await run();
+    const renewal = (await env.DB.prepare("select id, amount from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).first<{ id: string; amount: number }>())!;
+    expect(await canRead(payer, community.id)).toBe(true);
+    await provider().reverse(renewal.id, renewal.amount, "GEL");
+    expect((await postCallback(await sandboxCallback(renewal.id))).status).toBe(200);
+    const { signature: _s, ...fields } = await sandboxCallback(renewal.id);
+    void _s;
+    await postCallback(await signedCallback({ ...fields, order_status: "approved", reversal_amount: "0" }));
+    await expectNothingGranted(payer, community.id, 1);
+  });
+});
+
 describe("orders of other people and other communities", () => {
   it("a paid order for one community grants nothing in another, and its callback cannot move there", async () => {
     const { owner, payer, community } = await setup();
