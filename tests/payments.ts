@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { newId } from "../common/ids";
 import { call, createCommunity, type TestUser } from "./factories";
 import type { AppEnv } from "../worker/env";
+import app from "../worker/app";
 import { paymentProvider } from "../worker/payments/config";
 import { flittSignature } from "../worker/payments/signature";
 
@@ -159,4 +160,48 @@ export async function insertOrder(userId: string, communityId: string): Promise<
 /** Makes a community paid (one-time, 10 ₾). */
 export async function makePaid(communityId: string) {
   await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?").bind(communityId).run();
+}
+
+/**
+ * How many of the user's orders the provider holds as paid and not given back: the money actually
+ * taken, as the bank sees it (orders that never reached the provider count nothing).
+ */
+export async function chargesOf(userId: string): Promise<number> {
+  const rows = await env.DB.prepare("select id from payment_orders where user_id = ?").bind(userId).all<{ id: string }>();
+  let paid = 0;
+  for (const { id } of rows.results) {
+    const truth = await provider()
+      .status(id)
+      .catch(() => null);
+    if (truth?.status === "approved" && truth.reversalAmount < truth.amount) paid += 1;
+  }
+  return paid;
+}
+
+/** The user cannot read the community, holds no live membership of it, and has paid `charged` orders in all. */
+export async function expectNothingGranted(u: TestUser, communityId: string, charged = 0) {
+  expect(await canRead(u, communityId)).toBe(false);
+  const access = await accessOf(communityId, u.user.id);
+  expect(access === null || (access.access_until !== null && access.access_until <= Date.now())).toBe(true);
+  expect(await chargesOf(u.user.id)).toBe(charged);
+}
+
+/** The sandbox's bank refuses the next `reversals` refunds of this payer's orders. */
+export async function failReversals(email: string, reversals: number) {
+  const res = await call("/dev/flitt/faults", { body: { email, reversals } });
+  expect(res.status).toBe(200);
+}
+
+/** The worker configured for Flitt's hosted checkout (FLITT_MODE=hosted), called like `call`. */
+export function callHosted(path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { origin: "http://app.test", ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  return app.request(
+    `http://app.test${path}`,
+    { method: opts.body === undefined ? "GET" : "POST", headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
+    { ...(env as AppEnv), FLITT_MODE: "hosted" },
+    ctx,
+  );
 }

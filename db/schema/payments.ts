@@ -118,6 +118,12 @@ export const paymentOrders = sqliteTable(
      * after a change run only where it is theirs, so a replayed or concurrent settle grants nothing.
      */
     transitionId: text("transition_id"),
+    /**
+     * An approved order whose money goes back (a card check, or a paid join that could not be let in):
+     * when the next reversal attempt is due. Cleared when the order is reversed; the reconciliation
+     * job retries a reversal the provider refused or never answered.
+     */
+    reversalDueAt: millis("reversal_due_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,5 +138,6 @@ export const paymentOrders = sqliteTable(
     index("payment_orders_status_idx").on(t.status, t.createdAt),
     index("payment_orders_community_idx").on(t.communityId),
     index("payment_orders_payment_method_idx").on(t.paymentMethodId),
+    index("payment_orders_reversal_due_idx").on(t.reversalDueAt).where(sql`${t.reversalDueAt} is not null`),
   ],
 );

@@ -18,6 +18,8 @@ export const rateLimitRules = {
   messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
+  // Payment orders per person (joins, plans, card checks): a payer's retries fit; a script testing stolen cards does not.
+  paymentOrders: { name: "payment-orders", limit: 10, windowMs: 15 * 60_000 },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
   verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
   resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },

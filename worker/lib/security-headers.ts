@@ -2,11 +2,15 @@ import type { MiddlewareHandler } from "hono";
 
 /**
  * The app's Content-Security-Policy. Scripts only from our origin; inline styles are allowed because
- * React style attributes (progress bars, topic colours) need them; frames only from the video sites
- * that community covers and course videos embed. Lessons may be direct video files on any https host
- * (common/video-embed.ts), which a <video> element plays without running anything of theirs. Frames
- * also come from our own origin (the 3-D Secure dialog's return page, and the local Flitt sandbox's
- * test bank in development).
+ * React style attributes (progress bars, topic colours) need them. Lessons may be direct video files on
+ * any https host (common/video-embed.ts), which a <video> element plays without running anything of theirs.
+ *
+ * Frames and form targets: the 3-D Secure dialog posts a hidden form into its frame, to the card
+ * issuer's access control server (ACS) that Flitt names per payment (acs_url). Every bank runs its own
+ * ACS on its own domain, Flitt's 3-D Secure pages are on flitt.com, and neither list is known in
+ * advance, so frames and form posts may go to any https origin (never plain http, data: or
+ * javascript:). Our own origin covers the 3-D Secure return page, the video players' hosts are https,
+ * and in development the local Flitt sandbox is same-origin.
  */
 export const appCsp = [
   "default-src 'self'",
@@ -16,10 +20,10 @@ export const appCsp = [
   "media-src 'self' blob: https:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com",
+  "frame-src 'self' https:",
   "frame-ancestors 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  "form-action 'self' https:",
   "object-src 'none'",
 ].join("; ");
 

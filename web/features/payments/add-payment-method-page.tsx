@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../components/page";
@@ -7,17 +7,23 @@ import { cardIssues, usePaymentFlow } from "../../components/payments/payment-fl
 import { Button } from "../../components/ui/button";
 import { ApiError, call } from "../../lib/api";
 import { useCreateMutation } from "../../lib/create-mutation";
-import { paymentKeys } from "../../lib/payments";
+import { paymentKeys, paymentMethodsQueryOptions } from "../../lib/payments";
 import { toast } from "../../lib/toast";
 import { useState } from "react";
 
-/** /add-payment-method: the card form; the card is checked with a small charge refunded at once. */
+type AddCard = { card: ReturnType<typeof cardBody> } | { hosted: true };
+
+/**
+ * /add-payment-method: the card is checked with a small charge refunded at once. In direct mode the
+ * card is typed here; in hosted mode on Flitt's page, which returns to the saved cards.
+ */
 export function AddPaymentMethodPage() {
   const { t } = useTranslation("payments");
   useDocumentTitle(t("add.title"));
   const client = useQueryClient();
   const navigate = useNavigate();
   const form = useCardForm();
+  const mode = useQuery({ ...paymentMethodsQueryOptions(), select: (d) => d.mode });
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const flow = usePaymentFlow("save", {
     onApproved: async () => {
@@ -28,8 +34,7 @@ export function AddPaymentMethodPage() {
     onFailed: () => toast({ variant: "destructive", title: t("add.saveFailed") }),
   });
   const save = useCreateMutation({
-    mutationFn: (card: ReturnType<typeof cardBody>, idempotencyKey: string) =>
-      call("POST /api/payments/methods", { body: { card }, idempotencyKey }),
+    mutationFn: (body: AddCard, idempotencyKey: string) => call("POST /api/payments/methods", { body, idempotencyKey }),
     onMutate: () => setIssues([]),
     onSuccess: (result) => flow.handle(result),
     onError: (err) => {
@@ -38,26 +43,52 @@ export function AddPaymentMethodPage() {
     },
   });
   const errors = { ...cardIssues(issues, "save"), ...form.errors };
+  const panel = "space-y-4 rounded-2xl border border-border bg-surface p-5 shadow-sm";
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeading>{t("add.title")}</PageHeading>
-      <form
-        className="space-y-4 rounded-2xl border border-border bg-surface p-5 shadow-sm"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const found = validateCard(form.values, "save");
-          form.setErrors(found);
-          if (Object.keys(found).length === 0) save.mutate(cardBody(form.values));
-        }}
-      >
-        <CardFields values={form.values} errors={errors} onChange={form.change} disabled={save.isPending} />
-        <p className="text-sm text-muted-foreground">{t("add.note")}</p>
-        <Button type="submit" className="w-full" loading={save.isPending}>
-          {save.isPending ? t("add.saving") : t("add.save")}
-        </Button>
-        {flow.dialog}
-      </form>
+      {mode.isPending ? (
+        <div className="h-64 animate-pulse rounded-2xl bg-muted" aria-hidden="true" />
+      ) : mode.isError ? (
+        <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
+          <p className="text-sm text-foreground">{t("methods.loadFailed")}</p>
+          <Button variant="outline" onClick={() => void mode.refetch()}>
+            {t("common.tryAgain", { ns: "translation" })}
+          </Button>
+        </div>
+      ) : mode.data === "hosted" ? (
+        <form
+          className={panel}
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate({ hosted: true });
+          }}
+        >
+          <p className="text-sm text-muted-foreground">{t("add.hostedNote")}</p>
+          <p className="text-sm text-muted-foreground">{t("add.note")}</p>
+          <Button type="submit" className="w-full" loading={save.isPending}>
+            {save.isPending ? t("add.saving") : t("add.continueHosted")}
+          </Button>
+        </form>
+      ) : (
+        <form
+          className={panel}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const found = validateCard(form.values, "save");
+            form.setErrors(found);
+            if (Object.keys(found).length === 0) save.mutate({ card: cardBody(form.values) });
+          }}
+        >
+          <CardFields values={form.values} errors={errors} onChange={form.change} disabled={save.isPending} />
+          <p className="text-sm text-muted-foreground">{t("add.note")}</p>
+          <Button type="submit" className="w-full" loading={save.isPending}>
+            {save.isPending ? t("add.saving") : t("add.save")}
+          </Button>
+          {flow.dialog}
+        </form>
+      )}
     </div>
   );
 }

@@ -13,6 +13,24 @@ type Deps = ReturnType<typeof paymentDeps>;
 /** How the payer pays: a saved card's id, a new card (direct mode) or the provider's page (hosted mode). */
 export type PayWith = { paymentMethodId: string } | { card: CardDetails } | { hosted: true };
 
+type PayBody = {
+  paymentMethodId?: string;
+  card?: { number: string; expiry: { month: number; year: number }; cvv: string; holder: string };
+  hosted?: true;
+};
+
+/** How a request body pays: a saved card, a new card, or Flitt's page; each only in the mode that takes it. */
+export function payWithOf(body: PayBody, mode: "direct" | "hosted"): PayWith {
+  if (body.paymentMethodId) return { paymentMethodId: body.paymentMethodId };
+  if (body.card) {
+    if (mode === "hosted") throw new AppError("NOT_AVAILABLE", "Card details are taken on Flitt's payment page.");
+    const { number, expiry, cvv, holder } = body.card;
+    return { card: { number, expiryMonth: expiry.month, expiryYear: expiry.year, cvv, holder } };
+  }
+  if (mode !== "hosted") throw new AppError("NOT_AVAILABLE", "Card details are entered on this page.");
+  return { hosted: true };
+}
+
 /** The saved card's rectoken, opened; 404 for a card that is not the caller's (or no longer active). */
 export async function savedCardToken(deps: Deps, userId: string, paymentMethodId: string): Promise<string> {
   const row = await deps.db.get<{ rectoken: string } | undefined>(

@@ -16,6 +16,8 @@ export type OrderRow = {
   status: "created" | "processing" | "declined" | "approved" | "expired" | "reversed";
   save_card: number;
   period_start: number | null;
+  /** Set while the order's money is owed back (see payment_orders.reversal_due_at). */
+  reversal_due_at: number | null;
   created_at: number;
   community_name: string | null;
 };
@@ -23,7 +25,7 @@ export type OrderRow = {
 export const orderStatement = (db: Db, id: string) =>
   db.get<OrderRow | undefined>(
     sql`select o.id, o.user_id, o.community_id, o.payment_method_id, o.subscription_id, o.plan, o.kind, o.amount,
-          o.currency, o.status, o.save_card, o.period_start, o.created_at, c.name as community_name
+          o.currency, o.status, o.save_card, o.period_start, o.reversal_due_at, o.created_at, c.name as community_name
         from payment_orders o left join communities c on c.id = o.community_id
         where o.id = ${id}`,
   );
@@ -33,12 +35,14 @@ export const historyWith = (status: string, at: number, note?: string) =>
   sql`json_insert(status_history, '$[#]', json(${JSON.stringify(note ? { status, at, note } : { status, at })}))`;
 
 export function resultOf(order: OrderRow, extra: Partial<PaymentResult> = {}): PaymentResult {
-  // A card check is refunded at once: for it, reversed is the happy end.
+  // A card check is refunded at once: for it, reversed is the happy end. Any other approved order whose
+  // money is owed back (paid, but not let in) is as good as reversed for the payer.
   const verified = order.kind === "save_card" && order.status === "reversed";
+  const givenBack = order.kind !== "save_card" && order.status === "approved" && order.reversal_due_at !== null;
   const status: PaymentResult["status"] =
-    order.status === "approved" || verified
+    (order.status === "approved" && !givenBack) || verified
       ? "approved"
-      : order.status === "reversed"
+      : order.status === "reversed" || givenBack
         ? "reversed"
         : order.status === "declined" || order.status === "expired"
           ? "declined"

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { call, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { APPROVE, APPROVE_3DS, DECLINE, newCard, provider, returnFrom3ds, type Result } from "../../../tests/payments";
+import { APPROVE, APPROVE_3DS, DECLINE, callHosted, newCard, provider, returnFrom3ds, type Result } from "../../../tests/payments";
 
 type Method = { id: string; maskedCard: string; lastFour: string; isDefault: boolean; expiryMonth: number; expiryYear: number };
 
@@ -70,5 +70,34 @@ describe("saved cards", () => {
     const stored = await env.DB.prepare("select rectoken, is_active from user_payment_methods where id = ?").bind(second!.id).first();
     expect(stored).toEqual({ rectoken: "", is_active: 0 });
     await expectError(await call(`/api/payments/methods/${second!.id}`, { method: "DELETE", cookie: u.cookie }), 404);
+  });
+
+  it("hosted mode: the card is entered on Flitt's page, checked, refunded and saved; never through our form", async () => {
+    const u = await createUser();
+    const orders = async () =>
+      (await env.DB.prepare("select count(*) as n from payment_orders where user_id = ?").bind(u.user.id).first<{ n: number }>())!.n;
+    const typed = await callHosted("/api/payments/methods", { body: { card: newCard(APPROVE) }, cookie: u.cookie, headers: { "idempotency-key": newId() } });
+    await expectError(typed, 409, "NOT_AVAILABLE");
+    await expectError(await call("/api/payments/methods", { body: { hosted: true }, cookie: u.cookie, headers: { "idempotency-key": newId() } }), 409, "NOT_AVAILABLE");
+    const empty = await expectError(await callHosted("/api/payments/methods", { body: {}, cookie: u.cookie, headers: { "idempotency-key": newId() } }), 422);
+    expect(empty.error.issues).toContainEqual({ path: "card.number", message: "Please enter a valid card number" });
+    expect(await orders()).toBe(0);
+
+    const res = await callHosted("/api/payments/methods", { body: { hosted: true }, cookie: u.cookie, headers: { "idempotency-key": newId() } });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as Result & { checkoutUrl: string };
+    expect(result).toMatchObject({ status: "redirect", checkoutUrl: `http://app.test/dev/flitt/checkout/${result.orderId}` });
+    expect(await list(u)).toHaveLength(0);
+    const paid = await call(new URL(result.checkoutUrl).pathname, {
+      method: "POST",
+      rawBody: new URLSearchParams({ card_number: APPROVE, expiry_date: "1239", cvv2: "123" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(paid.headers.get("location")).toBe(`http://app.test/payments/return/${result.orderId}?order_id=${result.orderId}`);
+    const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`);
+    expect(back.headers.get("location")).toBe("/payment-methods");
+    expect(await list(u)).toEqual([expect.objectContaining({ maskedCard: "444455XXXXXX6666", isDefault: true })]);
+    expect((await provider().status(result.orderId)).status).toBe("reversed");
+    expect(await orders()).toBe(1);
   });
 });

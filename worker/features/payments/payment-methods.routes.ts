@@ -7,11 +7,12 @@ import type { HonoEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { idempotency, idempotencyKey } from "../../lib/idempotency";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { flittSettings } from "../../payments/config";
-import { chargeOrder } from "./charge";
+import { chargeOrder, payWithOf } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 
@@ -56,7 +57,8 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
     const items = (await cardsOf(c.var.db, user.id)).map(toMethod);
     return respond(c, payments.methods, { items, mode: flittSettings(c.env).mode });
   })
-  // A new card is checked with a small charge that is reversed at once; approval saves it.
+  // A new card is checked with a small charge that is reversed at once; approval saves it. The card is
+  // typed on our form (direct mode) or on Flitt's page (hosted mode), whichever the configuration chose.
   .post("/", idempotencyKey(), validate("json", addCardBody), async (c) => {
     const user = await requireUser(c);
     const body = c.req.valid("json");
@@ -66,10 +68,15 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       throw new AppError("VALIDATION_FAILED", "Saving a card needs an Idempotency-Key, so a retry cannot charge twice.", {
         issues: [{ path: "idempotency-key", message: "Required" }],
       });
-    const once = await idempotency(db, { key, scope: payments.addMethod.route, request: {}, owner: user.id });
-    const earlier = once.earlier(await batch(db, once.lookup));
+    const once = await idempotency(db, { key, scope: payments.addMethod.route, request: { hosted: body.hosted ?? false }, owner: user.id });
+    const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sql`${user.id}`));
+    const checks = await batch(db, [...once.lookup, limit]);
+    const earlier = once.earlier(checks);
     const earlierOrder = earlier ? await orderStatement(db, earlier) : null;
     if (earlierOrder) return respond(c, payments.addMethod, resultOf(earlierOrder));
+    assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
+    const deps = paymentDeps(c);
+    const payWith = payWithOf(body, deps.provider.mode);
     const orderId = newId();
     const now = Date.now();
     const created = orderStatement(db, orderId);
@@ -86,9 +93,8 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       if (!order) throw notFound("Order not found.");
       return respond(c, payments.addMethod, resultOf(order));
     }
-    const { card } = body;
     const result = await chargeOrder(
-      paymentDeps(c),
+      deps,
       {
         orderId,
         amount: CARD_VERIFICATION_AMOUNT,
@@ -98,9 +104,7 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
         saveCard: true,
         callbackUrl: "",
       },
-      {
-        card: { number: card.number, expiryMonth: card.expiry.month, expiryYear: card.expiry.year, cvv: card.cvv, holder: card.holder },
-      },
+      payWith,
     );
     return respond(c, payments.addMethod, result.status === "declined" ? { ...result, message: "Failed to save payment method" } : result);
   })

@@ -10,39 +10,30 @@ import { batch } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { hasMemberAccess, isListed } from "../../lib/permissions";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { communityFor } from "../communities/community.queries";
-import { chargeOrder, savedCardToken, type PayWith } from "./charge";
+import { chargeOrder, payWithOf, savedCardToken } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 import { settleOrder } from "./settle";
-
-type PayBody = {
-  paymentMethodId?: string;
-  card?: { number: string; expiry: { month: number; year: number }; cvv: string; holder: string };
-};
-
-/** How the body pays: a saved card, a new card, or Flitt's page; each only in the mode that takes it. */
-function payWithOf(body: PayBody, mode: "direct" | "hosted"): PayWith {
-  if (body.paymentMethodId) return { paymentMethodId: body.paymentMethodId };
-  if (body.card) {
-    if (mode === "hosted") throw new AppError("NOT_AVAILABLE", "Card details are taken on Flitt's payment page.");
-    const { number, expiry, cvv, holder } = body.card;
-    return { card: { number, expiryMonth: expiry.month, expiryYear: expiry.year, cvv, holder } };
-  }
-  if (mode !== "hosted") throw new AppError("NOT_AVAILABLE", "Card details are entered on this page.");
-  return { hosted: true };
-}
 
 const keyRequired = () =>
   new AppError("VALIDATION_FAILED", "A payment needs an Idempotency-Key, so a retry cannot charge twice.", {
     issues: [{ path: "idempotency-key", message: "Required" }],
   });
 
-/** An unfinished join of the same community blocks a second one for this long (two tabs, double clicks). */
-const PENDING_JOIN_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * An unfinished order of the same kind for the same community blocks a second one (two tabs, double
+ * clicks) for as long as it can still be approved: until it is settled, or the reconciliation job
+ * declares it expired. A time window would let a second charge through while the first 3-D Secure
+ * challenge is still open at the bank.
+ */
+const openOrder = (kind: "join_community" | "creator_plan", communityId: string, userId: string | null) =>
+  sql`exists (select 1 from payment_orders where community_id = ${communityId} and kind = ${kind}
+        and status in ('created', 'processing') ${userId === null ? sql`` : sql`and user_id = ${userId}`})`;
 
 export const paymentsRoutes = new Hono<HonoEnv>()
   .post("/join", idempotencyKey(), validate("json", joinPaymentBody), async (c) => {
@@ -60,11 +51,13 @@ export const paymentsRoutes = new Hono<HonoEnv>()
     });
     // The caller, the community and the key's claim in one round trip; a retry answers before any check.
     const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
-    const checks = await batch(db, [found.query, ...once.lookup]);
+    const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
+    const checks = await batch(db, [found.query, ...once.lookup, limit]);
     const { user, actor, row } = found.read(c, checks(found.query));
     if (!user) throw unauthenticated();
     const earlier = once.earlier(checks);
     if (earlier) return respond(c, payments.joinCommunity, await currentResult(c, earlier));
+    assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
     const community = visibleCommunity(actor, row);
     if (!isListed(community)) throw new AppError("CONFLICT", "This community is not open for new members.");
     if (!community.isPaid) throw new AppError("CONFLICT", "This community is free: join it without paying.");
@@ -87,8 +80,7 @@ export const paymentsRoutes = new Hono<HonoEnv>()
           select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${subscriptionId}, 'join_community',
             ${community.price}, ${community.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
             ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}
-          where not exists (select 1 from payment_orders where user_id = ${user.id} and community_id = ${community.id}
-            and kind = 'join_community' and status in ('created', 'processing') and created_at > ${now - PENDING_JOIN_WINDOW_MS})`,
+          where not ${openOrder("join_community", community.id, user.id)}`,
     );
     const created = orderStatement(db, orderId);
     const written = await once.write(user.id, orderId, [insert, created]);
@@ -126,11 +118,13 @@ export const paymentsRoutes = new Hono<HonoEnv>()
       owner: sessionUserId(token),
     });
     const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
-    const checks = await batch(db, [found.query, ...once.lookup]);
+    const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
+    const checks = await batch(db, [found.query, ...once.lookup, limit]);
     const { user, actor, row } = found.read(c, checks(found.query));
     if (!user) throw unauthenticated();
     const earlier = once.earlier(checks);
     if (earlier) return respond(c, payments.payPlan, await currentResult(c, earlier));
+    assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
     const community = visibleCommunity(actor, row);
     if (community.creatorId !== user.id) throw forbidden("Only the owner can choose this community's plan.");
     if (community.subscriptionPlan === body.plan) throw new AppError("CONFLICT", "This community is already on that plan.");
@@ -148,8 +142,7 @@ export const paymentsRoutes = new Hono<HonoEnv>()
             select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${newId()}, ${plan.id}, 'creator_plan',
               ${plan.price}, ${plan.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
               ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}
-            where not exists (select 1 from payment_orders where community_id = ${community.id} and kind = 'creator_plan'
-              and status in ('created', 'processing') and created_at > ${now - PENDING_JOIN_WINDOW_MS})`,
+            where not ${openOrder("creator_plan", community.id, null)}`,
       ),
       created,
     ]);

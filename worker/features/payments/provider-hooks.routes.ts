@@ -5,7 +5,7 @@ import type { HonoEnv } from "../../env";
 import { escapeHtml } from "../../lib/html";
 import { validate } from "../../lib/validation";
 import { ProviderError } from "../../payments/provider";
-import { orderStatement } from "./orders";
+import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 import { settleOrder } from "./settle";
 
@@ -40,14 +40,16 @@ export const providerHooksRoutes = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const parsed = threeDsAnswer.safeParse(await c.req.parseBody().catch(() => ({})));
     const order = await orderStatement(deps.db, id);
-    let status = order?.status ?? "unknown";
+    // Where the order stands for the payer (a join paid but given back reads as reversed, not approved).
+    let status: string = order ? resultOf(order).status : "unknown";
     if (order && parsed.success && order.status === "processing") {
       try {
         await deps.provider.complete3ds(id, { md: parsed.data.MD, pares: parsed.data.PaRes });
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
       }
-      status = (await settleOrder(deps, id))?.status ?? status;
+      const settled = await settleOrder(deps, id);
+      if (settled) status = resultOf(settled).status;
     }
     c.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
     return c.html(threeDsDonePage(status));

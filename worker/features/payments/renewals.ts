@@ -13,7 +13,7 @@ import { openToken } from "../../payments/token-vault";
 import { notificationWrites, pushNotifications } from "../notifications/notify";
 import { backToFree } from "./grants";
 import { historyWith, orderStatement } from "./orders";
-import { settleOrder, type PaymentDeps } from "./settle";
+import { REVERSAL_RETRY_MS, reverseOwed, settleOrder, type PaymentDeps } from "./settle";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** When a declined renewal is tried again, counted from the period's end; the last try ends the grace period. */
@@ -188,11 +188,35 @@ async function reconcilePending(deps: PaymentDeps, now: number): Promise<number>
   return settled;
 }
 
-/** The cron's payment work: end cancelled periods, renew what is due, settle what was left open. */
+/**
+ * Reversals the provider refused or never answered, tried again until one goes through. Each run
+ * first moves an order's next attempt on, only where it still holds the time this run read, so two
+ * overlapping runs never both send one; reverseOwed asks the provider before it sends anything.
+ */
+async function retryReversals(deps: PaymentDeps, now: number): Promise<number> {
+  const { db } = deps;
+  const due = await db.all<{ id: string; reversal_due_at: number }>(
+    sql`select id, reversal_due_at from payment_orders where reversal_due_at is not null and reversal_due_at <= ${now}
+        and status = 'approved' order by reversal_due_at limit ${BATCH}`,
+  );
+  let reversed = 0;
+  for (const order of due) {
+    const claimed = await db.all<{ id: string }>(
+      sql`update payment_orders set reversal_due_at = ${now + REVERSAL_RETRY_MS}
+          where id = ${order.id} and reversal_due_at = ${order.reversal_due_at} returning id`,
+    );
+    if (claimed.length === 0) continue;
+    if ((await reverseOwed(deps, order.id))?.status === "reversed") reversed += 1;
+  }
+  return reversed;
+}
+
+/** The cron's payment work: end cancelled periods, renew what is due, settle what was left open, give back what is owed. */
 export async function runPaymentJobs(env: AppEnv, db: Db, now = Date.now()) {
   const deps: PaymentDeps = { db, env, provider: paymentProvider(env, new URL(env.APP_URL).origin) };
   const expired = await expireCancelled(db, now);
   const { renewed, failed } = await renewDue(deps, now);
   const reconciled = await reconcilePending(deps, now);
-  return { expired, renewed, failed, reconciled };
+  const reversed = await retryReversals(deps, now);
+  return { expired, renewed, failed, reconciled, reversed };
 }

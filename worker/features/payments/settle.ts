@@ -80,9 +80,12 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
   const now = Date.now();
   const transition = newId();
   const mine = sql`exists (select 1 from payment_orders where id = ${orderId} and transition_id = ${transition})`;
+  // A card check's charge goes back at once: owed from the moment it is approved, in the same write.
+  const owesReversal = truth.status === "approved" && order.kind === "save_card";
   const move = db.all<{ id: string }>(
     sql`update payment_orders set status = ${truth.status}, status_history = ${historyWith(truth.status, now, truth.declineReason ?? undefined)},
-          transition_id = ${transition}, provider_order_id = coalesce(provider_order_id, ${truth.paymentId}), updated_at = ${now}
+          transition_id = ${transition}, provider_order_id = coalesce(provider_order_id, ${truth.paymentId}),
+          reversal_due_at = ${owesReversal ? now : null}, updated_at = ${now}
         where id = ${orderId} and status = ${order.status}
         returning id`,
   );
@@ -97,7 +100,8 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
     }
     if (order.kind === "renewal") statements.push(...grantRenewal(db, order, mine, now));
     if (order.kind === "creator_plan") statements.push(...grantPlan(db, order, mine, now));
-  } else if (truth.status === "reversed") {
+  } else if (truth.status === "reversed" && order.reversal_due_at === null) {
+    // A reversal we owed was for an order that granted nothing: it has no access to end.
     statements.push(...endAccess(db, order, mine, now));
   }
   const after = orderStatement(db, orderId);
@@ -106,21 +110,34 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
   if (moved && granted && read(granted)?.n === 0) {
     // Paid but not let in: give the money back rather than keep it.
     log("approved join not granted; reversing", { orderId });
-    try {
-      await provider.reverse(orderId, order.amount, order.currency);
-    } catch (error) {
-      log("reversal failed; the reconciliation job retries", { orderId, reason: String(error) });
-    }
-    return settleOrder(deps, orderId);
+    await db.run(sql`update payment_orders set reversal_due_at = ${now} where id = ${orderId} and status = 'approved'`);
+    return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
   }
-  if (moved && truth.status === "approved" && order.kind === "save_card") {
-    // The card is saved; the check's charge goes back at once.
-    try {
-      await provider.reverse(orderId, order.amount, order.currency);
-    } catch (error) {
-      log("verification reversal failed; the reconciliation job retries", { orderId, reason: String(error) });
-    }
-    return settleOrder(deps, orderId);
-  }
+  if (moved && owesReversal) return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
   return read(after) ?? order;
+}
+
+/** How long a refused or unanswered reversal waits before the reconciliation job tries it again. */
+export const REVERSAL_RETRY_MS = 10 * 60 * 1000;
+
+/**
+ * Gives an approved order's money back, once: the provider is asked first, so a reversal that went
+ * through (while its answer was lost) is never sent again. The order is then settled to `reversed`,
+ * which clears what is owed. When the provider refuses or cannot be reached, the next attempt is
+ * stored for the reconciliation job, and null is answered.
+ */
+export async function reverseOwed(deps: PaymentDeps, orderId: string): Promise<OrderRow | null> {
+  const { db, provider } = deps;
+  try {
+    const truth = await provider.status(orderId);
+    const left = truth.amount - truth.reversalAmount;
+    if (truth.status === "approved" && left > 0) await provider.reverse(orderId, left, truth.currency);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    log("reversal failed; the reconciliation job retries", { orderId, reason: error.code });
+    const retryAt = Date.now() + REVERSAL_RETRY_MS;
+    await db.run(sql`update payment_orders set reversal_due_at = ${retryAt} where id = ${orderId} and reversal_due_at is not null`);
+    return null;
+  }
+  return settleOrder(deps, orderId);
 }

@@ -7,7 +7,7 @@ import { flittSignature, hasValidSignature } from "../signature";
 import { cardType, maskCard, sandboxCards } from "./cards";
 import { acsPage, checkoutPage, sandboxPageCsp } from "./pages";
 import { issueRectoken, readRectoken } from "./rectoken";
-import { newPaymentId, sandboxOrders, sentCallbacks, type SandboxOrder } from "./store";
+import { newPaymentId, reversalFaults, sandboxOrders, sentCallbacks, type SandboxOrder } from "./store";
 
 /**
  * A local Flitt: the same JSON protocol, signatures, test cards, 3-D Secure test page, hosted checkout
@@ -246,6 +246,11 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     if (str(request.currency) !== order.currency) return failure(c, 1011, "Parameter `currency` is invalid");
     if (!Number.isInteger(amount) || amount <= 0 || amount > order.amount - order.reversalAmount)
       return failure(c, 1011, "Parameter `amount` is invalid");
+    const faults = reversalFaults.get(order.email ?? "") ?? 0;
+    if (faults > 0) {
+      reversalFaults.set(order.email ?? "", faults - 1);
+      return failure(c, 1020, "Reversal declined by the bank");
+    }
     order.reversalAmount += amount;
     if (order.reversalAmount >= order.amount) order.status = "reversed";
     await sendCallback(c, order);
@@ -290,6 +295,15 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     const back = new URL(order.responseUrl ?? "/", c.req.url);
     back.searchParams.set("order_id", order.orderId);
     return c.redirect(back.toString(), 303);
+  })
+  /** Makes the next `reversals` reversals of this payer's orders fail. */
+  .post("/faults", async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { email?: unknown; reversals?: unknown } | null;
+    const reversals = Number(body?.reversals);
+    if (typeof body?.email !== "string" || !Number.isInteger(reversals) || reversals < 0)
+      throw new AppError("VALIDATION_FAILED", "Send {email, reversals}.", { issues: [{ path: "email", message: "Required" }] });
+    reversalFaults.set(body.email, reversals);
+    return c.json({ ok: true });
   })
   /** For tests and the curious: what the sandbox sent. */
   .get("/callbacks", (c) => {

@@ -36,3 +36,9 @@ export const newPaymentId = () => ++nextPaymentId;
 
 /** Every callback the sandbox sent, newest last, so a test can replay or tamper with one. */
 export const sentCallbacks: { url: string; body: Record<string, unknown> }[] = [];
+
+/**
+ * Reversals the sandbox refuses, counted down per payer's e-mail: lets a test (or a developer) see a
+ * bank refuse a refund and the app try it again later.
+ */
+export const reversalFaults = new Map<string, number>();

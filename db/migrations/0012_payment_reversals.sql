@@ -1,0 +1,2 @@
+ALTER TABLE `payment_orders` ADD `reversal_due_at` integer;--> statement-breakpoint
+CREATE INDEX `payment_orders_reversal_due_idx` ON `payment_orders` (`reversal_due_at`) WHERE "payment_orders"."reversal_due_at" is not null;
