@@ -15,6 +15,7 @@ import { payments } from "./payments";
 import { reports } from "./reports";
 import { review } from "./review";
 import { search } from "./search";
+import { support } from "./support";
 import { uploads } from "./uploads";
 import type { Endpoint, Schema } from "./http";
 import type { PathParams } from "./route";
@@ -41,6 +42,7 @@ export const contract = {
   review,
   reports,
   payments,
+  support,
 };
 
 type Features = typeof contract;

@@ -140,3 +140,11 @@ export const EVENT_LENGTH_MAX = 14 * 24 * 60 * 60 * 1000;
 export const EVENT_AVATARS = 5;
 /** The default length of an event: one hour (spec 001 section 9). */
 export const EVENT_DEFAULT_LENGTH = 60 * 60 * 1000;
+
+// Support tickets (spec 001 "Help and support").
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_MESSAGE_MAX = 5000;
+export const TICKETS_PAGE_SIZE = 20;
+export const TICKETS_PAGE_MAX = 50;
+/** Replies a ticket's thread answers at once; a longer thread is a conversation for e-mail, not a ticket. */
+export const TICKET_REPLIES_MAX = 200;

@@ -18,6 +18,9 @@ export const rateLimitRules = {
   messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
+  // Support: a person with a real problem writes a few tickets a day, not dozens.
+  supportTickets: { name: "support-ticket", limit: 5, windowMs: HOUR },
+  supportReplies: { name: "support-reply", limit: 30, windowMs: HOUR },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
   verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
   resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },
