@@ -26,8 +26,10 @@ export type NotificationType = (typeof notificationTypes)[number];
  * as text. What a notification quotes of people's own words (a comment, a message) is its `content`.
  */
 export type NotificationData = {
-  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), or of a payment. */
-  kind?: "review" | "payment";
+  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, or of a support reply. */
+  kind?: "review" | "payment" | "support";
+  /** SYSTEM_ANNOUNCEMENT of a support reply: the ticket it answers (the reply itself is the `content`). */
+  ticketId?: string;
   /** SYSTEM_ANNOUNCEMENT of a payment: a renewal was declined (retried until the grace period ends), or the subscription ended. */
   payment?: "renewal_failed" | "subscription_ended";
   decision?: ReviewDecision;

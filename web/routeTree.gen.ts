@@ -38,6 +38,7 @@ import { Route as MainCommunitiesExploreRouteImport } from './routes/_main/commu
 import { Route as MainMessagesIndexRouteImport } from './routes/_main/messages.index'
 import { Route as MainMessagesIdRouteImport } from './routes/_main/messages.$id'
 import { Route as MainProtectedAdminReviewsRouteImport } from './routes/_main/_protected/admin.reviews'
+import { Route as MainProtectedAdminTicketsRouteImport } from './routes/_main/_protected/admin.tickets'
 import { Route as MainProtectedChatIndexRouteImport } from './routes/_main/_protected/chat.index'
 import { Route as MainProtectedCommunitiesCreateRouteImport } from './routes/_main/_protected/communities.create'
 import { Route as MainProtectedCommunitiesJoinPaymentRouteImport } from './routes/_main/_protected/communities.join-payment'
@@ -203,6 +204,12 @@ const MainProtectedAdminReviewsRoute =
     path: '/admin/reviews',
     getParentRoute: () => MainProtectedRoute,
   } as any)
+const MainProtectedAdminTicketsRoute =
+  MainProtectedAdminTicketsRouteImport.update({
+    id: '/admin/tickets',
+    path: '/admin/tickets',
+    getParentRoute: () => MainProtectedRoute,
+  } as any)
 const MainProtectedChatIndexRoute = MainProtectedChatIndexRouteImport.update({
   id: '/chat/',
   path: '/chat/',
@@ -314,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages/': typeof MainMessagesIndexRoute
   '/admin/reviews': typeof MainProtectedAdminReviewsRoute
+  '/admin/tickets': typeof MainProtectedAdminTicketsRoute
   '/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -357,6 +365,7 @@ export interface FileRoutesByTo {
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages': typeof MainMessagesIndexRoute
   '/admin/reviews': typeof MainProtectedAdminReviewsRoute
+  '/admin/tickets': typeof MainProtectedAdminTicketsRoute
   '/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -403,6 +412,7 @@ export interface FileRoutesById {
   '/_main/messages/$id': typeof MainMessagesIdRoute
   '/_main/messages/': typeof MainMessagesIndexRoute
   '/_main/_protected/admin/reviews': typeof MainProtectedAdminReviewsRoute
+  '/_main/_protected/admin/tickets': typeof MainProtectedAdminTicketsRoute
   '/_main/_protected/communities/create': typeof MainProtectedCommunitiesCreateRoute
   '/_main/_protected/communities/join-payment': typeof MainProtectedCommunitiesJoinPaymentRoute
   '/_main/_protected/communities/join-payment-input': typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -448,6 +458,7 @@ export interface FileRouteTypes {
     | '/messages/$id'
     | '/messages/'
     | '/admin/reviews'
+    | '/admin/tickets'
     | '/communities/create'
     | '/communities/join-payment'
     | '/communities/join-payment-input'
@@ -491,6 +502,7 @@ export interface FileRouteTypes {
     | '/messages/$id'
     | '/messages'
     | '/admin/reviews'
+    | '/admin/tickets'
     | '/communities/create'
     | '/communities/join-payment'
     | '/communities/join-payment-input'
@@ -536,6 +548,7 @@ export interface FileRouteTypes {
     | '/_main/messages/$id'
     | '/_main/messages/'
     | '/_main/_protected/admin/reviews'
+    | '/_main/_protected/admin/tickets'
     | '/_main/_protected/communities/create'
     | '/_main/_protected/communities/join-payment'
     | '/_main/_protected/communities/join-payment-input'
@@ -762,6 +775,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProtectedAdminReviewsRouteImport
       parentRoute: typeof MainProtectedRoute
     }
+    '/_main/_protected/admin/tickets': {
+      id: '/_main/_protected/admin/tickets'
+      path: '/admin/tickets'
+      fullPath: '/admin/tickets'
+      preLoaderRoute: typeof MainProtectedAdminTicketsRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
     '/_main/_protected/chat/': {
       id: '/_main/_protected/chat/'
       path: '/chat'
@@ -873,6 +893,7 @@ interface MainProtectedRouteChildren {
   MainProtectedSearchRoute: typeof MainProtectedSearchRoute
   MainProtectedSupportRoute: typeof MainProtectedSupportRoute
   MainProtectedAdminReviewsRoute: typeof MainProtectedAdminReviewsRoute
+  MainProtectedAdminTicketsRoute: typeof MainProtectedAdminTicketsRoute
   MainProtectedCommunitiesCreateRoute: typeof MainProtectedCommunitiesCreateRoute
   MainProtectedCommunitiesJoinPaymentRoute: typeof MainProtectedCommunitiesJoinPaymentRoute
   MainProtectedCommunitiesJoinPaymentInputRoute: typeof MainProtectedCommunitiesJoinPaymentInputRoute
@@ -899,6 +920,7 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedSearchRoute: MainProtectedSearchRoute,
   MainProtectedSupportRoute: MainProtectedSupportRoute,
   MainProtectedAdminReviewsRoute: MainProtectedAdminReviewsRoute,
+  MainProtectedAdminTicketsRoute: MainProtectedAdminTicketsRoute,
   MainProtectedCommunitiesCreateRoute: MainProtectedCommunitiesCreateRoute,
   MainProtectedCommunitiesJoinPaymentRoute:
     MainProtectedCommunitiesJoinPaymentRoute,

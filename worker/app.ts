@@ -37,6 +37,8 @@ import { subscriptionsRoutes } from "./features/payments/subscriptions.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
+import { staffTicketsRoutes } from "./features/support/staff-tickets.routes";
+import { supportRoutes } from "./features/support/support.routes";
 import { filesRoutes, uploadsRoutes } from "./features/uploads/uploads.routes";
 import { sameOriginWrites } from "./lib/csrf";
 import { d1Session } from "./lib/d1-session";
@@ -84,6 +86,7 @@ const api = new Hono<HonoEnv>()
   .route("/videos", videosRoutes)
   .route("/events", eventsRoutes)
   .route("/admin/reports", staffReportsRoutes)
+  .route("/admin/tickets", staffTicketsRoutes)
   .route("/admin", reviewRoutes)
   .route("/notifications/preferences", notificationPreferencesRoutes)
   .route("/notifications/unsubscribe", unsubscribeRoutes)
@@ -92,6 +95,7 @@ const api = new Hono<HonoEnv>()
   .route("/conversations", conversationMessagesRoutes)
   .route("/messages", messagesRoutes)
   .route("/search", searchRoutes)
+  .route("/support", supportRoutes)
   .route("/payments/methods", paymentMethodsRoutes)
   .route("/payments/subscriptions", subscriptionsRoutes)
   .route("/payments", paymentsRoutes)

@@ -5,6 +5,7 @@ import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
 import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
+import { insertTicket } from "../tests/support";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
 import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
@@ -65,6 +66,8 @@ const savedCard = (ctx: RequestContext) => insertSavedCard(ownerOf(ctx));
 const subscriptionOf = (ctx: RequestContext, status: "active" | "cancelled") =>
   insertSubscription(ownerOf(ctx), ctx.community.id, status);
 const orderOf = (ctx: RequestContext) => insertOrder(ownerOf(ctx), ctx.community.id);
+const ticketOf = async (ctx: RequestContext) => ({ id: await insertTicket(ownerOf(ctx)) });
+const strangersTicket = async (ctx: RequestContext) => ({ id: await insertTicket(ctx.people.stranger.id) });
 
 const approvingCard = { number: "4444555511116666", expiry: "12/39", cvv: "123", holder: "Matrix Payer" };
 const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec => ({
@@ -219,6 +222,23 @@ export const requests = {
   "POST /api/admin/communities/:id/reject": reviewDecision("under_review", { reason: "Not a fit" }),
   "POST /api/admin/communities/:id/suspend": reviewDecision("approved"),
   "POST /api/admin/communities/:id/restore": reviewDecision("suspended"),
+
+  "POST /api/support/tickets": {
+    build: (ctx) => ({
+      body: { subject: `Question ${ctx.unique}`, message: "How do I change my e-mail?", category: "technical" },
+    }),
+  },
+  "GET /api/support/tickets": { build: none },
+  "GET /api/support/tickets/:id": { build: async (ctx) => ({ params: await ticketOf(ctx) }) },
+  "POST /api/support/tickets/:id/replies": {
+    build: async (ctx) => ({ params: await ticketOf(ctx), body: { message: "One more detail." } }),
+  },
+  "GET /api/admin/tickets": { build: none },
+  "GET /api/admin/tickets/:id": { build: async (ctx) => ({ params: await strangersTicket(ctx) }) },
+  "POST /api/admin/tickets/:id/replies": {
+    build: async (ctx) => ({ params: await strangersTicket(ctx), body: { message: "Thanks, we are on it." } }),
+  },
+  "PATCH /api/admin/tickets/:id": { build: async (ctx) => ({ params: await strangersTicket(ctx), body: { status: "closed" } }) },
 
   "GET /api/notifications": { build: none },
   "GET /api/notifications/unread-count": { build: none },

@@ -263,6 +263,16 @@ export const apiTable = {
   "POST /api/admin/communities/:id/suspend": reviewDecision,
   "POST /api/admin/communities/:id/restore": reviewDecision,
 
+  // Tickets are their sender's alone (home = the caller's, away = a stranger's); staff answer from the queue.
+  "POST /api/support/tickets": { any: signedIn(201) },
+  "GET /api/support/tickets": { any: signedIn(200) },
+  "GET /api/support/tickets/:id": { home: signedIn(200), away: signedIn(404) },
+  "POST /api/support/tickets/:id/replies": { home: signedIn(201), away: signedIn(404) },
+  "GET /api/admin/tickets": { any: staffOnly(200) },
+  "GET /api/admin/tickets/:id": { any: staffOnly(200) },
+  "POST /api/admin/tickets/:id/replies": { any: staffOnly(201) },
+  "PATCH /api/admin/tickets/:id": { any: staffOnly(200) },
+
   "GET /api/notifications": { any: signedIn(200) },
   "GET /api/notifications/unread-count": { any: signedIn(200) },
   "POST /api/notifications/read-all": { any: signedIn(200) },

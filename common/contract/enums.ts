@@ -81,3 +81,15 @@ export type EventFilter = (typeof eventFilters)[number];
 /** The kinds of event (spec 001 section 3). */
 export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
 export type EventType = (typeof eventTypes)[number];
+
+/** Support tickets (spec 001 section 9): priority and category as the contact form offers them. */
+export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+export const ticketCategories = ["general", "technical", "billing", "feature", "bug", "other"] as const;
+export type TicketCategory = (typeof ticketCategories)[number];
+/** open: waiting for staff; answered: staff replied last, waiting for the user; closed: done (staff may reopen). */
+export const ticketStatuses = ["open", "answered", "closed"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+/** The staff queue's filters: open takes every ticket not closed. */
+export const ticketQueueFilters = ["open", "closed"] as const;
+export type TicketQueueFilter = (typeof ticketQueueFilters)[number];

@@ -16,6 +16,7 @@ import { profiles } from "./profiles";
 import { reports } from "./reports";
 import { review } from "./review";
 import { search } from "./search";
+import { support } from "./support";
 import { uploads } from "./uploads";
 import type { Endpoint, Schema } from "./http";
 import type { PathParams } from "./route";
@@ -43,6 +44,7 @@ export const contract = {
   reports,
   payments,
   profiles,
+  support,
 };
 
 type Features = typeof contract;

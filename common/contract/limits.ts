@@ -156,3 +156,10 @@ export const ACTIVITY_TEXT_MAX = 150;
 export const PLACE_QUERY_MIN = 3;
 export const PLACE_QUERY_MAX = 100;
 export const PLACE_RESULTS = 5;
+// Support tickets (spec 001 "Help and support").
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_MESSAGE_MAX = 5000;
+export const TICKETS_PAGE_SIZE = 20;
+export const TICKETS_PAGE_MAX = 50;
+/** Replies a ticket's thread answers at once; a longer thread is a conversation for e-mail, not a ticket. */
+export const TICKET_REPLIES_MAX = 200;

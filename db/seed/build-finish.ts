@@ -101,6 +101,8 @@ export function buildAccountExtras(ctx: SeedContext): void {
       category: t.category,
       status: t.status,
       handled_by: null,
+      replies_count: 0,
+      last_activity_at: at,
       created_at: at,
       updated_at: at,
     });

@@ -20,6 +20,9 @@ export const rateLimitRules = {
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
   // Payment orders per person (joins, plans, card checks): a payer's retries fit; a script testing stolen cards does not.
   paymentOrders: { name: "payment-orders", limit: 10, windowMs: 15 * 60_000 },
+  // Support: a person with a real problem writes a few tickets a day, not dozens.
+  supportTickets: { name: "support-ticket", limit: 5, windowMs: HOUR },
+  supportReplies: { name: "support-reply", limit: 30, windowMs: HOUR },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
   verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
   resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },

@@ -1,13 +1,16 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Route } from "../../../common/contract";
-import type { ReviewDecision, ReviewStatus } from "../../../common/contract/enums";
+import type { ReviewDecision, ReviewStatus, TicketQueueFilter } from "../../../common/contract/enums";
 import { call } from "../../lib/api";
 
-/** The staff console's caches: the review queue (one list per status) and the open reports. */
+/** The staff console's caches: the review queue (one list per status), the open reports and the support tickets. */
 export const adminKeys = {
   reviewQueues: () => ["admin", "communities"] as const,
   reviewQueue: (status: ReviewStatus) => ["admin", "communities", status] as const,
   reports: () => ["admin", "reports"] as const,
+  tickets: () => ["admin", "tickets"] as const,
+  ticketQueue: (filter: TicketQueueFilter) => ["admin", "tickets", "queue", filter] as const,
+  ticket: (id: string) => ["admin", "tickets", "one", id] as const,
 };
 
 /** The decisions each status allows (the server answers 409 to anything else). */
@@ -42,3 +45,17 @@ const decisionRoutes = {
 export function decide(id: string, decision: ReviewDecision, reason?: string) {
   return call(decisionRoutes[decision], { params: { id }, body: reason ? { reason } : {} });
 }
+
+export const ticketQueueQueryOptions = (status: TicketQueueFilter) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.ticketQueue(status),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => call("GET /api/admin/tickets", { query: { status, cursor: pageParam }, signal }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const staffTicketQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminKeys.ticket(id),
+    queryFn: ({ signal }) => call("GET /api/admin/tickets/:id", { params: { id }, signal }),
+  });

@@ -9,6 +9,7 @@ import { useErrorMessage } from "../../lib/errors";
 import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { reviewQueueQueryOptions } from "./admin-api";
+import { AdminNav } from "./admin-nav";
 import { ADMIN_VIEWS, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";
 
@@ -25,6 +26,7 @@ export function ReviewsPage({ view, onViewChange, reports }: ReviewsPageProps) {
   useDocumentTitle(t("title"));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
+      <AdminNav />
       <div>
         <PageHeading>{t("title")}</PageHeading>
         <p className="mt-1 text-muted-foreground">{t("subtitle")}</p>

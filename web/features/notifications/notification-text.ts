@@ -32,6 +32,7 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
     if (decision) return t(`review.${decision}`, { community });
     const payment = n.data?.kind === "payment" ? n.data.payment : undefined;
     if (payment === "renewal_failed" || payment === "subscription_ended") return t(`payment.${payment}`, { community });
+    if (n.data?.kind === "support") return t("support.reply");
     return t("types.SYSTEM_ANNOUNCEMENT");
   }
   if (WITHOUT_SENDER.has(n.type)) return t(`types.${n.type}`);
@@ -62,6 +63,8 @@ export function notificationDetail(t: TFunction, n: NotificationItem): string | 
     case "COURSE_COMPLETED":
       return typeof data.course === "string" && data.course ? t("details.COURSE_COMPLETED", { course: data.course }) : null;
     case "SYSTEM_ANNOUNCEMENT":
+      // A support reply quotes the staff member's answer.
+      if (data.kind === "support") return n.content || null;
       return typeof data.reason === "string" && data.reason ? t("details.reason", { reason: data.reason }) : null;
     default:
       return n.content || null;
