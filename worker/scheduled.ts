@@ -1,4 +1,5 @@
 import type { AppEnv } from "./env";
+import { purgeDueAccounts } from "./features/account/purge";
 import { sendEventReminders } from "./features/calendar/reminders";
 import { cleanUp } from "./features/maintenance/cleanup";
 import { runPaymentJobs } from "./features/payments/renewals";
@@ -11,6 +12,7 @@ export async function scheduled(_controller: ScheduledController, env: AppEnv, _
     ["cleanup", () => cleanUp(db)],
     ["event-reminders", () => sendEventReminders(db)],
     ["payments", () => runPaymentJobs(env, db)],
+    ["account-purge", () => purgeDueAccounts(env, db)],
   ];
   for (const [name, job] of jobs) {
     try {
