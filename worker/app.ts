@@ -3,6 +3,9 @@ import { Hono } from "hono";
 import { contract } from "../common/contract";
 import { health } from "../common/contract/health";
 import type { HonoEnv } from "./env";
+import { accountDeletionRoutes } from "./features/account/deletion.routes";
+import { accountExportRoutes } from "./features/account/export.routes";
+import { accountSessionsRoutes } from "./features/account/sessions.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
@@ -62,6 +65,9 @@ const api = new Hono<HonoEnv>()
     await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
     return respond(c, health.db, { ok: true, db: true });
   })
+  .route("/account/sessions", accountSessionsRoutes)
+  .route("/account/deletion", accountDeletionRoutes)
+  .route("/account/export", accountExportRoutes)
   .route("/me/blocks", myBlocksRoutes)
   .route("/me/calendar-feed", calendarFeedRoutes)
   .route("/me/profile", myProfileRoutes)

@@ -8,7 +8,14 @@ import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../t
 import { insertTicket } from "../tests/support";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
-import { extraSession, throwawayResetToken, type CommunityWorld, type People, type Person } from "./authorization-matrix.world";
+import {
+  extraSession,
+  extraSessionId,
+  throwawayResetToken,
+  type CommunityWorld,
+  type People,
+  type Person,
+} from "./authorization-matrix.world";
 
 /**
  * A valid request for every route of the matrix, so that authorization, not validation, decides the
@@ -97,6 +104,15 @@ export const requests = {
   "GET /api/auth/reset-password/:token": {
     build: async () => ({ params: { token: await throwawayResetToken() }, query: { callbackURL: "/auth/reset-password" } }),
   },
+
+  // A signed-up account of its own per call (with a password), so no caller's sessions or password change.
+  "POST /api/auth/change-password": {
+    build: async (ctx) => ({
+      cookie: ctx.me ? (await createUser()).cookie : undefined,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "another-horse-43", confirmPassword: "another-horse-43" },
+    }),
+  },
+  "POST /api/auth/change-email": { build: (ctx) => ({ body: { newEmail: `moved-${ctx.unique}@matrix.test` } }) },
 
   "GET /api/health": { build: none },
   "GET /api/health/db": { build: none },
@@ -267,6 +283,20 @@ export const requests = {
   "GET /api/users/:userId/profile": { build: (ctx) => ({ params: { userId: ctx.people.author.id } }) },
   "GET /api/users/:userId/activity": { build: (ctx) => ({ params: { userId: ctx.people.author.id } }) },
   "GET /api/places": { build: () => ({ query: { q: "tbi" } }) },
+  "GET /api/account/sessions": { build: none },
+  "DELETE /api/account/sessions/:sessionId": {
+    build: async (ctx) => ({ params: { sessionId: await extraSessionId({ id: ownerOf(ctx) }) } }),
+  },
+  // Signing out of the other sessions would end the ones parallel calls made for this caller.
+  "POST /api/account/sessions/sign-out-others": {
+    build: async (ctx) => ({ cookie: ctx.me ? (await createUser()).cookie : undefined }),
+  },
+  "GET /api/account/deletion": { build: none },
+  "POST /api/account/deletion": {
+    build: async (ctx) => ({ cookie: ctx.me ? (await createUser()).cookie : undefined, body: { password: TEST_PASSWORD } }),
+  },
+  "DELETE /api/account/deletion": { build: none },
+  "GET /api/account/export": { build: none },
   "GET /api/conversations": { build: none },
   "GET /api/conversations/unread-count": { build: none },
   "GET /api/conversations/people": { build: (ctx) => ({ query: { communityId: ctx.community.id } }) },

@@ -157,6 +157,9 @@ export const authTable = {
   "POST /api/auth/reset-password": { any: everyone(200) },
   "GET /api/auth/verify-email": { any: everyone(302) },
   "GET /api/auth/reset-password/:token": { any: everyone(302) },
+  // The signed-in account's own password and address: every signed-in caller alike, guests 401.
+  "POST /api/auth/change-password": { any: signedIn(200) },
+  "POST /api/auth/change-email": { any: signedIn(200) },
 } satisfies { [R in Route]?: Entry };
 
 export const apiTable = {
@@ -175,6 +178,15 @@ export const apiTable = {
   "GET /api/users/:userId/profile": { any: signedIn(200).but(404, "blocked") },
   "GET /api/users/:userId/activity": { any: signedIn(200).but(404, "blocked") },
   "GET /api/places": { any: signedIn(200) },
+
+  // The caller's own account; another person's session is not there for them (404).
+  "GET /api/account/sessions": { any: signedIn(200) },
+  "DELETE /api/account/sessions/:sessionId": { home: signedIn(200), away: signedIn(404) },
+  "POST /api/account/sessions/sign-out-others": { any: signedIn(200) },
+  "GET /api/account/deletion": { any: signedIn(200) },
+  "POST /api/account/deletion": { any: signedIn(200) },
+  "DELETE /api/account/deletion": { any: signedIn(200) },
+  "GET /api/account/export": { any: signedIn(200) },
 
   "GET /api/communities": { any: everyone(200) },
   "POST /api/communities": { any: signedIn(201) },

@@ -220,6 +220,9 @@ function brief(text: string): string {
  */
 function leaksIn(text: string, caller: Caller, route: string): string[] {
   const console = caller === "staff" && route.includes(" /api/admin/");
+  // The data export carries the caller's own posts and comments, also those in communities they can no
+  // longer read (account.routes.test.ts proves it carries nobody else's words).
+  const ownWriting = route === "GET /api/account/export";
   const found: string[] = [];
   for (const [label, person] of Object.entries(world.people)) {
     if (label === caller) continue;
@@ -234,7 +237,7 @@ function leaksIn(text: string, caller: Caller, route: string): string[] {
     if (runners && !runners.has(caller)) found.push(`the contact number of a community they do not run (${number})`);
   }
   for (const [, kind, key] of text.matchAll(/\[\[(c|b):([0-9a-f]{8})\]\]/g)) {
-    if (console) continue;
+    if (console || ownWriting) continue;
     if (!registry.readers.get(key!)?.has(caller)) found.push(`content of a community they cannot read (${key})`);
     else if (kind === "b" && caller === "blocked") found.push(`content the author's block hides (${key})`);
   }

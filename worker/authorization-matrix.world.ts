@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { ReviewStatus } from "../common/contract/enums";
 import { newId } from "../common/ids";
 import * as schema from "../db/schema";
@@ -155,6 +156,14 @@ export async function extraSession(person: Person): Promise<string> {
   const token = `tok-${newId()}`;
   await sessionStatement(person.id, token);
   return sessionCookie(token);
+}
+
+/** Another session of `person`, by id (what the session list names), for signing it out. */
+export async function extraSessionId(person: { id: string }): Promise<string> {
+  const token = `tok-${newId()}`;
+  await sessionStatement(person.id, token);
+  const [row] = await db.select({ id: schema.sessions.id }).from(schema.sessions).where(eq(schema.sessions.token, token));
+  return row!.id;
 }
 
 /** A user nobody else knows, with a reset token: for the password reset, which revokes their sessions. */

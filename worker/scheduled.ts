@@ -1,4 +1,5 @@
 import type { AppEnv } from "./env";
+import { purgeDueAccounts } from "./features/account/purge";
 import { sendEventReminders } from "./features/calendar/reminders";
 import { deliverNotificationMail } from "./features/notifications/mail-delivery";
 import { cleanUp } from "./features/maintenance/cleanup";
@@ -12,6 +13,7 @@ export async function scheduled(controller: ScheduledController, env: AppEnv, _c
     ["cleanup", () => cleanUp(db)],
     ["event-reminders", () => sendEventReminders(env, db)],
     ["payments", () => runPaymentJobs(env, db)],
+    ["account-purge", () => purgeDueAccounts(env, db)],
     // After the jobs that notify, so their notifications' mails go out in the same run.
     ["notification-mail", () => deliverNotificationMail(env, db, controller.scheduledTime)],
   ];

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { account } from "./account";
 import { auth } from "./auth";
 import { blocks } from "./blocks";
 import { calendar } from "./calendar";
@@ -28,6 +29,7 @@ import type { PathParams } from "./route";
 export const contract = {
   health,
   auth,
+  account,
   me,
   communities,
   members,

@@ -97,6 +97,9 @@ export const RESET_TOKEN_MAX = 200;
 export const VERIFY_TOKEN_MAX = 1000;
 /** Where an e-mailed link leads after it did its work: a path on this site. */
 export const CALLBACK_PATH_MAX = 500;
+/** A deletion request waits this long before the purge; the person may cancel it until then. */
+export const ACCOUNT_DELETION_DELAY_DAYS = 30;
+export const ACCOUNT_DELETION_REASON_MAX = 500;
 
 // Uploads: browsers resize before upload; the server still checks every file.
 export const UPLOAD_MAX_BYTES = MAX_COMMUNITY_IMAGE_BYTES;

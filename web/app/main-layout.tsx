@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { clearCurrentCommunityId } from "../lib/current-community";
 import { useSession } from "../lib/session";
+import { DeletionBanner } from "./deletion-banner";
 import { Header } from "./header";
 import { LiveUpdates } from "./live-updates";
 import { TabBar } from "./tab-bar";
@@ -28,6 +29,7 @@ export function MainLayout() {
         <Header />
         <TabBar />
       </header>
+      <DeletionBanner />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:py-8">
         <Outlet />
       </main>

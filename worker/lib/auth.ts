@@ -46,6 +46,8 @@ export function createAuth(env: AppEnv, db: Db, request: Request) {
         // Taken from the sign-up body, which our contract has already limited to the languages we speak.
         language: { type: "string", required: false, input: true, defaultValue: DEFAULT_LANGUAGE },
       },
+      // The new address gets a verification link (sendVerificationEmail below); the account changes when it is followed.
+      changeEmail: { enabled: true },
     },
     session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
     emailAndPassword: {

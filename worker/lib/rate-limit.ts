@@ -12,6 +12,9 @@ export const rateLimitRules = {
   signIn: { name: "sign-in", limit: 10, windowMs: 10 * 60_000 },
   signUp: { name: "sign-up", limit: 5, windowMs: HOUR },
   passwordReset: { name: "password-reset", limit: 5, windowMs: 15 * 60_000 },
+  // Per account: every action that checks the current password (its change, a deletion request).
+  accountPassword: { name: "account-password", limit: 5, windowMs: 15 * 60_000 },
+  emailChange: { name: "email-change", limit: 5, windowMs: HOUR },
   communityCreate: { name: "community-create", limit: 5, windowMs: 24 * HOUR },
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },

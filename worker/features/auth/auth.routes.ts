@@ -8,9 +8,11 @@ import {
   signUpBody,
   verifyEmailQuery,
 } from "../../../common/contract/auth";
+import { changeEmailBody, changePasswordBody } from "../../../common/contract/account";
 import type { HonoEnv } from "../../env";
 import { clientKey, hit, rateLimitRules } from "../../lib/rate-limit";
 import { validate } from "../../lib/validation";
+import { changeEmail, changePassword } from "./account-changes";
 import { forward } from "./pass-through";
 import { signIn } from "./sign-in";
 
@@ -40,6 +42,8 @@ export const authRoutes = new Hono<HonoEnv>()
     await hit(c.var.db, rateLimitRules.passwordReset, clientKey(c, body.token));
     return forward(c, { body });
   })
+  .post("/change-password", validate("json", changePasswordBody), (c) => changePassword(c, c.req.valid("json")))
+  .post("/change-email", validate("json", changeEmailBody), (c) => changeEmail(c, c.req.valid("json").newEmail))
   .get("/verify-email", validate("query", verifyEmailQuery), (c) => forward(c, { query: c.req.valid("query") }))
   .get("/reset-password/:token", validate("param", resetLinkParams), validate("query", resetLinkQuery), (c) =>
     forward(c, { query: c.req.valid("query") }),

@@ -6,6 +6,7 @@ import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
+import { cancelSubscriptions } from "../../lib/subscriptions";
 import { validate } from "../../lib/validation";
 
 type SubscriptionRow = {
@@ -67,13 +68,7 @@ export const subscriptionsRoutes = new Hono<HonoEnv>()
     const { id } = c.req.valid("param");
     const now = Date.now();
     const after = oneOf(db, user.id, id);
-    const read = await batch(db, [
-      db.run(
-        sql`update user_subscriptions set status = 'cancelled', cancelled_at = ${now}, retry_at = null, updated_at = ${now}
-            where id = ${id} and user_id = ${user.id} and status = 'active'`,
-      ),
-      after,
-    ]);
+    const read = await batch(db, [cancelSubscriptions(db, user.id, now, id), after]);
     const row = read(after);
     if (!row) throw notFound("Subscription not found.");
     if (row.cancelled_at !== now) throw new AppError("CONFLICT", "Only an active subscription can be cancelled.");

@@ -1,10 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useTranslation } from "react-i18next";
-import { ComingSoonPage } from "../../../components/page";
+import { PrivacySecurityPage } from "../../../features/account/privacy-security-page";
+import { ensureNamespace } from "../../../lib/i18n";
 
-export const Route = createFileRoute("/_main/_protected/settings/privacy-security")({ component: PrivacySecurityPage });
+export const Route = createFileRoute("/_main/_protected/settings/privacy-security")({
+  // The link in the new address's verification mail comes back here with ?email=changed.
+  validateSearch: (search: Record<string, unknown>): { email?: "changed" } =>
+    search.email === "changed" ? { email: "changed" } : {},
+  loader: () => ensureNamespace("account"),
+  component: PrivacySecurityRoute,
+});
 
-function PrivacySecurityPage() {
-  const { t } = useTranslation();
-  return <ComingSoonPage title={t("pages.privacySecurity")} />;
+function PrivacySecurityRoute() {
+  const { email } = Route.useSearch();
+  return <PrivacySecurityPage emailChanged={email === "changed"} />;
 }

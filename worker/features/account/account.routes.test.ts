@@ -1,0 +1,246 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { AccountExport, AccountSession, DeletionStatus } from "../../../common/contract/account";
+import { newId } from "../../../common/ids";
+import {
+  addMember,
+  call,
+  cookieFrom,
+  createCommunity,
+  createConversation,
+  createUser,
+  expectError,
+  lastMailTo,
+  mailCountTo,
+  TEST_PASSWORD,
+} from "../../../tests/factories";
+import { insertSavedCard, insertSubscription } from "../../../tests/payments";
+
+const NEW_PASSWORD = "brand-new-horse-7";
+
+const signIn = (email: string, password: string) => call("/api/auth/sign-in/email", { body: { email, password } });
+const sessions = async (cookie: string) => {
+  const res = await call("/api/account/sessions", { cookie });
+  return res.status === 200 ? ((await res.json()) as { items: AccountSession[] }).items : res.status;
+};
+const changePassword = (cookie: string | undefined, body: object) => call("/api/auth/change-password", { cookie, body });
+const deletion = async (cookie: string) => (await (await call("/api/account/deletion", { cookie })).json()) as DeletionStatus;
+const subscriptionStatus = async (id: string) =>
+  (await env.DB.prepare("select status from user_subscriptions where id = ?").bind(id).first<{ status: string }>())!.status;
+
+describe("changing the password", () => {
+  it("refuses incomplete, mismatched, short and wrong-current input with the spec's messages, and changes nothing", async () => {
+    const ana = await createUser();
+    const cases: [object, string, string][] = [
+      [
+        { currentPassword: "", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        "currentPassword",
+        "Please fill in all fields",
+      ],
+      [{ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }, "confirmPassword", "Please fill in all fields"],
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: "other-horse-7" },
+        "confirmPassword",
+        "Passwords must match",
+      ],
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: "short1", confirmPassword: "short1" },
+        "newPassword",
+        "Password must be at least 8 characters",
+      ],
+      [
+        { currentPassword: "not-my-password-1", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        "currentPassword",
+        "Current password is incorrect",
+      ],
+    ];
+    for (const [body, path, message] of cases) {
+      const error = await expectError(await changePassword(ana.cookie, body), 422, "VALIDATION_FAILED");
+      expect(error.error.issues).toContainEqual({ path, message });
+    }
+    expect((await signIn(ana.user.email, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(ana.user.email, NEW_PASSWORD)).status).toBe(401);
+    await expectError(
+      await changePassword(undefined, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+      401,
+    );
+  });
+
+  it("signs out every other session, keeps this browser signed in, and the new password signs in", async () => {
+    const ana = await createUser();
+    const laptop = cookieFrom(await signIn(ana.user.email, TEST_PASSWORD));
+    expect(await sessions(laptop)).toHaveLength(2);
+
+    const res = await changePassword(ana.cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(await res.json())).not.toContain("token");
+    const current = cookieFrom(res);
+    expect(await sessions(laptop)).toBe(401);
+    expect(await sessions(ana.cookie)).toBe(401);
+    const left = await sessions(current);
+    expect(left).toMatchObject([{ current: true }]);
+    expect((await signIn(ana.user.email, TEST_PASSWORD)).status).toBe(401);
+    expect((await signIn(ana.user.email, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("changing the e-mail address", () => {
+  it("mails a link to the new address and changes the account only when it is followed", async () => {
+    const ana = await createUser();
+    const newEmail = `moved-${newId()}@example.com`;
+    await expectError(await call("/api/auth/change-email", { cookie: ana.cookie, body: { newEmail: "not an address" } }), 422);
+    await expectError(await call("/api/auth/change-email", { cookie: ana.cookie, body: { newEmail: ana.user.email } }), 422);
+    await expectError(await call("/api/auth/change-email", { body: { newEmail } }), 401);
+    expect(await mailCountTo(newEmail)).toBe(0);
+
+    expect((await call("/api/auth/change-email", { cookie: ana.cookie, body: { newEmail } })).status).toBe(200);
+    const mail = await lastMailTo(newEmail);
+    expect(mail?.link).toBeTruthy();
+    expect((await signIn(newEmail, TEST_PASSWORD)).status).toBe(401);
+
+    const link = new URL(mail!.link!);
+    const followed = await call(`${link.pathname}${link.search}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get("location")).toContain("/settings/privacy-security?email=changed");
+    expect((await signIn(newEmail, TEST_PASSWORD)).status).toBe(200);
+    expect((await signIn(ana.user.email, TEST_PASSWORD)).status).toBe(401);
+  });
+
+  it("answers an address someone else holds like any other, and mails nobody", async () => {
+    const ana = await createUser();
+    const giorgi = await createUser();
+    const before = await mailCountTo(giorgi.user.email);
+    expect((await call("/api/auth/change-email", { cookie: ana.cookie, body: { newEmail: giorgi.user.email } })).status).toBe(
+      200,
+    );
+    expect(await mailCountTo(giorgi.user.email)).toBe(before);
+  });
+});
+
+describe("sessions", () => {
+  it("lists where the account is signed in, marks this one, and signs others out one by one or all at once", async () => {
+    const ana = await createUser();
+    const giorgi = await createUser();
+    const phone = cookieFrom(
+      await call("/api/auth/sign-in/email", {
+        body: { email: ana.user.email, password: TEST_PASSWORD },
+        headers: { "user-agent": "Phone Browser" },
+      }),
+    );
+    const tablet = cookieFrom(await signIn(ana.user.email, TEST_PASSWORD));
+    const listed = (await sessions(ana.cookie)) as AccountSession[];
+    expect(listed).toHaveLength(3);
+    expect(listed.filter((s) => s.current)).toHaveLength(1);
+    expect(listed[0]!.current).toBe(true);
+    expect(listed.map((s) => s.userAgent)).toContain("Phone Browser");
+    expect(JSON.stringify(listed)).not.toMatch(/token/i);
+
+    const phoneSession = listed.find((s) => s.userAgent === "Phone Browser")!;
+    // Someone else's session is not theirs to end.
+    await expectError(await call(`/api/account/sessions/${phoneSession.id}`, { method: "DELETE", cookie: giorgi.cookie }), 404);
+    expect(await sessions(phone)).toHaveLength(3);
+    expect((await call(`/api/account/sessions/${phoneSession.id}`, { method: "DELETE", cookie: ana.cookie })).status).toBe(200);
+    expect(await sessions(phone)).toBe(401);
+
+    const res = await call("/api/account/sessions/sign-out-others", { method: "POST", cookie: ana.cookie });
+    expect(await res.json()).toEqual({ signedOut: 1 });
+    expect(await sessions(tablet)).toBe(401);
+    expect(await sessions(ana.cookie)).toHaveLength(1);
+    expect(await sessions(giorgi.cookie)).toHaveLength(1);
+    await expectError(await call("/api/account/sessions"), 401);
+  });
+});
+
+describe("account deletion", () => {
+  it("needs the password: a wrong one schedules nothing and cancels nothing", async () => {
+    const ana = await createUser();
+    const owner = await createUser();
+    const { id: communityId } = await createCommunity(owner.user.id);
+    const subscription = await insertSubscription(ana.user.id, communityId, "active");
+    for (const body of [
+      {},
+      { password: "" },
+      { password: "wrong-password-1" },
+      { password: TEST_PASSWORD, reason: "x".repeat(501) },
+    ]) {
+      const error = await expectError(await call("/api/account/deletion", { cookie: ana.cookie, body }), 422);
+      expect(error.error.issues?.length).toBeGreaterThan(0);
+    }
+    expect(await deletion(ana.cookie)).toEqual({ hasPendingDeletion: false, scheduledDeletionAt: null, daysRemaining: null });
+    expect(await subscriptionStatus(subscription)).toBe("active");
+    await expectError(await call("/api/account/deletion", { body: { password: TEST_PASSWORD } }), 401);
+  });
+
+  it("schedules the purge 30 days ahead, cancels the subscriptions at once, and can be cancelled", async () => {
+    const ana = await createUser();
+    const owner = await createUser();
+    const { id: communityId } = await createCommunity(owner.user.id);
+    const subscription = await insertSubscription(ana.user.id, communityId, "active");
+    const before = Date.now();
+    const res = await call("/api/account/deletion", {
+      cookie: ana.cookie,
+      body: { password: TEST_PASSWORD, reason: "Moving on" },
+    });
+    expect(res.status).toBe(200);
+    const status = (await res.json()) as DeletionStatus;
+    expect(status).toMatchObject({ hasPendingDeletion: true, daysRemaining: 30 });
+    expect(status.scheduledDeletionAt! - before).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(await subscriptionStatus(subscription)).toBe("cancelled");
+    // Asking again does not postpone it.
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    expect((await deletion(ana.cookie)).scheduledDeletionAt).toBe(status.scheduledDeletionAt);
+    // The person keeps access meanwhile.
+    expect((await call("/api/me/communities", { cookie: ana.cookie })).status).toBe(200);
+
+    expect((await call("/api/account/deletion", { method: "DELETE", cookie: ana.cookie })).status).toBe(200);
+    expect(await deletion(ana.cookie)).toEqual({ hasPendingDeletion: false, scheduledDeletionAt: null, daysRemaining: null });
+  });
+});
+
+describe("downloading one's data", () => {
+  it("is a JSON attachment of one's own profile, posts, messages and payments, with nobody else's words and no card token", async () => {
+    const ana = await createUser({ name: "Ana Export" });
+    const giorgi = await createUser({ name: "Giorgi Private" });
+    const { id: communityId } = await createCommunity(ana.user.id);
+    await addMember(communityId, giorgi.user.id);
+    const post = await call(`/api/communities/${communityId}/posts`, { cookie: ana.cookie, body: { content: "Ana's own post" } });
+    expect(post.status).toBe(201);
+    const { id: conversationId } = await createConversation("direct", [ana.user.id, giorgi.user.id]);
+    for (const [who, content] of [
+      [ana, "from ana"],
+      [giorgi, "giorgi's secret"],
+    ] as const) {
+      const res = await call(`/api/conversations/${conversationId}/messages`, {
+        cookie: who.cookie,
+        body: { id: crypto.randomUUID(), content },
+      });
+      expect(res.status).toBe(201);
+    }
+    await insertSavedCard(ana.user.id);
+    await env.DB.prepare("update user_payment_methods set rectoken = 'rectoken-secret' where user_id = ?")
+      .bind(ana.user.id)
+      .run();
+
+    const res = await call("/api/account/export", { cookie: ana.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="agora-data-.*\.json"$/);
+    const text = await res.text();
+    const data = JSON.parse(text) as AccountExport;
+    expect(data.profile).toMatchObject({ id: ana.user.id, email: ana.user.email, fullName: "Ana Export" });
+    expect(data.posts.map((p) => p.content)).toEqual(["Ana's own post"]);
+    expect(data.messages.map((m) => m.content)).toEqual(["from ana"]);
+    expect(data.memberships.map((m) => m.communityId)).toEqual([communityId]);
+    expect(data.payments.cards).toEqual([expect.objectContaining({ maskedCard: "444455XXXXXX6666" })]);
+    for (const foreign of ["giorgi's secret", "Giorgi Private", giorgi.user.email, "rectoken-secret"])
+      expect(text).not.toContain(foreign);
+    await expectError(await call("/api/account/export"), 401);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { newId } from "../../../common/ids";
+import type { AppEnv } from "../../env";
+import { batch, type Db } from "../../lib/db";
+import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
+
+/** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
+const PURGE_BATCH = 20;
+
+type Due = { id: string; email: string };
+
+/** The cron's part of account deletion: every account whose scheduled date has passed is purged. */
+export async function purgeDueAccounts(env: AppEnv, db: Db, now = Date.now()) {
+  const due = await db.all<Due>(
+    sql`select id, email from users where deletion_scheduled_at is not null and deletion_scheduled_at <= ${now}
+        order by deletion_scheduled_at limit ${PURGE_BATCH}`,
+  );
+  for (const account of due) await purgeAccount(env, db, account);
+  return { purged: due.length };
+}
+
+/**
+ * Deletes an account and everything personal of it (DESIGN.md "Account deletion"). What others
+ * answered stays, without its author ('Deleted user'): a post someone else commented on, a comment
+ * someone else replied to, a message someone replied to. Everything else the person wrote goes, and so
+ * do their files, profile, memberships, sessions, likes, reactions and notifications (the foreign keys
+ * cascade from the users row or set the author to null). Counters on the rows that stay are counted
+ * again, and the person's sockets are closed.
+ */
+export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
+  const { id, email } = account;
+  const files = db.all<{ r2_key: string }>(sql`select r2_key from uploads where owner_id = ${id}`);
+  const communityIds = db.all<{ id: string }>(sql`select community_id as id from community_members where profile_id = ${id}`);
+  const conversationIds = db.all<{ id: string }>(
+    sql`select conversation_id as id from conversation_participants where user_id = ${id}`,
+  );
+  // Posts and comments whose counters the purge changes (their likes, comments and replies go).
+  const likedPosts = db.all<{ id: string }>(
+    sql`select post_id as id from post_likes where user_id = ${id}
+        union select post_id from post_comments where author_id = ${id}`,
+  );
+  const likedComments = db.all<{ id: string }>(
+    sql`select comment_id as id from comment_likes where user_id = ${id}
+        union select parent_comment_id from post_comments where author_id = ${id} and parent_comment_id is not null`,
+  );
+  const read = await batch(db, [files, communityIds, conversationIds, likedPosts, likedComments]);
+
+  // Files first: once the rows are gone nothing would name them any more.
+  const keys = read(files).map((f) => f.r2_key);
+  for (let i = 0; i < keys.length; i += 1000) await env.FILES.delete(keys.slice(i, i + 1000));
+
+  const inList = (rows: { id: string }[]) =>
+    rows.length === 0
+      ? sql`(null)`
+      : sql`(${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`;
+  const posts = inList(read(likedPosts));
+  const comments = inList(read(likedComments));
+  const communities = inList(read(communityIds));
+  // A fresh stand-in for the id inside keys that are not foreign keys (like sources in the points ledger).
+  const gone = `deleted-${newId()}`;
+  const now = Date.now();
+
+  await batch(db, [
+    // Comments nobody else replied to; a reply of theirs under it goes with it (the cascade).
+    db.run(
+      sql`delete from post_comments where author_id = ${id} and not exists (
+            select 1 from post_comments r where r.parent_comment_id = post_comments.id and (r.author_id is null or r.author_id <> ${id}))`,
+    ),
+    // Posts nobody else commented on.
+    db.run(
+      sql`delete from posts where author_id = ${id} and not exists (
+            select 1 from post_comments r where r.post_id = posts.id and (r.author_id is null or r.author_id <> ${id}))`,
+    ),
+    // Messages nobody replied to lose their words and files; the conversation keeps their place in it.
+    db.run(
+      sql`update messages set content = '', file_url = null, is_deleted = 1, updated_at = ${now}
+          where sender_id = ${id} and not exists (select 1 from messages r where r.reply_to_id = messages.id)`,
+    ),
+    db.run(
+      sql`update conversations set last_message_sender_id = null,
+            last_message_preview = case when exists (select 1 from messages m where m.id = conversations.last_message_id and m.is_deleted = 1)
+              then null else last_message_preview end
+          where last_message_sender_id = ${id}`,
+    ),
+    db.run(sql`update conversations set direct_key = null where instr(direct_key, ${id}) > 0`),
+    db.run(sql`update point_events set source_id = replace(source_id, ${id}, ${gone}) where instr(source_id, ${id}) > 0`),
+    db.run(sql`delete from mail_outbox where "to" = ${email}`),
+    db.run(sql`delete from rate_limits where instr(key, ${id}) > 0 or instr(key, ${email}) > 0`),
+    db.run(sql`delete from verifications where value = ${id} or instr(identifier, ${email}) > 0 or instr(value, ${email}) > 0`),
+    // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
+    db.run(sql`delete from users where id = ${id}`),
+    db.run(
+      sql`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id),
+            comments_count = (select count(*) from post_comments c where c.post_id = posts.id)
+          where id in ${posts}`,
+    ),
+    db.run(
+      sql`update post_comments set likes_count = (select count(*) from comment_likes l where l.comment_id = post_comments.id),
+            replies_count = (select count(*) from post_comments r where r.parent_comment_id = post_comments.id)
+          where id in ${comments}`,
+    ),
+    db.run(
+      sql`update communities set members_count = (select count(*) from community_members m where m.community_id = communities.id),
+            posts_count = (select count(*) from posts p where p.community_id = communities.id)
+          where id in ${communities}`,
+    ),
+    db.run(
+      sql`update conversations set member_count = (select count(*) from conversation_participants p where p.conversation_id = conversations.id)
+          where id in ${inList(read(conversationIds))}`,
+    ),
+  ]);
+
+  await Promise.all([
+    disconnectUserRoom(env, id),
+    ...read(communityIds).map((c) => disconnectFromCommunity(env, c.id, id)),
+    ...read(conversationIds).map((c) => disconnectFromConversation(env, c.id, id)),
+  ]);
+}

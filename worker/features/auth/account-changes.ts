@@ -1,0 +1,51 @@
+import type { Context } from "hono";
+import type { ChangePasswordBody } from "../../../common/contract/account";
+import type { ErrorBody } from "../../../common/contract/http";
+import type { HonoEnv } from "../../env";
+import { AppError } from "../../lib/errors";
+import { hit, rateLimitRules } from "../../lib/rate-limit";
+import { requireUser } from "../../lib/session";
+import { forward } from "./pass-through";
+
+/** Where the link in the new address's verification mail leads once it has changed the account. */
+const EMAIL_CHANGED_PATH = "/settings/privacy-security?email=changed";
+
+/**
+ * A new password for the signed-in account. better-auth checks the current one, then ends every
+ * session and opens a new one for this browser (its cookie comes with the answer): whoever else was
+ * signed in is signed out, the person changing it is not. The count is per account, so guessing the
+ * current password from a stolen session is as slow as at the sign-in.
+ */
+export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBody): Promise<Response> {
+  const user = await requireUser(c);
+  await hit(c.var.db, rateLimitRules.accountPassword, user.id);
+  const response = await forward(c, {
+    body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true },
+  });
+  if (response.status === 400 && (await errorCode(response)) === "INVALID_PASSWORD") {
+    throw new AppError("VALIDATION_FAILED", "Current password is incorrect", {
+      issues: [{ path: "currentPassword", message: "Current password is incorrect" }],
+    });
+  }
+  return response;
+}
+
+/** Sends the verification link to the new address; an address already taken gets the same answer and no mail. */
+export async function changeEmail(c: Context<HonoEnv>, newEmail: string): Promise<Response> {
+  const user = await requireUser(c);
+  if (newEmail === user.email) {
+    throw new AppError("VALIDATION_FAILED", "This is already your e-mail address", {
+      issues: [{ path: "newEmail", message: "This is already your e-mail address" }],
+    });
+  }
+  await hit(c.var.db, rateLimitRules.emailChange, user.id);
+  return forward(c, { body: { newEmail, callbackURL: EMAIL_CHANGED_PATH } });
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as ErrorBody | null;
+  return body?.error.code;
+}
