@@ -4,6 +4,8 @@ import { health } from "../common/contract/health";
 import type { HonoEnv } from "./env";
 import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
+import { invitationsRoutes } from "./features/communities/invitations.routes";
+import { inviteLinksRoutes, inviteRoutes } from "./features/communities/invite-links.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { groupChatsRoutes } from "./features/conversations/group-chats.routes";
@@ -63,6 +65,9 @@ const api = new Hono<HonoEnv>()
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
+  .route("/communities/:id/invite-links", inviteLinksRoutes)
+  .route("/communities/:id", invitationsRoutes)
+  .route("/invites", inviteRoutes)
   .route("/communities/:id/levels", levelsRoutes)
   .route("/communities/:id", leaderboardRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)

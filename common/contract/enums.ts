@@ -81,3 +81,11 @@ export type EventFilter = (typeof eventFilters)[number];
 /** The kinds of event (spec 001 section 3). */
 export const eventTypes = ["Workshop", "Meetup", "Conference", "Webinar", "Course", "Other"] as const;
 export type EventType = (typeof eventTypes)[number];
+
+/** Where an invitation by name stands; a declined one can be sent again. */
+export const invitationStatuses = ["pending", "accepted", "declined"] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/** What an invite link does when opened: only an open link lets someone join through it. */
+export const inviteLinkStates = ["open", "expired", "revoked", "used_up"] as const;
+export type InviteLinkState = (typeof inviteLinkStates)[number];

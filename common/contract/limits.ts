@@ -140,3 +140,12 @@ export const EVENT_LENGTH_MAX = 14 * 24 * 60 * 60 * 1000;
 export const EVENT_AVATARS = 5;
 /** The default length of an event: one hour (spec 001 section 9). */
 export const EVENT_DEFAULT_LENGTH = 60 * 60 * 1000;
+
+// Invitations: links a community keeps (revoked ones included), their lifetime and uses, and the
+// people one search offers to invite.
+export const INVITE_LINKS_MAX = 50;
+export const INVITE_LINK_DAYS_MAX = 365;
+export const INVITE_LINK_USES_MAX = 10_000;
+export const INVITE_CANDIDATES_MAX = 20;
+/** Invitations by name one person may send in the rate limit's window. */
+export const INVITATIONS_PER_HOUR = 50;

@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Context } from "hono";
 import { batch, type Db } from "./db";
+import { INVITATIONS_PER_HOUR } from "../../common/contract/limits";
 import { AppError } from "./errors";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
@@ -18,6 +19,7 @@ export const rateLimitRules = {
   messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
+  invitations: { name: "invitations", limit: INVITATIONS_PER_HOUR, windowMs: HOUR },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
   verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
   resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },
