@@ -35,6 +35,7 @@ import { Route as MainProtectedSupportRouteImport } from './routes/_main/_protec
 import { Route as MainChatIdRouteImport } from './routes/_main/chat.$id'
 import { Route as MainCommunitiesCommunityIdRouteImport } from './routes/_main/communities.$communityId'
 import { Route as MainCommunitiesExploreRouteImport } from './routes/_main/communities.explore'
+import { Route as MainInviteTokenRouteImport } from './routes/_main/invite.$token'
 import { Route as MainMessagesIndexRouteImport } from './routes/_main/messages.index'
 import { Route as MainMessagesIdRouteImport } from './routes/_main/messages.$id'
 import { Route as MainProtectedAdminReviewsRouteImport } from './routes/_main/_protected/admin.reviews'
@@ -188,6 +189,11 @@ const MainCommunitiesExploreRoute = MainCommunitiesExploreRouteImport.update({
   path: '/communities/explore',
   getParentRoute: () => MainRoute,
 } as any)
+const MainInviteTokenRoute = MainInviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainMessagesIndexRoute = MainMessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/chat/$id': typeof MainChatIdRoute
   '/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
   '/communities/explore': typeof MainCommunitiesExploreRoute
+  '/invite/$token': typeof MainInviteTokenRoute
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages/': typeof MainMessagesIndexRoute
   '/admin/reviews': typeof MainProtectedAdminReviewsRoute
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/chat/$id': typeof MainChatIdRoute
   '/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
   '/communities/explore': typeof MainCommunitiesExploreRoute
+  '/invite/$token': typeof MainInviteTokenRoute
   '/messages/$id': typeof MainMessagesIdRoute
   '/messages': typeof MainMessagesIndexRoute
   '/admin/reviews': typeof MainProtectedAdminReviewsRoute
@@ -409,6 +417,7 @@ export interface FileRoutesById {
   '/_main/chat/$id': typeof MainChatIdRoute
   '/_main/communities/$communityId': typeof MainCommunitiesCommunityIdRoute
   '/_main/communities/explore': typeof MainCommunitiesExploreRoute
+  '/_main/invite/$token': typeof MainInviteTokenRoute
   '/_main/messages/$id': typeof MainMessagesIdRoute
   '/_main/messages/': typeof MainMessagesIndexRoute
   '/_main/_protected/admin/reviews': typeof MainProtectedAdminReviewsRoute
@@ -455,6 +464,7 @@ export interface FileRouteTypes {
     | '/chat/$id'
     | '/communities/$communityId'
     | '/communities/explore'
+    | '/invite/$token'
     | '/messages/$id'
     | '/messages/'
     | '/admin/reviews'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/chat/$id'
     | '/communities/$communityId'
     | '/communities/explore'
+    | '/invite/$token'
     | '/messages/$id'
     | '/messages'
     | '/admin/reviews'
@@ -545,6 +556,7 @@ export interface FileRouteTypes {
     | '/_main/chat/$id'
     | '/_main/communities/$communityId'
     | '/_main/communities/explore'
+    | '/_main/invite/$token'
     | '/_main/messages/$id'
     | '/_main/messages/'
     | '/_main/_protected/admin/reviews'
@@ -754,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainCommunitiesExploreRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/invite/$token': {
+      id: '/_main/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof MainInviteTokenRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/messages/': {
       id: '/_main/messages/'
       path: '/messages'
@@ -958,6 +977,7 @@ interface MainRouteChildren {
   MainChatIdRoute: typeof MainChatIdRoute
   MainCommunitiesCommunityIdRoute: typeof MainCommunitiesCommunityIdRoute
   MainCommunitiesExploreRoute: typeof MainCommunitiesExploreRoute
+  MainInviteTokenRoute: typeof MainInviteTokenRoute
   MainMessagesIdRoute: typeof MainMessagesIdRoute
   MainMessagesIndexRoute: typeof MainMessagesIndexRoute
 }
@@ -974,6 +994,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainChatIdRoute: MainChatIdRoute,
   MainCommunitiesCommunityIdRoute: MainCommunitiesCommunityIdRoute,
   MainCommunitiesExploreRoute: MainCommunitiesExploreRoute,
+  MainInviteTokenRoute: MainInviteTokenRoute,
   MainMessagesIdRoute: MainMessagesIdRoute,
   MainMessagesIndexRoute: MainMessagesIndexRoute,
 }

@@ -8,6 +8,8 @@ import { accountExportRoutes } from "./features/account/export.routes";
 import { accountSessionsRoutes } from "./features/account/sessions.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { communitiesRoutes } from "./features/communities/communities.routes";
+import { invitationsRoutes } from "./features/communities/invitations.routes";
+import { inviteLinksRoutes, inviteRoutes } from "./features/communities/invite-links.routes";
 import { topicsRoutes } from "./features/communities/topics.routes";
 import { conversationsRoutes } from "./features/conversations/conversations.routes";
 import { groupChatsRoutes } from "./features/conversations/group-chats.routes";
@@ -78,6 +80,9 @@ const api = new Hono<HonoEnv>()
   .route("/communities", communitiesRoutes)
   .route("/communities/:id/topics", topicsRoutes)
   .route("/communities/:id/members", membersRoutes)
+  .route("/communities/:id/invite-links", inviteLinksRoutes)
+  .route("/communities/:id", invitationsRoutes)
+  .route("/invites", inviteRoutes)
   .route("/communities/:id/levels", levelsRoutes)
   .route("/communities/:id", leaderboardRoutes)
   .route("/communities/:id/reports", communityReportsRoutes)

@@ -141,6 +141,20 @@ export const requests = {
     fresh: {},
     build: (ctx) => ({ params: { id: ctx.community.id, userId: ctx.target.plainMemberId }, body: { role: "moderator" } }),
   },
+  "GET /api/communities/:id/invite-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "neighbour" } }) },
+  // Someone new each time: in no community and invited nowhere.
+  "POST /api/communities/:id/invitations": {
+    build: async (ctx) => ({ params: community(ctx), body: { userId: (await createUser()).user.id } }),
+  },
+  "POST /api/communities/:id/invitation/accept": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/invitation/decline": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
+  "GET /api/communities/:id/invite-links": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/invite-links": { build: (ctx) => ({ params: community(ctx), body: { maxUses: 5 } }) },
+  "DELETE /api/communities/:id/invite-links/:linkId": {
+    build: (ctx) => ({ params: { id: ctx.community.id, linkId: ctx.target.inviteLinkId } }),
+  },
+  "GET /api/invites/:token": { build: (ctx) => ({ params: { token: ctx.community.inviteToken } }) },
+  "POST /api/invites/:token/join": { fresh: {}, build: (ctx) => ({ params: { token: ctx.community.inviteToken } }) },
   "GET /api/communities/:id/topics": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/topics": {
     build: (ctx) => ({ params: community(ctx), body: { name: `New ${ctx.unique}`, color: "#16A34A" } }),

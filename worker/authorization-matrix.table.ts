@@ -204,6 +204,37 @@ export const apiTable = {
     ...communityChange(200, ["owner"]),
     cross: signedIn(403).but(404, "owner"),
   },
+  // Inviting: the owner and admins of a listed community; home has invited every caller by name.
+  "GET /api/communities/:id/invite-candidates": communityChange(200, managers),
+  "POST /api/communities/:id/invitations": {
+    ...communityChange(201, managers),
+    review: signedIn(404).but(403, "staff").but(409, "owner"),
+  },
+  // Answering one's own invitation: members are already in (the answer is "joined"); staff may not join
+  // a community under review (409); away has invited only its own owner.
+  "POST /api/communities/:id/invitation/accept": {
+    home: signedIn(200),
+    away: signedIn(404),
+    review: signedIn(404).but(200, "owner").but(409, "staff"),
+  },
+  // Declining touches only the caller's own invitation, which tells them nothing they were not told.
+  "POST /api/communities/:id/invitation/decline": { home: signedIn(200), away: signedIn(404), review: signedIn(200) },
+  "GET /api/communities/:id/invite-links": communityChange(200, managers),
+  "POST /api/communities/:id/invite-links": {
+    ...communityChange(201, managers),
+    review: signedIn(404).but(403, "staff").but(409, "owner"),
+  },
+  "DELETE /api/communities/:id/invite-links/:linkId": {
+    ...communityChange(200, managers),
+    cross: signedIn(403).but(404, ...managers),
+  },
+  // An invite link opens the community's page for whoever holds it, and joins like the join button.
+  "GET /api/invites/:token": { home: everyone(200), away: everyone(200), review: everyone(404).but(200, "owner", "staff") },
+  "POST /api/invites/:token/join": {
+    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    away: signedIn(200),
+    review: signedIn(404).but(409, "owner", "staff"),
+  },
   "GET /api/communities/:id/topics": membersOnly(200),
   "POST /api/communities/:id/topics": communityChange(201, managers),
   "PATCH /api/communities/:id/topics/:topicId": topicChange(200),

@@ -6,6 +6,7 @@ import { sessionCookie } from "../tests/factories";
 import { openD1TestDb } from "../tests/test-db-d1";
 import { callers, type Caller, type SignedIn } from "./authorization-matrix.table";
 import { batch, type Statement } from "./lib/db";
+import { randomToken } from "./lib/random-token";
 
 /**
  * The people and communities of the authorization matrix, written straight into D1 (a few batches, no
@@ -57,6 +58,9 @@ export type CommunityWorld = {
   videoId: string;
   /** An upcoming event. */
   eventId: string;
+  /** An open invite link, and its token. */
+  inviteLinkId: string;
+  inviteToken: string;
 };
 
 export type Layout = "home" | "away";
@@ -221,6 +225,8 @@ export async function createCommunity(
     courseId: newId(),
     videoId: newId(),
     eventId: newId(),
+    inviteLinkId: newId(),
+    inviteToken: randomToken(),
   };
   const content = `[[c:${key}]] [[b:${key}]]`;
   await batch(db, [
@@ -323,6 +329,13 @@ export async function createCommunity(
       timeZone: "Asia/Tbilisi",
       createdBy: owner.id,
     }),
+  ]);
+  await batch(db, [
+    db.insert(schema.communityInviteLinks).values({ id: world.inviteLinkId, communityId: id, token: world.inviteToken, createdBy: owner.id }),
+    // Home has invited every caller by name, so each can answer an invitation of their own; away, its owner.
+    ...(layout === "home" ? signedIn.map((caller) => people[caller]) : [people.stranger]).map((invitee) =>
+      db.insert(schema.communityInvitations).values({ communityId: id, inviteeId: invitee.id, inviterId: owner.id }),
+    ),
   ]);
   registry.readers.set(key, readersOf(layout, status));
   registry.contactNumbers.set(world.phone, new Set<Caller>(layout === "home" ? ["owner", "admin", "staff"] : ["staff"]));

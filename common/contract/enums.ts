@@ -93,3 +93,10 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 /** The staff queue's filters: open takes every ticket not closed. */
 export const ticketQueueFilters = ["open", "closed"] as const;
 export type TicketQueueFilter = (typeof ticketQueueFilters)[number];
+/** Where an invitation by name stands; a declined one can be sent again. */
+export const invitationStatuses = ["pending", "accepted", "declined"] as const;
+export type InvitationStatus = (typeof invitationStatuses)[number];
+
+/** What an invite link does when opened: only an open link lets someone join through it. */
+export const inviteLinkStates = ["open", "expired", "revoked", "used_up"] as const;
+export type InviteLinkState = (typeof inviteLinkStates)[number];

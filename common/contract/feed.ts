@@ -105,6 +105,8 @@ export const comment = z.object({
   parentCommentId: z.string().nullable(),
   author: author.nullable(),
   isAuthorAdmin: z.boolean(),
+  /** The author's level in the post's community, for the avatar badge, as on posts. */
+  authorLevel: z.number().int().min(1).max(MAX_LEVEL),
   content: z.string(),
   likesCount: z.number(),
   repliesCount: z.number(),

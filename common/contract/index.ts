@@ -8,6 +8,7 @@ import { communities } from "./communities";
 import { conversations } from "./conversations";
 import { feed } from "./feed";
 import { health } from "./health";
+import { invites } from "./invites";
 import { leaderboard } from "./leaderboard";
 import { me } from "./me";
 import { members } from "./members";
@@ -33,6 +34,7 @@ export const contract = {
   me,
   communities,
   members,
+  invites,
   leaderboard,
   feed,
   classroom,

@@ -166,3 +166,11 @@ export const TICKETS_PAGE_SIZE = 20;
 export const TICKETS_PAGE_MAX = 50;
 /** Replies a ticket's thread answers at once; a longer thread is a conversation for e-mail, not a ticket. */
 export const TICKET_REPLIES_MAX = 200;
+// Invitations: links a community keeps (revoked ones included), their lifetime and uses, and the
+// people one search offers to invite.
+export const INVITE_LINKS_MAX = 50;
+export const INVITE_LINK_DAYS_MAX = 365;
+export const INVITE_LINK_USES_MAX = 10_000;
+export const INVITE_CANDIDATES_MAX = 20;
+/** Invitations by name one person may send in the rate limit's window. */
+export const INVITATIONS_PER_HOUR = 50;

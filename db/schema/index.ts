@@ -12,3 +12,4 @@ export * from "./settings";
 export * from "./support";
 export * from "./moderation";
 export * from "./uploads";
+export * from "./invites";

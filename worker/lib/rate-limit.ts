@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import type { Context } from "hono";
 import { batch, type Db } from "./db";
+import { INVITATIONS_PER_HOUR } from "../../common/contract/limits";
 import { AppError } from "./errors";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
@@ -26,6 +27,7 @@ export const rateLimitRules = {
   // Support: a person with a real problem writes a few tickets a day, not dozens.
   supportTickets: { name: "support-ticket", limit: 5, windowMs: HOUR },
   supportReplies: { name: "support-reply", limit: 30, windowMs: HOUR },
+  invitations: { name: "invitations", limit: INVITATIONS_PER_HOUR, windowMs: HOUR },
   // Per recipient address: whoever asks, one inbox gets no more than this of each kind.
   verificationMail: { name: "mail-verify", limit: 3, windowMs: HOUR },
   resetMail: { name: "mail-reset", limit: 3, windowMs: HOUR },

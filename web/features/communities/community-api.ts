@@ -1,10 +1,9 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { QueryOf } from "../../../common/contract";
 import type { MemberSort } from "../../../common/contract/enums";
 import { EXPLORE_PAGE_SIZE, MEMBERS_PAGE_MAX } from "../../../common/contract/limits";
 import { call } from "../../lib/api";
 import { communityKeys } from "../../lib/community-keys";
-import { meKeys } from "../../lib/session";
 
 /** Query keys and fetchers of the community screens (the user's own list lives in lib/my-communities.ts). */
 
@@ -45,14 +44,4 @@ export const communityReportsQueryOptions = (id: string) =>
       (await call("GET /api/communities/:id/reports", { params: { id }, query: { status: "open" }, signal })).items,
   });
 
-/**
- * After a join, an edit or an archive, everything that shows the community re-reads it: the switcher
- * (me/communities), explore cards and the detail page.
- */
-export async function refreshCommunity(client: QueryClient, id: string): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: meKeys.communities() }),
-    client.invalidateQueries({ queryKey: communityKeys.explore() }),
-    client.invalidateQueries({ queryKey: communityKeys.detail(id) }),
-  ]);
-}
+export { refreshCommunity } from "../../lib/community-keys";

@@ -2,17 +2,21 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { InviteLinkState } from "../../../common/contract/enums";
 import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { communityKeys } from "../../lib/community-keys";
 import { refreshCommunity } from "./community-api";
 import { setCurrentCommunityId } from "../../lib/current-community";
 
+/** An invite link the page was opened through: joining goes through it while it is open. */
+export type JoinInvite = { token: string; state: InviteLinkState };
+
 /**
- * Joining a free community: on success (or if already a member) it becomes the current community and
+ * Joining a free community (through an invite link when there is one): on success (or if already a member) it becomes the current community and
  * the user lands in its feed; a paid one goes to the payment screen; a full or closed one says why.
  */
-export function useJoinCommunity(community: { id: string; name: string }) {
+export function useJoinCommunity(community: { id: string; name: string }, invite?: JoinInvite) {
   const { t } = useTranslation("communities");
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,7 +31,10 @@ export function useJoinCommunity(community: { id: string; name: string }) {
   };
 
   const mutation = useMutation({
-    mutationFn: () => call("POST /api/communities/:id/join", { params: { id: community.id } }),
+    mutationFn: () =>
+      invite
+        ? call("POST /api/invites/:token/join", { params: { token: invite.token } })
+        : call("POST /api/communities/:id/join", { params: { id: community.id } }),
     onMutate: () => setProblem(null),
     onSuccess: async (view) => {
       queryClient.setQueryData(communityKeys.detail(community.id), view);
@@ -44,6 +51,7 @@ export function useJoinCommunity(community: { id: string; name: string }) {
         if (err.code === "CONFLICT" || err.code === "READ_ONLY") {
           setProblem(err.message);
           await queryClient.invalidateQueries({ queryKey: communityKeys.detail(community.id) });
+          if (invite) await queryClient.invalidateQueries({ queryKey: communityKeys.invite(invite.token) });
           return;
         }
       }

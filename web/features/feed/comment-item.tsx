@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, Flag, Heart, MoreHorizontal, Reply, Trash2 } from "lucide-react";
 import { Suspense, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LevelBadge, useLevelName } from "../../components/level-badge";
 import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu, MenuItem } from "../../components/ui/dropdown-menu";
@@ -42,13 +43,19 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
   const name = comment.author?.fullName || t("post.unknownUser");
   const isOwn = !!user && comment.author?.id === user.id;
   const isReply = comment.parentCommentId !== null;
+  const levelName = useLevelName(undefined);
   const openDialog = (kind: CommentDialogKind) => setDialog((d) => ({ kind, open: true, seq: (d?.seq ?? 0) + 1 }));
 
   return (
     <li className="flex gap-2.5">
-      <ProfileLink userId={comment.author?.id} duplicate className="h-fit shrink-0">
-        <Avatar src={comment.author?.avatarUrl} name={name} size={isReply ? "xs" : "sm"} className="mt-0.5" />
-      </ProfileLink>
+      <span className="relative mt-0.5 h-fit shrink-0">
+        <ProfileLink userId={comment.author?.id} duplicate>
+          <Avatar src={comment.author?.avatarUrl} name={name} size={isReply ? "xs" : "sm"} />
+        </ProfileLink>
+        {comment.author && (
+          <LevelBadge level={comment.authorLevel} label={levelName(comment.authorLevel)} className="h-4 min-w-4 text-[10px]" />
+        )}
+      </span>
       <div className="min-w-0 flex-1">
         <div className="rounded-xl bg-muted px-3 py-2">
           <div className="flex items-start gap-2">

@@ -33,6 +33,7 @@ const comment = (id: string, name: string, repliesCount: number, parentCommentId
   parentCommentId,
   author: { id: `u-${id}`, fullName: name, avatarUrl: null },
   isAuthorAdmin: false,
+  authorLevel: 3,
   content: `${name} says hi`,
   likesCount: 0,
   repliesCount,
@@ -63,6 +64,15 @@ describe("comments", () => {
     fireEvent.change(screen.getByPlaceholderText("Write a comment..."), { target: { value: "Nice!" } });
     expect(screen.getByText("5/500")).toBeTruthy();
     expect(send.disabled).toBe(false);
+  });
+
+  it("shows each comment author's level on their avatar", async () => {
+    mockFetch({
+      "GET /api/posts/p1/comments": { body: { items: [comment("c1", "Giorgi", 0), { ...comment("c2", "Luka", 0), authorLevel: 7 }], nextCursor: null } },
+    });
+    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    expect((await screen.findByRole("img", { name: "Level 3" })).textContent).toBe("3");
+    expect(screen.getByRole("img", { name: "Level 7" }).textContent).toBe("7");
   });
 
   it("toggles replies with singular and plural texts", async () => {

@@ -49,6 +49,7 @@ function comment(overrides: Partial<Comment> = {}): Comment {
     parentCommentId: null,
     author: { id: "u-other", fullName: "Giorgi", avatarUrl: null },
     isAuthorAdmin: false,
+    authorLevel: 3,
     content: "hi",
     likesCount: 0,
     repliesCount: 0,

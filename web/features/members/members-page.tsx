@@ -14,6 +14,7 @@ import { cn } from "../../lib/cn";
 import { useSession } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useInfiniteScroll } from "../../lib/use-infinite-scroll";
+import { InviteButton } from "./invite-dialog";
 import { MemberCard, MemberSkeletons } from "./member-card";
 import { membersQueryOptions } from "./queries";
 import { isOnline, usePresence } from "./use-presence";
@@ -84,6 +85,7 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
           {t("onlineOnly")}
           {presence && <span className="text-xs opacity-80">({t("onlineCount", { count: presence.count })})</span>}
         </Button>
+        {community.canEdit && community.reviewStatus === "approved" && <InviteButton community={community} />}
       </div>
 
       {members.isPending ? (

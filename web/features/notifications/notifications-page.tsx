@@ -10,6 +10,7 @@ import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useCurrentCommunity } from "../../lib/my-communities";
 import { PageHeading, useDocumentTitle } from "../../components/page";
+import { InviteAnswer } from "./invite-answer";
 import { notificationListQueryOptions } from "./list-queries";
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from "./mutations";
 import { notificationTarget } from "./notification-target";
@@ -125,6 +126,7 @@ export function NotificationsPage() {
                 >
                   <NotificationSummary item={n} />
                 </Link>
+                {n.type === "COMMUNITY_INVITE" && n.community && <InviteAnswer item={{ ...n, community: n.community }} />}
               </li>
             ))}
           </ul>

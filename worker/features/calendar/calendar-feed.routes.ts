@@ -4,7 +4,8 @@ import { calendar } from "../../../common/contract/calendar";
 import type { HonoEnv } from "../../env";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
-import { feedUrl, hashFeedToken, newFeedToken } from "./feeds";
+import { randomToken } from "../../lib/random-token";
+import { feedUrl, hashFeedToken } from "./feeds";
 
 /** /api/me/calendar-feed: the signed-in person's calendar feed link: whether there is one, a new one, none. */
 export const calendarFeedRoutes = new Hono<HonoEnv>()
@@ -15,7 +16,7 @@ export const calendarFeedRoutes = new Hono<HonoEnv>()
   })
   .post("/", async (c) => {
     const user = await requireUser(c);
-    const token = newFeedToken();
+    const token = randomToken();
     await c.var.db.run(
       sql`insert into calendar_feeds (user_id, token_hash, created_at) values (${user.id}, ${await hashFeedToken(token)}, ${Date.now()})
           on conflict (user_id) do update set token_hash = excluded.token_hash, created_at = excluded.created_at`,

@@ -16,7 +16,7 @@ import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/acce
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { idempotency, idempotencyKey } from "../../lib/idempotency";
-import { canManageContent, canOwn, isListed } from "../../lib/permissions";
+import { canManageContent, canOwn } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
@@ -27,6 +27,7 @@ import { communityFor, communityStatement, toCommunityRow } from "./community.qu
 import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
+import { assertJoinable, assertJoined, joinWrites, paidJoin } from "./join-writes";
 
 /** What creating a community answers, read back for a retried create. */
 async function createdCommunity(db: Db, id: string) {
@@ -109,47 +110,14 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const { user, actor } = found;
     if (!user) throw unauthenticated();
     const row = visibleCommunity(actor, found.row);
-    if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
-    if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
-    if (row.isPaid) throw new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
-    const joinedAt = Date.now();
-    const limit = row.planLimits.maxMembers;
-    const notifications = notificationWrites(
-      db,
-      row.creatorId
-        ? [
-            {
-              recipientId: row.creatorId,
-              senderId: user.id,
-              communityId: row.id,
-              type: "COMMUNITY_JOIN",
-              onlyIf: sql`exists (select 1 from community_members where community_id = ${row.id} and profile_id = ${user.id} and joined_at = ${joinedAt})`,
-            },
-          ]
-        : [],
-    );
+    assertJoinable(row);
+    if (row.isPaid) throw paidJoin();
+    const join = joinWrites(db, row, user.id);
     const readAfter = communityStatement(db, token, row.id);
-    // The limit is checked inside the insert, so two last-place joins cannot both get in.
-    const read = await batch(db, [
-      db.run(
-        sql`insert into community_members (community_id, profile_id, role, joined_at)
-            select ${row.id}, ${user.id}, 'member', ${joinedAt}
-            where ${limit} is null or (select count(*) from community_members where community_id = ${row.id}) < ${limit}
-            on conflict do nothing`,
-      ),
-      db.run(
-        sql`update communities set members_count = (select count(*) from community_members where community_id = ${row.id})
-            where id = ${row.id}`,
-      ),
-      ...notifications.statements,
-      readAfter,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
+    const read = await batch(db, [...join.statements, readAfter, ...(join.readBack ? [join.readBack] : [])]);
     const after = toCommunityRow(read(readAfter));
-    if (!after?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
-    if (after.membership.joinedAt !== joinedAt)
-      throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
-    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+    assertJoined(after, join.joinedAt);
+    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
     return respond(c, communities.join, communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import type { HonoEnv } from "../../env";
 import { toActor } from "../../lib/access";
@@ -81,8 +81,9 @@ export type CommunityDetailRow = Raw & SessionColumns;
 /**
  * A community with its creator, the caller (if the token holds a live session) and the caller's
  * membership: one statement, always one row (the community columns are null when it does not exist).
+ * `id` may be a subquery (the community an invite link leads to), so the lookup rides in one statement.
  */
-export function communityStatement(db: Db, token: string | null, id: string) {
+export function communityStatement(db: Db, token: string | null, id: string | SQL) {
   return db.get<CommunityDetailRow>(
     sql`select ${sessionColumns}, ${detailColumns} from ${sessionFrom(token, { required: false })}
         left join communities c on c.id = ${id}
@@ -92,7 +93,7 @@ export function communityStatement(db: Db, token: string | null, id: string) {
 }
 
 /** The caller and the community from `communityStatement`'s row; the route decides 401 and 404 (see `visibleCommunity`). */
-export function communityFor(db: Db, token: string | null, id: string) {
+export function communityFor(db: Db, token: string | null, id: string | SQL) {
   const query = communityStatement(db, token, id);
   return {
     query,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { levelForPoints } from "../../../common/levels";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
@@ -10,6 +11,7 @@ export type FeedComment = {
   parentCommentId: string | null;
   author: { id: string; fullName: string; avatarUrl: string | null } | null;
   isAuthorAdmin: boolean;
+  authorLevel: number;
   content: string;
   likesCount: number;
   repliesCount: number;
@@ -26,6 +28,7 @@ type Row = {
   full_name: string | null;
   avatar_url: string | null;
   creator_id: string | null;
+  author_points: number;
   content: string;
   likes_count: number;
   replies_count: number;
@@ -35,12 +38,13 @@ type Row = {
 };
 
 const select = (viewer: SQL) => sql`select pc.id, pc.post_id, pc.parent_comment_id, pc.author_id, u.full_name, u.avatar_url,
-    c.creator_id, pc.content, pc.likes_count, pc.replies_count, pc.edited_at, pc.created_at,
+    c.creator_id, coalesce(up.points, 0) as author_points, pc.content, pc.likes_count, pc.replies_count, pc.edited_at, pc.created_at,
     exists (select 1 from comment_likes l where l.comment_id = pc.id and l.user_id = ${viewer}) as liked
   from post_comments pc
   join posts p on p.id = pc.post_id
   join communities c on c.id = p.community_id
-  left join users u on u.id = pc.author_id`;
+  left join users u on u.id = pc.author_id
+  left join user_points up on up.user_id = pc.author_id and up.community_id = p.community_id`;
 
 const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(sql.raw("pc.author_id"), viewer)}`;
 
@@ -50,6 +54,7 @@ export const toComment = (r: Row): FeedComment => ({
   parentCommentId: r.parent_comment_id,
   author: r.author_id ? { id: r.author_id, fullName: r.full_name ?? "", avatarUrl: r.avatar_url } : null,
   isAuthorAdmin: r.author_id !== null && r.author_id === r.creator_id,
+  authorLevel: levelForPoints(r.author_points),
   content: r.content,
   likesCount: r.likes_count,
   repliesCount: r.replies_count,

@@ -8,25 +8,33 @@ import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { communityQueryOptions } from "../community-api";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
-import type { CommunityDetail } from "../../../../common/contract/communities";
+import type { ReactNode } from "react";
+import type { CommunityDetail, CommunityView } from "../../../../common/contract/communities";
+import type { JoinInvite } from "../use-join-community";
 import { CommunityStats } from "./community-stats";
 import { CreatorCard } from "./creator-card";
 import { JoinCard } from "./join-card";
 import { MediaGallery } from "./media-gallery";
 
 export function CommunityDetailPage({ communityId }: { communityId: string }) {
-  const { t } = useTranslation("communities");
   const query = useQuery(communityQueryOptions(communityId));
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
     return isApiError(query.error, 404) ? <CommunityNotFound /> : <CommunityLoadError onRetry={() => void query.refetch()} />;
   }
-  const { community, viewer } = query.data;
+  return <CommunityDetailView view={query.data} />;
+}
+
+/** The community's page; opened through an invite link it says who invited and joins through the link. */
+export function CommunityDetailView({ view, invite, banner }: { view: CommunityView; invite?: JoinInvite; banner?: ReactNode }) {
+  const { t } = useTranslation("communities");
+  const { community, viewer } = view;
   const seesReview = viewer.canManage || viewer.isCreator || viewer.isStaff;
 
   return (
     <div className="space-y-5">
       <BackToExplore />
+      {banner}
       {(seesReview && community.reviewStatus !== "approved") || community.archived ? (
         <div className="space-y-3">
           {seesReview && <ReviewBanner status={community.reviewStatus} reason={community.rejectionReason} />}
@@ -41,7 +49,7 @@ export function CommunityDetailPage({ communityId }: { communityId: string }) {
           <CommunityTitle community={community} />
         </div>
         <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label={t("detail.asideLabel")}>
-          <JoinCard community={community} viewer={viewer} />
+          <JoinCard community={community} viewer={viewer} invite={invite} />
           <CreatorCard creator={community.creator} />
           <CommunityStats community={community} />
         </aside>

@@ -7,10 +7,10 @@ import { setCurrentCommunityId } from "../../../lib/current-community";
 import { billingKey, formatGel } from "../format";
 import { PriceLabel } from "../price-label";
 import type { CommunityDetail, CommunityViewer } from "../../../../common/contract/communities";
-import { useJoinCommunity } from "../use-join-community";
+import { useJoinCommunity, type JoinInvite } from "../use-join-community";
 
 /** Price, what membership costs and the one action that fits the viewer: join, pay, enter or sign in. */
-export function JoinCard({ community, viewer }: { community: CommunityDetail; viewer: CommunityViewer }) {
+export function JoinCard({ community, viewer, invite }: { community: CommunityDetail; viewer: CommunityViewer; invite?: JoinInvite }) {
   const { t } = useTranslation("communities");
   return (
     <section aria-labelledby="join-card-title" className="space-y-4 rounded-2xl border border-border bg-surface p-5 shadow-sm">
@@ -33,17 +33,17 @@ export function JoinCard({ community, viewer }: { community: CommunityDetail; vi
             : t("detail.freeToJoin")}
         </p>
       </div>
-      <JoinAction community={community} viewer={viewer} />
+      <JoinAction community={community} viewer={viewer} invite={invite} />
     </section>
   );
 }
 
-function JoinAction({ community, viewer }: { community: CommunityDetail; viewer: CommunityViewer }) {
+function JoinAction({ community, viewer, invite }: { community: CommunityDetail; viewer: CommunityViewer; invite?: JoinInvite }) {
   const { t, i18n } = useTranslation("communities");
   const { user, isLoading: sessionLoading } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { join, isPending, problem } = useJoinCommunity(community);
+  const { join, isPending, problem } = useJoinCommunity(community, invite);
 
   const enter = (to: "/" | "/settings") => {
     setCurrentCommunityId(community.id);
@@ -70,11 +70,12 @@ function JoinAction({ community, viewer }: { community: CommunityDetail; viewer:
     );
   }
 
-  if (community.archived || (user && !viewer.canJoin)) {
+  const closedLink = invite && invite.state !== "open";
+  if (community.archived || (user && !viewer.canJoin) || closedLink) {
     return (
       <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-foreground">
         <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-        {community.archived ? t("join.archived") : t("join.closed")}
+        {community.archived ? t("join.archived") : closedLink ? t(`invite.closed.${invite.state}`) : t("join.closed")}
       </p>
     );
   }

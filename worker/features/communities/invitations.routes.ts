@@ -1,0 +1,137 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { communityIdParams, inviteBody, inviteCandidatesQuery, invites } from "../../../common/contract/invites";
+import type { HonoEnv } from "../../env";
+import { viewerOf, visibleCommunity } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, notFound, unauthenticated } from "../../lib/errors";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
+import { respond } from "../../lib/respond";
+import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { validate } from "../../lib/validation";
+import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
+import { assertInvitable, managedCommunity } from "./invite-access";
+import { inviteCandidates, inviteeFacts, myInvitation } from "./invites.queries";
+import { assertJoinable, assertJoined, joinWrites } from "./join-writes";
+
+const noInvitation = () => notFound("There is no open invitation to this community.");
+
+/**
+ * /api/communities/:id/…: the owner and admins find people and invite them by name (a COMMUNITY_INVITE
+ * notification, pushed live); the invited person accepts (joins, within the plan's member limit) or
+ * declines from that notification.
+ */
+export const invitationsRoutes = new Hono<HonoEnv>()
+  .get("/invite-candidates", validate("param", communityIdParams), validate("query", inviteCandidatesQuery), async (c) => {
+    // One round trip: the access check and the search, answered only once access holds.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { id } = c.req.valid("param");
+    const access = viewerOf(db, token, id);
+    const people = inviteCandidates(db, id, sessionUserId(token), c.req.valid("query").q);
+    const read = await batch(db, [access.query, ...(people ? [people] : [])]);
+    const { user, ...facts } = access.read(c, read(access.query));
+    if (!user) throw unauthenticated();
+    managedCommunity(facts);
+    return respond(c, invites.candidates, {
+      people: (people ? read(people) : []).map((p) => ({
+        id: p.id,
+        fullName: p.full_name,
+        avatarUrl: p.avatar_url,
+        status: p.status,
+      })),
+    });
+  })
+  .post("/invitations", validate("param", communityIdParams), validate("json", inviteBody), async (c) => {
+    // Two round trips: the caller, the community, the person and the rate limit; then the invitation
+    // with its notification, which is written only when the invitation was (re)opened.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { id } = c.req.valid("param");
+    const { userId } = c.req.valid("json");
+    const access = viewerOf(db, token, id);
+    const person = inviteeFacts(db, id, sessionUserId(token), userId);
+    const limit = hitStatement(db, rateLimitRules.invitations, sessionUserId(token));
+    const checks = await batch(db, [access.query, person, limit]);
+    const { user, ...facts } = access.read(c, checks(access.query));
+    if (!user) throw unauthenticated();
+    const community = managedCommunity(facts);
+    assertInvitable(community);
+    assertUnderLimit(rateLimitRules.invitations, checks(limit));
+    const found = checks(person);
+    if (!found || found.blocked === 1) throw notFound("User not found.");
+    if (found.member === 1) throw new AppError("ALREADY_MEMBER", "This person is already a member of the community.");
+    if (found.status === "pending") throw new AppError("CONFLICT", "This person has already been invited.");
+    const now = Date.now();
+    const notifications = notificationWrites(db, [
+      // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
+      { recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` },
+    ]);
+    const read = await batch(db, [
+      db.run(
+        sql`insert into community_invitations (community_id, invitee_id, inviter_id, status, created_at, responded_at)
+            values (${id}, ${userId}, ${user.id}, 'pending', ${now}, null)
+            on conflict (community_id, invitee_id) do update set inviter_id = excluded.inviter_id, status = 'pending',
+              created_at = excluded.created_at, responded_at = null
+            where community_invitations.status <> 'pending'`,
+      ),
+      ...notifications.statements,
+      ...(notifications.readBack ? [notifications.readBack] : []),
+    ]);
+    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+    return respond(c, invites.invite, { userId, status: "pending" });
+  })
+  .post("/invitation/accept", validate("param", communityIdParams), async (c) => {
+    // Two round trips: the caller, the community and the invitation; then the join, which reads the
+    // membership back (the member limit may have kept the caller out).
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { id } = c.req.valid("param");
+    const found = communityFor(db, token, id);
+    const invitation = myInvitation(db, id, sessionUserId(token));
+    const checks = await batch(db, [found.query, invitation]);
+    const { user, actor, row: maybe } = found.read(c, checks(found.query));
+    if (!user) throw unauthenticated();
+    const row = visibleCommunity(actor, maybe);
+    if (checks(invitation)?.status !== "pending") throw noInvitation();
+    const accepted = (condition = sql`1`) =>
+      db.run(
+        sql`update community_invitations set status = 'accepted', responded_at = ${Date.now()}
+            where community_id = ${id} and invitee_id = ${user.id} and status = 'pending' and ${condition}`,
+      );
+    if (row.membership) {
+      await accepted();
+      return respond(c, invites.accept, { communityId: id, result: "joined" });
+    }
+    assertJoinable(row);
+    // An invitation does not waive the price: the payment screen makes the membership.
+    if (row.isPaid) return respond(c, invites.accept, { communityId: id, result: "payment" });
+    const join = joinWrites(db, row, user.id);
+    const readAfter = communityStatement(db, token, id);
+    const read = await batch(db, [
+      ...join.statements,
+      accepted(join.joined),
+      readAfter,
+      ...(join.readBack ? [join.readBack] : []),
+    ]);
+    assertJoined(toCommunityRow(read(readAfter)), join.joinedAt);
+    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
+    return respond(c, invites.accept, { communityId: id, result: "joined" });
+  })
+  .post("/invitation/decline", validate("param", communityIdParams), async (c) => {
+    // One round trip: the session and the answer, which only an open invitation of the caller's takes.
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const { id } = c.req.valid("param");
+    const session = sessionStatement(db, token);
+    const declined = db.all<{ community_id: string }>(
+      sql`update community_invitations set status = 'declined', responded_at = ${Date.now()}
+          where community_id = ${id} and invitee_id = ${sessionUserId(token)} and status = 'pending'
+          returning community_id`,
+    );
+    const read = await batch(db, [session, declined]);
+    if (!sessionUserFrom(c, read(session))) throw unauthenticated();
+    if (read(declined).length === 0) throw noInvitation();
+    return respond(c, invites.decline, { ok: true });
+  });

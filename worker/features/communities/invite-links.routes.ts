@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { newId } from "../../../common/ids";
+import {
+  communityIdParams,
+  createInviteLinkBody,
+  inviteLinkParams,
+  invites,
+  inviteTokenParams,
+} from "../../../common/contract/invites";
+import type { HonoEnv } from "../../env";
+import { load, viewerOf, visibleCommunity } from "../../lib/access";
+import { batch } from "../../lib/db";
+import { AppError, notFound, unauthenticated } from "../../lib/errors";
+import { randomToken } from "../../lib/random-token";
+import { respond } from "../../lib/respond";
+import { sessionToken } from "../../lib/session";
+import { readSessionToken } from "../../lib/session-cookie";
+import { validate } from "../../lib/validation";
+import { pushNotifications } from "../notifications/notify";
+import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
+import { communityView } from "./community-view";
+import { assertInvitable, managedCommunity } from "./invite-access";
+import {
+  assertLinkOpen,
+  communityLinks,
+  insertLink,
+  linkById,
+  linkByToken,
+  linkCommunity,
+  linkOpen,
+  linkState,
+  returnedLink,
+  toInviteLink,
+  type InviteLinkRow,
+} from "./invites.queries";
+import { assertJoinable, assertJoined, joinWrites, paidJoin } from "./join-writes";
+import { INVITE_LINKS_MAX } from "../../../common/contract/limits";
+
+const DAY = 24 * 60 * 60 * 1000;
+const unknownLink = () => notFound("This invite link is not valid.");
+
+/** /api/communities/:id/invite-links: the links the owner and admins share, with their uses; new ones and revoking. */
+export const inviteLinksRoutes = new Hono<HonoEnv>()
+  .get("/", validate("param", communityIdParams), async (c) => {
+    const db = c.var.db;
+    const { id } = c.req.valid("param");
+    const access = viewerOf(db, await sessionToken(c), id);
+    const links = communityLinks(db, id);
+    const read = await batch(db, [access.query, links]);
+    const { user, ...facts } = access.read(c, read(access.query));
+    if (!user) throw unauthenticated();
+    managedCommunity(facts);
+    return respond(c, invites.listLinks, { items: read(links).map(toInviteLink) });
+  })
+  .post("/", validate("param", communityIdParams), validate("json", createInviteLinkBody), async (c) => {
+    const db = c.var.db;
+    const { id } = c.req.valid("param");
+    const { expiresInDays, maxUses } = c.req.valid("json");
+    const { user, ...facts } = await load(c, viewerOf(db, await sessionToken(c), id));
+    if (!user) throw unauthenticated();
+    assertInvitable(managedCommunity(facts));
+    const [link] = await insertLink(db, {
+      id: newId(),
+      communityId: id,
+      token: randomToken(),
+      createdBy: user.id,
+      expiresAt: expiresInDays === null ? null : Date.now() + expiresInDays * DAY,
+      maxUses,
+    });
+    if (!link)
+      throw new AppError("CONFLICT", `A community can have at most ${INVITE_LINKS_MAX} invite links.`, {
+        issues: [{ path: "maxUses", message: `At most ${INVITE_LINKS_MAX} invite links` }],
+      });
+    return respond(c, invites.createLink, { link: toInviteLink(link) });
+  })
+  .delete("/:linkId", validate("param", inviteLinkParams), async (c) => {
+    const db = c.var.db;
+    const { id, linkId } = c.req.valid("param");
+    const access = viewerOf(db, await sessionToken(c), id);
+    const link = linkById(db, id, linkId);
+    const checks = await batch(db, [access.query, link]);
+    const { user, ...facts } = access.read(c, checks(access.query));
+    if (!user) throw unauthenticated();
+    managedCommunity(facts);
+    if (!checks(link)) throw notFound("Invite link not found.");
+    // Revoking twice keeps the first time.
+    const [revoked] = await db.all<InviteLinkRow>(
+      sql`update community_invite_links set revoked_at = coalesce(revoked_at, ${Date.now()})
+          where id = ${linkId} and community_id = ${id} returning ${returnedLink}`,
+    );
+    if (!revoked) throw notFound("Invite link not found.");
+    return respond(c, invites.revokeLink, { link: toInviteLink(revoked) });
+  });
+
+/**
+ * /api/invites/:token: what an invite link leads to, for anyone holding it (the community's page shows
+ * it with a join button), and joining through it while it is open, within the plan's member limit.
+ */
+export const inviteRoutes = new Hono<HonoEnv>()
+  .get("/:token", validate("param", inviteTokenParams), async (c) => {
+    const db = c.var.db;
+    const { token: link } = c.req.valid("param");
+    const found = communityFor(db, await readSessionToken(c.env, c.req.raw.headers), linkCommunity(link));
+    const row = linkByToken(db, link);
+    const read = await batch(db, [found.query, row]);
+    const { actor, row: community } = found.read(c, read(found.query));
+    const l = read(row);
+    if (!l) throw unknownLink();
+    const visible = visibleCommunity(actor, community);
+    return respond(c, invites.open, {
+      state: linkState(l),
+      expiresAt: l.expires_at,
+      inviter: l.created_by ? { id: l.created_by, fullName: l.inviter_name ?? "", avatarUrl: l.inviter_avatar } : null,
+      view: communityView(visible, actor),
+    });
+  })
+  .post("/:token/join", validate("param", inviteTokenParams), async (c) => {
+    // Two round trips: the caller, the community and the link; then the join, which counts the use
+    // only if the link was still open and the member limit let the caller in.
+    const db = c.var.db;
+    const { token: link } = c.req.valid("param");
+    const token = await sessionToken(c);
+    const found = communityFor(db, token, linkCommunity(link));
+    const row = linkByToken(db, link);
+    const checks = await batch(db, [found.query, row]);
+    const { user, actor, row: maybe } = found.read(c, checks(found.query));
+    if (!user) throw unauthenticated();
+    const l = checks(row);
+    if (!l) throw unknownLink();
+    const community = visibleCommunity(actor, maybe);
+    assertJoinable(community);
+    assertLinkOpen(l);
+    if (community.isPaid) throw paidJoin();
+    const join = joinWrites(db, community, user.id, linkOpen(l.id));
+    const readAfter = communityStatement(db, token, community.id);
+    const again = linkByToken(db, link);
+    const read = await batch(db, [
+      ...join.statements,
+      db.run(sql`update community_invite_links set uses_count = uses_count + 1 where id = ${l.id} and ${join.joined}`),
+      readAfter,
+      again,
+      ...(join.readBack ? [join.readBack] : []),
+    ]);
+    const after = toCommunityRow(read(readAfter));
+    // Someone else may have taken the link's last use in the meantime.
+    if (!after?.membership) assertLinkOpen(read(again) ?? l);
+    assertJoined(after, join.joinedAt);
+    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
+    return respond(c, invites.join, communityView(after, actor));
+  });

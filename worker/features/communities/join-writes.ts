@@ -1,0 +1,72 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../lib/db";
+import { AppError } from "../../lib/errors";
+import { isListed } from "../../lib/permissions";
+import { notificationWrites } from "../notifications/notify";
+import type { CommunityRow } from "./community.queries";
+
+/**
+ * The statements that make someone a member (the free join, an accepted invitation, an invite link),
+ * to run in one batch: the membership, the members count and the owner's COMMUNITY_JOIN. The plan's
+ * member limit is checked inside the insert, so two last-place joins cannot both get in; whether the
+ * person got in is `joinedAt` on their membership as read back after the batch.
+ */
+export function joinWrites(
+  db: Db,
+  community: Pick<CommunityRow, "id" | "creatorId" | "planLimits">,
+  userId: string,
+  /** A further condition the join needs when the batch runs (the invite link still open). */
+  onlyIf: SQL = sql`1`,
+) {
+  const joinedAt = Date.now();
+  const limit = community.planLimits.maxMembers;
+  const joined = sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and joined_at = ${joinedAt})`;
+  const notifications = notificationWrites(
+    db,
+    community.creatorId
+      ? [
+          {
+            recipientId: community.creatorId,
+            senderId: userId,
+            communityId: community.id,
+            type: "COMMUNITY_JOIN",
+            onlyIf: joined,
+          },
+        ]
+      : [],
+  );
+  return {
+    joinedAt,
+    /** True in later statements of the batch once this join went in. */
+    joined,
+    statements: [
+      db.run(
+        sql`insert into community_members (community_id, profile_id, role, joined_at)
+            select ${community.id}, ${userId}, 'member', ${joinedAt}
+            where (${limit} is null or (select count(*) from community_members where community_id = ${community.id}) < ${limit})
+              and ${onlyIf}
+            on conflict do nothing`,
+      ),
+      db.run(
+        sql`update communities set members_count = (select count(*) from community_members where community_id = ${community.id})
+            where id = ${community.id}`,
+      ),
+      ...notifications.statements,
+    ],
+    readBack: notifications.readBack,
+  };
+}
+
+/** Who may join: not members yet, of a listed community; paid ones are joined by paying. */
+export function assertJoinable(row: CommunityRow) {
+  if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+  if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
+}
+
+export const paidJoin = () => new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
+
+/** The membership read back after a join batch: the limit or an earlier join kept this one out. */
+export function assertJoined(after: CommunityRow | null, joinedAt: number): asserts after is CommunityRow {
+  if (!after?.membership) throw new AppError("CONFLICT", "This community has reached its member limit.");
+  if (after.membership.joinedAt !== joinedAt) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+}
