@@ -59,8 +59,13 @@ export function savedLanguage(): Language | null {
   }
 }
 
-/** The saved choice, else the first browser language we support, else English. */
+/**
+ * The language an address asks for (?lang=ka: each language's address of a public page, as its
+ * hreflang links give them), else the saved choice, else the first browser language we support, else English.
+ */
 export function detectLanguage(): Language {
+  const asked = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
+  if (isLanguage(asked)) return asked;
   const saved = savedLanguage();
   if (saved) return saved;
   const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { communityKeys } from "../../lib/community-keys";
+import { communityKeys } from "../../../common/query-keys";
 import { refreshCommunity } from "./community-api";
 import { setCurrentCommunityId } from "../../lib/current-community";
 
