@@ -7,6 +7,7 @@ import { communityKeys, postKey, sessionKey } from "../../../common/query-keys";
 import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
 import { publicOrigin } from "../../lib/auth";
+import { documentCsp } from "../../lib/security-headers";
 import { communityHead, exploreHead, postHead } from "./page-heads";
 
 /** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
@@ -41,7 +42,8 @@ async function page(c: Context<HonoEnv>, head: PageHead | null, entries: Entry[]
   for (const { key, data } of entries) client.setQueryData(key, data);
   const state = entries.length > 0 ? dehydrate(client) : undefined;
   client.clear();
-  return c.html(pageDocument(shell, head, state), 200, { "cache-control": "private, no-cache", vary: "Cookie" });
+  const html = pageDocument(shell, head, state);
+  return c.html(html, 200, { "cache-control": "private, no-cache", vary: "Cookie", "content-security-policy": await documentCsp(html) });
 }
 
 const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
