@@ -5,8 +5,10 @@ import react from "@vitejs/plugin-react";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { serviceWorker } from "./scripts/service-worker-build.ts";
-import { appCsp, baseSecurityHeaders } from "./worker/lib/security-headers.ts";
+import { appCsp, appCspWithScripts, baseSecurityHeaders, inlineScripts } from "./worker/lib/security-headers.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -23,6 +25,42 @@ function staticSecurityHeaders(): Plugin {
       const headers = { ...baseSecurityHeaders, "Content-Security-Policy": appCsp };
       const lines = ["/*", ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`), "/assets/*", "  Cache-Control: public, max-age=31536000, immutable", ""];
       this.emitFile({ type: "asset", fileName: "_headers", source: lines.join("\n") });
+    },
+  };
+}
+
+/**
+ * The dev server's HTML gets production's security headers, so a CSP violation shows up while
+ * developing. Its CSP names Vite's inline React refresh preamble by hash (as the worker's pages do,
+ * documentCsp), and nothing more: any other inline script is refused here as in production. HTML the
+ * worker answers already carries its own headers, which win.
+ */
+function devSecurityHeaders(): Plugin {
+  return {
+    name: "agora-dev-security-headers",
+    apply: "serve",
+    configureServer(server) {
+      // Every page of the dev server is index.html with the same preamble: one CSP for all of them.
+      let csp: Promise<string> | undefined;
+      const devCsp = async () => {
+        const html = await server.transformIndexHtml("/", readFileSync(`${root}web/index.html`, "utf8"));
+        return appCspWithScripts(inlineScripts(html).map((code) => createHash("sha256").update(code).digest("base64")));
+      };
+      server.middlewares.use((req, res, next) => {
+        if (!(req.headers.accept ?? "").includes("text/html")) return next();
+        (csp ??= devCsp()).then((policy) => {
+          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+          res.writeHead = ((...args: unknown[]) => {
+            if (String(res.getHeader("content-type") ?? "").includes("text/html") || JSON.stringify(args).includes("text/html")) {
+              for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
+              // Headers given to writeHead (the worker's) take precedence over these.
+              res.setHeader("Content-Security-Policy", policy);
+            }
+            return writeHead(...args);
+          }) as typeof res.writeHead;
+          next();
+        }, next);
+      });
     },
   };
 }
@@ -101,6 +139,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     staticSecurityHeaders(),
+    devSecurityHeaders(),
     devWorkerErrors(),
     ...serviceWorker({ webRoot: `${root}web` }),
     cloudflare({

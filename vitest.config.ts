@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -14,6 +15,10 @@ export default defineConfig({
               bindings: {
                 APP_ENV: "test",
                 TEST_MIGRATIONS: await readD1Migrations("./db/migrations"),
+              },
+              // The app's assets: every address answers with index.html, as the single-page app handling does.
+              serviceBindings: {
+                ASSETS: () => new Response(readFileSync("./web/index.html"), { headers: { "content-type": "text/html; charset=utf-8" } }),
               },
             },
           })),

@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { meQueryOptions } from "./lib/session";
 import { initI18n } from "./lib/i18n";
+import { hydrateInlinedState } from "./lib/inlined-state";
 import { queryClient } from "./lib/query-client";
 import { applyTheme, watchSystemTheme } from "./lib/theme";
 import { router } from "./router";
@@ -14,6 +15,8 @@ async function start() {
   // sees English flash first or a signed-out header flip to signed-in; meanwhile index.html shows a
   // spinner. The router's guards then answer from the cache (its pending UI does not cover beforeLoad
   // on the very first load).
+  // Public pages carry their first screen (the session included) in the HTML: those queries start fresh.
+  hydrateInlinedState(queryClient);
   // No retries here: a failing session endpoint must not hold the whole page back; the guards retry.
   await Promise.all([initI18n(), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
   applyTheme();

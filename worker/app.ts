@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { contract } from "../common/contract";
 import { health } from "../common/contract/health";
 import type { HonoEnv } from "./env";
@@ -30,6 +30,7 @@ import { meRoutes } from "./features/me/me.routes";
 import { placesRoutes } from "./features/profiles/places.routes";
 import { myProfileRoutes, userProfileRoutes } from "./features/profiles/profiles.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
+import { pageRoutes } from "./features/pages/pages.routes";
 import { membersRoutes } from "./features/members/members.routes";
 import { leaderboardRoutes } from "./features/points/leaderboard.routes";
 import { levelsRoutes } from "./features/points/levels.routes";
@@ -126,6 +127,7 @@ const app = new Hono<HonoEnv>()
   .route("/api", api)
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
+  .route("/", pageRoutes(ownApi))
   .route("/ics", icsRoutes)
   .route("/dev/mail", devMailRoutes)
   .route("/dev/flitt", flittSandboxRoutes)
@@ -133,6 +135,17 @@ const app = new Hono<HonoEnv>()
   .all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API endpoint.");
   });
+
+/**
+ * A public page's first screen comes from the same API routes the app would call, with the page
+ * request's cookie, so what is inlined is exactly what the app would have fetched.
+ */
+function ownApi(c: Context<HonoEnv>, path: string): Promise<Response> {
+  const headers = new Headers();
+  const cookie = c.req.header("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  return Promise.resolve(app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env, c.executionCtx));
+}
 
 app.onError(onError);
 

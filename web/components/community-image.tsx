@@ -6,7 +6,18 @@ import { initialOf } from "./ui/avatar";
 export function CommunityImage({ src, name, className }: { src: string | null | undefined; name: string; className?: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
-    return <img src={src} alt="" loading="lazy" className={cn("object-cover", className)} onError={() => setFailed(src)} />;
+    // width and height give the 16:9 box its ratio before the image arrives; the classes size it.
+    return (
+      <img
+        src={src}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        className={cn("object-cover", className)}
+        onError={() => setFailed(src)}
+      />
+    );
   }
   return (
     <div

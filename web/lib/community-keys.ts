@@ -1,22 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { communityKeys } from "../../common/query-keys";
 import { meKeys } from "./session";
 
-/**
- * Query keys of the community screens (explore, detail, settings). They live in the core because more
- * than the communities feature edits them: a staff decision in the console re-reads every community
- * screen. Everything sits under ["communities"], so one prefix reaches all of them.
- */
-export const communityKeys = {
-  all: () => ["communities"] as const,
-  explore: () => ["communities", "explore"] as const,
-  exploreList: (query: Record<string, string | number | null | undefined>) => ["communities", "explore", query] as const,
-  detail: (id: string) => ["communities", "detail", id] as const,
-  topics: (id: string) => ["communities", "topics", id] as const,
-  members: (id: string) => ["communities", "members", id] as const,
-  memberList: (id: string, q: string, sort: string) => ["communities", "members", id, { q, sort }] as const,
-  reports: (id: string) => ["communities", "reports", id] as const,
-  invite: (token: string) => ["communities", "invite", token] as const,
-};
+export { communityKeys };
 
 /**
  * After a join (by the join button, an invitation or an invite link), an edit or an archive, everything

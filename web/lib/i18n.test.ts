@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { lackIntlData, restoreIntl } from "../test/intl-data";
-import { changeLanguage, ensureNamespace, i18n, initI18n } from "./i18n";
+import { changeLanguage, detectLanguage, ensureNamespace, i18n, initI18n } from "./i18n";
 
 afterAll(async () => {
   restoreIntl();
@@ -21,5 +21,17 @@ describe("numbers in texts", () => {
     expect(i18n.t("communities:members.points", { count: 21 })).toBe("21 балл");
     await changeLanguage("en", { persist: false });
     expect(i18n.t("communities:members.points", { count: 1234 })).toBe("1,234 points");
+  });
+});
+
+describe("the language of a visit", () => {
+  it("is the one the address asks for (the hreflang links), over the saved choice", () => {
+    localStorage.setItem("language", "ru");
+    window.history.replaceState(null, "", "/communities/explore?lang=ka");
+    expect(detectLanguage()).toBe("ka");
+    window.history.replaceState(null, "", "/communities/explore?lang=xx");
+    expect(detectLanguage()).toBe("ru");
+    window.history.replaceState(null, "", "/");
+    localStorage.removeItem("language");
   });
 });

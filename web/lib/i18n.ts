@@ -2,6 +2,7 @@ import i18n, { type FormatterModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLanguage, type Language } from "../../common/contract/enums";
 import { formatterFor } from "./format/formatter";
+import { detectLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY, savedLanguage } from "./language-detect";
 
 export const LANGUAGES: readonly { code: Language; label: string }[] = [
   { code: "en", label: "English" },
@@ -10,7 +11,7 @@ export const LANGUAGES: readonly { code: Language; label: string }[] = [
 ];
 
 export { isLanguage, type Language };
-const STORAGE_KEY = "language";
+export { detectLanguage, savedLanguage };
 
 // Each language is its own chunk, so a user downloads only the one they read (the locales test keeps every
 // language complete, so no fallback bundle is needed up front).
@@ -46,29 +47,6 @@ async function loadNamespace(ns: string, lng: Language): Promise<void> {
 export async function ensureNamespace(...namespaces: string[]): Promise<void> {
   for (const ns of namespaces) loadedNamespaces.add(ns);
   await Promise.all(namespaces.map((ns) => loadNamespace(ns, currentLanguage())));
-}
-
-/** The language chosen on this device with a language menu, if any. */
-export function savedLanguage(): Language | null {
-  try {
-    const saved = localStorage.getItem(STORAGE_KEY);
-    return isLanguage(saved) ? saved : null;
-  } catch {
-    // Storage can be unavailable: nothing was saved.
-    return null;
-  }
-}
-
-/** The saved choice, else the first browser language we support, else English. */
-export function detectLanguage(): Language {
-  const saved = savedLanguage();
-  if (saved) return saved;
-  const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];
-  for (const tag of candidates) {
-    const base = tag?.toLowerCase().split("-")[0];
-    if (isLanguage(base)) return base;
-  }
-  return "en";
 }
 
 function syncDocument(lng: string) {

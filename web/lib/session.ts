@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { SessionUser } from "../../common/contract/me";
+import { sessionKey } from "../../common/query-keys";
 import { ApiError, call } from "./api";
 
 export type { SessionUser };
@@ -11,8 +12,8 @@ export type { SessionUser };
  * communities). A 401 re-asks only the session (exact), and signing out clears everything.
  */
 export const meKeys = {
-  all: () => ["me"] as const,
-  session: () => ["me"] as const,
+  all: sessionKey,
+  session: sessionKey,
   communities: () => ["me", "communities"] as const,
 };
 

@@ -47,7 +47,7 @@ const outsideSession = (what: string) =>
  * use it unchanged. exec/dump/withSession would bypass the session's consistency, so they refuse.
  */
 export function sessionAsDatabase(session: D1DatabaseSession): D1Database {
-  return {
+  const database: D1Database = {
     prepare: (query: string) => session.prepare(query),
     batch: <T = unknown>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
     exec: () => Promise.reject(outsideSession("exec")),
@@ -56,7 +56,12 @@ export function sessionAsDatabase(session: D1DatabaseSession): D1Database {
       throw outsideSession("withSession");
     },
   };
+  sessionDatabases.add(database);
+  return database;
 }
+
+/** Databases that already are a request's session (see sessionAsDatabase). */
+const sessionDatabases = new WeakSet<D1Database>();
 
 function bookmarkCookie(c: Context<HonoEnv>, name: string, bookmark: string): string {
   const secure = isDevelopment(c.env) ? "" : "; Secure";
@@ -70,6 +75,9 @@ function bookmarkCookie(c: Context<HonoEnv>, name: string, bookmark: string): st
  */
 export const d1Session = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
   if (c.env.DB_ENGINE === "libsql") return next();
+  // A request the worker makes of itself (a page's first screen through the API) reads in the session
+  // of the request that made it, and that one sends the bookmark back.
+  if (sessionDatabases.has(c.env.DB)) return next();
   const name = bookmarkCookieName(c.env);
   const sent = readCookie(c.req.header("cookie"), name);
   const session = c.env.DB.withSession(sessionStart(c.req.method, sent));

@@ -27,6 +27,38 @@ export const appCsp = [
   "object-src 'none'",
 ].join("; ");
 
+/**
+ * The inline scripts of an HTML document that the browser would run (data blocks such as JSON are
+ * never run). The production build has none; the development server's pages have Vite's React refresh
+ * preamble, which the CSP then names by hash, so every other inline script is still refused there too.
+ */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? "";
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript") continue;
+    scripts.push(m[2] ?? "");
+  }
+  return scripts;
+}
+
+/** The app CSP allowing exactly these inline scripts, given as base64 SHA-256 digests. */
+export const appCspWithScripts = (sha256s: readonly string[]) =>
+  sha256s.length === 0 ? appCsp : appCsp.replace("script-src 'self'", `script-src 'self' ${sha256s.map((h) => `'sha256-${h}'`).join(" ")}`);
+
+/** The CSP of an HTML document the worker writes: the app's, naming the document's own inline scripts. */
+export async function documentCsp(html: string): Promise<string> {
+  const digests = await Promise.all(
+    inlineScripts(html).map(async (code) => {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code));
+      return btoa(String.fromCharCode(...new Uint8Array(digest)));
+    }),
+  );
+  return appCspWithScripts(digests);
+}
+
 /** JSON and file responses never render as documents, so they get the narrowest policy. */
 export const apiCsp = "default-src 'none'; frame-ancestors 'none'; sandbox";
 

@@ -12,6 +12,8 @@ type AvatarProps = {
 };
 
 const sizes = { xs: "h-6 w-6 text-[11px]", sm: "h-8 w-8 text-sm", md: "h-10 w-10 text-base", lg: "h-16 w-16 text-2xl", xl: "h-24 w-24 text-4xl" };
+/** The same sizes in CSS pixels, for the image's own width and height (its box is known before it loads). */
+const pixels = { xs: 24, sm: 32, md: 40, lg: 64, xl: 96 };
 
 export function initialOf(name: string | null | undefined): string {
   const ch = name?.trim().charAt(0);
@@ -28,7 +30,8 @@ export function Avatar({ src, name, alt = "", size = "sm", shape = "circle", cla
     className,
   );
   if (showImage) {
-    return <img src={src} alt={alt} className={cn(base, "object-cover")} onError={() => setFailed(src)} />;
+    const px = pixels[size];
+    return <img src={src} alt={alt} width={px} height={px} className={cn(base, "object-cover")} onError={() => setFailed(src)} />;
   }
   return (
     <span

@@ -10,7 +10,7 @@ import { useErrorMessage } from "../../lib/errors";
 import { useRelativeTime } from "../../lib/time";
 import { toast } from "../../lib/toast";
 import { CommunityImage } from "../../components/community-image";
-import { communityKeys } from "../../lib/community-keys";
+import { communityKeys } from "../../../common/query-keys";
 import type { ReviewDecision } from "../../../common/contract/enums";
 import type { ReviewItem } from "../../../common/contract/review";
 import { adminKeys, decide, decisionsFor } from "./admin-api";

@@ -16,7 +16,7 @@ export function CourseCard({ course }: { course: Course }) {
     <>
       <div className="relative aspect-video bg-muted">
         {course.imageUrl ? (
-          <img src={course.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+          <img src={course.imageUrl} alt="" width={640} height={360} className="h-full w-full object-cover" loading="lazy" />
         ) : (
           <div className="flex h-full items-center justify-center text-muted-foreground">
             <BookOpen className="h-10 w-10" aria-hidden="true" />
@@ -54,8 +54,7 @@ export function CourseCard({ course }: { course: Course }) {
       </div>
     </>
   );
-  const classes =
-    "flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm";
+  const classes = "flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm";
   if (course.locked)
     return (
       <article className={classes} aria-label={`${course.title}. ${t("lockedAt", { level: course.requiredLevel })}`}>

@@ -76,7 +76,9 @@ export function CoursePage({ courseId }: { courseId: string }) {
           </p>
         </div>
         <aside className="space-y-3 self-start rounded-2xl border border-border bg-surface p-4">
-          {data.imageUrl && <img src={data.imageUrl} alt="" className="aspect-video w-full rounded-xl object-cover" />}
+          {data.imageUrl && (
+            <img src={data.imageUrl} alt="" width={1280} height={720} className="aspect-video w-full rounded-xl object-cover" />
+          )}
           {data.locked ? (
             <p className="flex items-start gap-2 text-sm text-foreground">
               <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
@@ -85,7 +87,9 @@ export function CoursePage({ courseId }: { courseId: string }) {
           ) : data.enrolled ? (
             <div className="flex items-center gap-3">
               <ProgressRing percent={data.progress} size={56} label={t("progress", { percent: data.progress })} />
-              <span className="text-sm text-foreground">{data.progress === 100 ? t("completed") : t("progress", { percent: data.progress })}</span>
+              <span className="text-sm text-foreground">
+                {data.progress === 100 ? t("completed") : t("progress", { percent: data.progress })}
+              </span>
             </div>
           ) : (
             !readOnly && (
@@ -125,7 +129,13 @@ export function CoursePage({ courseId }: { courseId: string }) {
             )}
           </div>
         ) : (
-          <LessonList communityId={data.communityId} courseId={data.id} lessons={lessons} open={!data.locked} canManage={manage} />
+          <LessonList
+            communityId={data.communityId}
+            courseId={data.id}
+            lessons={lessons}
+            open={!data.locked}
+            canManage={manage}
+          />
         )}
       </section>
       {adding && (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { InviteLinkState } from "../../../common/contract/enums";
 import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { communityKeys } from "../../lib/community-keys";
+import { communityKeys } from "../../../common/query-keys";
 import { refreshCommunity } from "./community-api";
 import { setCurrentCommunityId } from "../../lib/current-community";
 

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { postKey } from "../../../common/query-keys";
 import { call } from "../../lib/api";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 
@@ -16,7 +17,7 @@ export const feedKeys = {
   stats: (communityId: string) => ["feed", communityId, "stats"] as const,
   mentions: (communityId: string, q: string) => ["feed", communityId, "mentions", q] as const,
   postPages: () => ["post"] as const,
-  post: (postId: string) => ["post", postId] as const,
+  post: postKey,
   /** One post's comment threads: its comments and the replies under each of them. */
   thread: (communityId: string, postId: string) => ["feed", communityId, "thread", postId] as const,
   comments: (communityId: string, postId: string) => ["feed", communityId, "thread", postId, "comments"] as const,

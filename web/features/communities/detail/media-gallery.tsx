@@ -82,6 +82,8 @@ export function MediaGallery({
                 <img
                   src={thumbnailOf(current.videoId)}
                   alt=""
+                  width={1280}
+                  height={720}
                   onError={() => thumbFailed(current.videoId)}
                   className="h-full w-full object-cover opacity-90"
                 />
@@ -94,7 +96,13 @@ export function MediaGallery({
             </button>
           )
         ) : (
-          <img src={current.url} alt={labelOf(current, index)} className="aspect-video w-full object-contain" />
+          <img
+            src={current.url}
+            alt={labelOf(current, index)}
+            width={1280}
+            height={720}
+            className="aspect-video w-full object-contain"
+          />
         )}
         {slides.length > 1 && (
           <>
@@ -126,6 +134,8 @@ export function MediaGallery({
                   <img
                     src={slide.kind === "video" ? thumbnailOf(slide.videoId) : slide.url}
                     alt=""
+                    width={160}
+                    height={90}
                     onError={slide.kind === "video" ? () => thumbFailed(slide.videoId) : undefined}
                     className="h-full w-full bg-muted object-cover"
                   />

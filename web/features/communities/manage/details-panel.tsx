@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { communityKeys } from "../../../lib/community-keys";
+import { communityKeys } from "../../../../common/query-keys";
 import { refreshCommunity } from "../community-api";
 import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";

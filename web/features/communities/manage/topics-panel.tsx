@@ -11,7 +11,7 @@ import { TOPIC_NAME_MAX } from "../../../../common/contract/limits";
 import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { communityKeys } from "../../../lib/community-keys";
+import { communityKeys } from "../../../../common/query-keys";
 import { topicsQueryOptions } from "../community-api";
 import type { Topic } from "../../../../common/contract/communities";
 

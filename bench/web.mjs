@@ -1,0 +1,128 @@
+// First paint on the production build: Lighthouse (mobile profile, Debian's Chromium) on the app's main
+// pages and on a static page served by the same worker in the same run, the floor every ratio is
+// measured against. Prints each page's figures and fails when a target is missed. See bench/README.md.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBuild, freshState, migrate, query, root, startServer, waitFor } from "./server.mjs";
+
+const port = Number(process.env.BENCH_PORT ?? 8797);
+const base = `http://127.0.0.1:${port}`;
+const out = `${root}bench/.results/web`;
+const state = freshState("web", `${out}/state`);
+mkdirSync(out, { recursive: true });
+
+// Targets of the first-paint work: LCP within 2x the floor, and the Lighthouse scores below.
+const targets = { lcpRatio: 2, performance: 95, accessibility: 100, bestPractices: 100, seo: 100, cls: 0.05, tbtMs: 150 };
+
+ensureBuild();
+// The floor: a page with a heading and a paragraph, nothing else, beside the app's own assets.
+writeFileSync(
+  join(root, "dist/client/floor.html"),
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="description" content="A static page: the floor the app's pages are measured against."><title>Floor</title></head>
+<body><h1>Agora</h1><p>Where communities live: join free or paid communities, post and discuss.</p></body></html>\n`,
+);
+migrate(state);
+execFileSync(process.execPath, ["db/seed.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, AGORA_STATE_DIR: state } });
+const [[community]] = query(state, ["select id from communities where name = 'Tbilisi Startup Circle'"]);
+const [[post]] = query(state, [`select id from posts where community_id = '${community.id}' order by created_at desc limit 1`]);
+
+const stopServer = startServer({ port, state, log: `${out}/server.log` });
+let failed = false;
+try {
+  await waitFor(`${base}/api/health`);
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email: "ana@example.com", password: "demo-pass-2026" }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+  const pages = [
+    { name: "static floor", path: "/floor.html", floor: true },
+    { name: "/auth/login", path: "/auth/login" },
+    { name: "/communities/explore", path: "/communities/explore", public: true },
+    { name: "/communities/{id}", path: `/communities/${community.id}`, public: true },
+    { name: "signed-in feed /", path: `/?id=${community.id}`, cookie },
+    { name: "/post/{id}", path: `/post/${post.id}`, cookie },
+  ];
+  const results = pages.map((page) => ({ ...page, ...lighthouse(page) }));
+  const floorLcp = results[0].lcp;
+  console.log(`\nLighthouse ${lighthouseVersion()}, mobile profile, ${base} (static floor LCP ${ms(floorLcp)})\n`);
+  console.log("page                    LCP      ratio  perf  a11y  best  seo   CLS    TBT");
+  for (const r of results) {
+    const ratio = r.lcp / floorLcp;
+    const missed = [];
+    if (!r.floor) {
+      if (ratio > targets.lcpRatio) missed.push(`LCP ${ratio.toFixed(2)}x > ${targets.lcpRatio}x`);
+      if (r.performance < targets.performance) missed.push(`performance ${r.performance}`);
+      if (r.accessibility < targets.accessibility) missed.push(`accessibility ${r.accessibility} (${r.a11yFailures.join(", ")})`);
+      if (r.bestPractices < targets.bestPractices) missed.push(`best practices ${r.bestPractices} (${r.bpFailures.join(", ")})`);
+      if (r.public && r.seo < targets.seo) missed.push(`SEO ${r.seo} (${r.seoFailures.join(", ")})`);
+      if (r.cls >= targets.cls) missed.push(`CLS ${r.cls.toFixed(3)}`);
+      if (r.tbt >= targets.tbtMs) missed.push(`TBT ${Math.round(r.tbt)} ms`);
+    }
+    failed ||= missed.length > 0;
+    console.log(
+      `${r.name.padEnd(22)} ${ms(r.lcp).padStart(7)} ${`${ratio.toFixed(2)}x`.padStart(6)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(4)} ${r.cls.toFixed(3).padStart(6)} ${`${Math.round(r.tbt)} ms`.padStart(7)}${missed.length ? `  MISSED: ${missed.join("; ")}` : ""}`,
+    );
+  }
+  console.log(failed ? "\nA target was missed." : "\nEvery target met.");
+} finally {
+  stopServer();
+}
+process.exitCode = failed ? 1 : 0;
+
+function ms(value) {
+  return `${(value / 1000).toFixed(2)} s`;
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
+}
+
+/** One Lighthouse run of a page (its own fresh Chromium), answering the figures the targets name. */
+function lighthouse({ path, cookie, name }) {
+  const report = `${out}/${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`;
+  const args = [
+    join(root, "node_modules/lighthouse/cli/index.js"),
+    `${base}${path}`,
+    "--quiet",
+    "--output=json",
+    `--output-path=${report}`,
+    "--only-categories=performance,accessibility,best-practices,seo",
+    // Chromium as root in a container needs --no-sandbox; the rest keeps it off the closed network.
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" };
+  // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
+  let lhr;
+  for (let attempt = 1; !lhr; attempt++) {
+    const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env });
+    if (run.status === 0) lhr = JSON.parse(readFileSync(report, "utf8"));
+    else if (attempt === 3) throw new Error(`Lighthouse failed on ${path}: ${run.stderr}`);
+  }
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failures = (id) =>
+    lhr.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+      .map((ref) => ref.id);
+  return {
+    lcp: lhr.audits["largest-contentful-paint"].numericValue,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue,
+    tbt: lhr.audits["total-blocking-time"].numericValue,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    a11yFailures: failures("accessibility"),
+    bpFailures: failures("best-practices"),
+    seoFailures: failures("seo"),
+  };
+}

@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { seedCommunity, seedMember, seedPost, seedSession, seedUser } from "../../../tests/db-fixtures";
+import { call, sessionCookie } from "../../../tests/factories";
+import { openTestDb } from "../../../tests/test-db";
+import type { Db } from "../../lib/db";
+
+type Dehydrated = { queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[] };
+
+let db: Db;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+
+async function person(fullName = "Page Reader") {
+  const user = await seedUser(db, { fullName });
+  return { id: user.id, cookie: await sessionCookie(await seedSession(db, user.id)) };
+}
+
+/** The inlined query cache of a page, parsed the way the app reads it. */
+function stateOf(html: string): Dehydrated | null {
+  const match = html.match(/<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/);
+  return match ? (JSON.parse(match[1]!) as Dehydrated) : null;
+}
+
+const dataAt = (state: Dehydrated | null, key: unknown[]) =>
+  state?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+
+async function page(path: string, cookie?: string) {
+  const res = await call(path, { cookie, headers: { accept: "text/html" } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+  return { res, html: await res.text() };
+}
+
+describe("public pages as HTML", () => {
+  it("give a public community its title, description, canonical address, cards and languages", async () => {
+    const owner = await person();
+    const community = await seedCommunity(db, owner.id, {
+      name: "Tbilisi Runners",
+      description: "Morning runs along the Mtkvari.\nEveryone welcome.",
+      imageUrls: ["/files/community_image/cover.png"],
+    });
+    const { res, html } = await page(`/communities/${community.id}`);
+    const url = `http://app.test/communities/${community.id}`;
+    expect(html).toContain("<title>Tbilisi Runners · Agora</title>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="Morning runs along the Mtkvari. Everyone welcome." />');
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(html).toContain('<meta property="og:title" content="Tbilisi Runners · Agora" />');
+    expect(html).toContain('<meta property="og:image" content="http://app.test/files/community_image/cover.png" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    for (const lang of ["en", "ka", "ru"]) expect(html).toContain(`<link rel="alternate" href="${url}?lang=${lang}" hreflang="${lang}" />`);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+  });
+
+  it("inline the first screen as a dehydrated query cache: the viewer's session and their view of the community", async () => {
+    const owner = await person();
+    const reader = await person("Nino Reader");
+    const community = await seedCommunity(db, owner.id);
+    const { html } = await page(`/communities/${community.id}`, reader.cookie);
+    const state = stateOf(html);
+    expect(dataAt(state, ["me"])).toMatchObject({ id: reader.id, fullName: "Nino Reader" });
+    expect(dataAt(state, ["communities", "detail", community.id])).toMatchObject({
+      community: { id: community.id, name: community.name },
+      viewer: { isMember: false, canJoin: true },
+    });
+    const guest = stateOf((await page(`/communities/${community.id}`)).html);
+    expect(dataAt(guest, ["me"])).toBeNull();
+  });
+
+  it("escape what communities write, in the head and in the inlined data", async () => {
+    const owner = await person();
+    const name = `Evil "quotes" <b>&</b></script><script>alert(1)</script>`;
+    const community = await seedCommunity(db, owner.id, { name, description: `</title><img src=x onerror=alert(1)>` });
+    const { html } = await page(`/communities/${community.id}`);
+    expect(html).toContain("<title>Evil &quot;quotes&quot; &lt;b&gt;&amp;&lt;/b&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Agora</title>");
+    expect(html).toContain('content="&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    // The name survives the round trip through the JSON script element unchanged.
+    expect(dataAt(stateOf(html), ["communities", "detail", community.id])).toMatchObject({ community: { name } });
+  });
+
+  it("give communities that are not public the generic page, with nothing of theirs in it", async () => {
+    const owner = await person();
+    for (const reviewStatus of ["under_review", "rejected", "suspended"] as const) {
+      const hidden = await seedCommunity(db, owner.id, { name: `Hidden ${reviewStatus} circle`, description: "secret plans", reviewStatus });
+      for (const cookie of [undefined, owner.cookie]) {
+        const { html } = await page(`/communities/${hidden.id}`, cookie);
+        expect(html).toContain("<title>Agora</title>");
+        expect(html).not.toContain("Hidden");
+        expect(html).not.toContain("secret plans");
+        expect(html).not.toContain(hidden.id);
+      }
+    }
+    const { html } = await page("/communities/no-such-community");
+    expect(html).toContain("<title>Agora</title>");
+    expect(html).not.toContain('rel="canonical"');
+  });
+
+  it("list explore's first page in the page and describe explore", async () => {
+    const owner = await person();
+    const community = await seedCommunity(db, owner.id, { name: "Explore Listed", membersCount: 1_000_000 });
+    const { html } = await page("/communities/explore");
+    expect(html).toContain("<title>Explore Communities · Agora</title>");
+    expect(html).toContain('<link rel="canonical" href="http://app.test/communities/explore" />');
+    const list = dataAt(stateOf(html), ["communities", "explore", {}]) as { pages: { items: { id: string }[] }[]; pageParams: unknown[] };
+    expect(list.pageParams).toEqual([null]);
+    expect(list.pages[0]!.items.map((c) => c.id)).toContain(community.id);
+  });
+
+  it("give a post in a public community its community's card, and its text only to members", async () => {
+    const owner = await person();
+    const member = await person();
+    const community = await seedCommunity(db, owner.id, { name: "Open Kitchen", description: "Recipes from Kakheti" });
+    await seedMember(db, community.id, member.id);
+    const post = await seedPost(db, community.id, owner.id, "Members-only khachapuri secret");
+    const guest = await page(`/post/${post.id}`);
+    expect(guest.html).toContain("<title>A post in Open Kitchen · Agora</title>");
+    expect(guest.html).toContain('<meta name="description" content="Recipes from Kakheti" />');
+    expect(guest.html).toContain(`<link rel="canonical" href="http://app.test/post/${post.id}" />`);
+    expect(guest.html).not.toContain("khachapuri");
+    const mine = await page(`/post/${post.id}`, member.cookie);
+    expect(dataAt(stateOf(mine.html), ["post", post.id])).toMatchObject({ post: { id: post.id, content: "Members-only khachapuri secret" } });
+  });
+
+  it("give posts of communities that are not public the generic page", async () => {
+    const owner = await person();
+    const hidden = await seedCommunity(db, owner.id, { name: "Quiet Review Room", reviewStatus: "under_review" });
+    const post = await seedPost(db, hidden.id, owner.id, "Draft words");
+    for (const cookie of [undefined, owner.cookie]) {
+      const { html } = await page(`/post/${post.id}`, cookie);
+      expect(html).toContain("<title>Agora</title>");
+      expect(html).not.toContain("Quiet Review Room");
+      expect(html).not.toContain("Draft words");
+    }
+    expect((await page("/post/missing")).html).toContain("<title>Agora</title>");
+  });
+});

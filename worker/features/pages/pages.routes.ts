@@ -1,0 +1,100 @@
+import { dehydrate, QueryClient, type QueryKey } from "@tanstack/query-core";
+import { sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import type { ResponseOf } from "../../../common/contract";
+import { EXPLORE_PAGE_SIZE } from "../../../common/contract/limits";
+import { communityKeys, postKey, sessionKey } from "../../../common/query-keys";
+import type { HonoEnv } from "../../env";
+import { pageDocument, type PageHead } from "../../lib/page-document";
+import { publicOrigin } from "../../lib/auth";
+import { documentCsp } from "../../lib/security-headers";
+import { communityHead, exploreHead, postHead } from "./page-heads";
+
+/** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
+export type ApiFetch = (c: Context<HonoEnv>, path: string) => Promise<Response>;
+
+type Entry = { key: QueryKey; data: unknown };
+
+async function readJson<T>(api: ApiFetch, c: Context<HonoEnv>, path: string): Promise<T | null> {
+  const res = await api(c, path);
+  if (!res.ok) {
+    await res.body?.cancel();
+    return null;
+  }
+  return (await res.json()) as T;
+}
+
+/** The session as the app's first request would see it: the user, or null when nobody is signed in. */
+async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<Entry> {
+  const me = await readJson<ResponseOf<"GET /api/me">>(api, c, "/api/me");
+  return { key: sessionKey(), data: me?.user ?? null };
+}
+
+/**
+ * The page's HTML: index.html with the page's head, and its first screen's queries dehydrated, so the
+ * app renders without asking the API again. The data is the viewer's own (their session, their view of
+ * the community), so the page is never stored by shared caches.
+ */
+async function page(c: Context<HonoEnv>, head: PageHead | null, entries: Entry[]): Promise<Response> {
+  const shellRes = await c.env.ASSETS.fetch(new URL("/", c.req.url));
+  const shell = await shellRes.text();
+  const client = new QueryClient();
+  for (const { key, data } of entries) client.setQueryData(key, data);
+  const state = entries.length > 0 ? dehydrate(client) : undefined;
+  client.clear();
+  const html = pageDocument(shell, head, state);
+  return c.html(html, 200, { "cache-control": "private, no-cache", vary: "Cookie", "content-security-policy": await documentCsp(html) });
+}
+
+const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
+
+/**
+ * The public pages, answered with real HTML: a link pasted into a chat shows the community's card,
+ * search engines read a title and a description, and the first screen needs no second round trip.
+ * Communities that are not public (under review, rejected, suspended) and posts outside public
+ * communities get the app's generic page: nothing of theirs is written into it.
+ */
+export const pageRoutes = (api: ApiFetch) =>
+  new Hono<HonoEnv>()
+    .get("/communities/explore", async (c) => {
+      const origin = publicOrigin(c.env, c.req.raw);
+      // Only the unfiltered list is inlined: a filtered address is rarely the first page anyone opens.
+      const filtered = new URL(c.req.url).search !== "";
+      const [session, list] = await Promise.all([
+        sessionEntry(api, c),
+        filtered ? null : readJson<ResponseOf<"GET /api/communities">>(api, c, `/api/communities?limit=${EXPLORE_PAGE_SIZE}`),
+      ]);
+      const entries = [session];
+      if (list) entries.push({ key: communityKeys.exploreList({}), data: { pages: [list], pageParams: [null] } });
+      return page(c, exploreHead(origin), entries);
+    })
+    .get("/communities/:id", (c) => communityPage(api, c))
+    .get("/post/:postId", async (c) => {
+      const postId = c.req.param("postId");
+      // Only which community the post is in, to decide whether the page may say anything at all.
+      const row = await c.var.db.get<{ community_id: string }>(sql`select community_id from posts where id = ${postId}`);
+      if (!row) return page(c, null, []);
+      const [session, view, post] = await Promise.all([
+        sessionEntry(api, c),
+        readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.community_id)}`),
+        readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${encodeURIComponent(postId)}`),
+      ]);
+      if (!view || !isPublic(view.community)) return page(c, null, [session]);
+      const entries = [session, { key: communityKeys.detail(view.community.id), data: view }];
+      // The post itself only when the viewer may read it (a member); a guest's page has the community's card.
+      if (post) entries.push({ key: postKey(postId), data: post });
+      return page(c, postHead(publicOrigin(c.env, c.req.raw), postId, view.community), entries);
+    })
+    .get("/communities/*", async (c) => page(c, null, [await sessionEntry(api, c)]))
+    .get("/post/*", async (c) => page(c, null, [await sessionEntry(api, c)]));
+
+async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
+  const id = c.req.param("id") ?? "";
+  const [session, view] = await Promise.all([
+    sessionEntry(api, c),
+    readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(id)}`),
+  ]);
+  if (!view || !isPublic(view.community)) return page(c, null, [session]);
+  const head = communityHead(publicOrigin(c.env, c.req.raw), view.community);
+  return page(c, head, [session, { key: communityKeys.detail(id), data: view }]);
+}

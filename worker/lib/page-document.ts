@@ -1,0 +1,75 @@
+import { escapeHtml } from "./html";
+
+/** What a public page says about itself to search engines and to the link cards of chats. */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute address of the page without its query (the one search engines should keep). */
+  canonical: string;
+  /** Absolute address of the image a link card shows. */
+  image?: string | null;
+  type?: "website" | "article";
+};
+
+/** The languages the app speaks; each has its own address (?lang=) so search engines can list them. */
+const LANGUAGES = ["en", "ka", "ru"] as const;
+
+/** Element id of the inlined query cache (web/lib/inlined-state.ts reads it). */
+export const STATE_ELEMENT_ID = "query-state";
+
+function headTags(head: PageHead): string {
+  const meta = (attr: "name" | "property", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const link = (rel: string, href: string, extra = "") => `<link rel="${rel}" href="${escapeHtml(href)}"${extra} />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta("name", "description", head.description),
+    link("canonical", head.canonical),
+    ...LANGUAGES.map((lang) => link("alternate", `${head.canonical}?lang=${lang}`, ` hreflang="${lang}"`)),
+    link("alternate", head.canonical, ' hreflang="x-default"'),
+    meta("property", "og:site_name", "Agora"),
+    meta("property", "og:type", head.type ?? "website"),
+    meta("property", "og:title", head.title),
+    meta("property", "og:description", head.description),
+    meta("property", "og:url", head.canonical),
+    ...(head.image ? [meta("property", "og:image", head.image)] : []),
+    meta("name", "twitter:card", head.image ? "summary_large_image" : "summary"),
+    meta("name", "twitter:title", head.title),
+    meta("name", "twitter:description", head.description),
+    ...(head.image ? [meta("name", "twitter:image", head.image)] : []),
+  ];
+  return tags.join("\n    ");
+}
+
+/**
+ * JSON placed inside a <script> element: `<` is written as its escape, so no text in the data can
+ * close the element (`</script>`) or open a comment; the line separators JavaScript once refused too.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The app's index.html with a page's own head (its title and description replace the generic ones)
+ * and, when given, the first screen's data as a dehydrated query cache. The data sits in a JSON
+ * script element, which the browser never runs, so the CSP's script-src stays 'self'.
+ */
+export function pageDocument(shell: string, head: PageHead | null, state?: unknown): string {
+  let html = shell;
+  if (head) {
+    html = html
+      .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+      .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
+      .replace("</head>", `  ${headTags(head)}\n  </head>`);
+  }
+  if (state !== undefined) {
+    const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
+    html = html.replace("</body>", `  ${script}\n  </body>`);
+  }
+  return html;
+}
