@@ -105,8 +105,8 @@ export default defineConfig(({ command }) => ({
             // overhead: several KB more on the first route. These groups keep the framework, our UI kit and
             // lib, and the shell (web/app, with what it imports) in one file each. What only lazy chunks use
             // stays out, so it still loads only after the first paint: the realtime client (partysocket,
-            // zod), the user's room (web/app/user-room), the home page (with its route) and the text format
-            // of posts and comments (with the feed and the notifications menu).
+            // zod), the user's room (web/app/user-room), the home page (with its route), the account deletion
+            // banner and the text format of posts and comments (with the feed and the notifications menu).
             codeSplitting: {
               groups: [
                 {
@@ -114,12 +114,12 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
                 },
                 // Core modules only screens behind a lazy route use (payments, blocks, infinite lists, the
-                // image field, level badges) stay out as well.
+                // image field, level badges, profiles, reports, switches, tickets) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/]select))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images|profile-|account)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/](select|switch)|block-person-dialog|char-counter|location-field|profile-link|report-dialog|ticket-thread))/,
                 },
-                { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page)/ },
+                { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|deletion-banner)/ },
               ],
             },
           },

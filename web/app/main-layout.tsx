@@ -1,12 +1,14 @@
 import { Outlet } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { clearCurrentCommunityId } from "../lib/current-community";
 import { useSession } from "../lib/session";
-import { DeletionBanner } from "./deletion-banner";
 import { Header } from "./header";
 import { LiveUpdates } from "./live-updates";
 import { TabBar } from "./tab-bar";
+
+// Rarely shown (an account waiting for deletion): loaded after the first paint, for signed-in people only.
+const DeletionBanner = lazy(() => import("./deletion-banner").then((m) => ({ default: m.DeletionBanner })));
 
 export function MainLayout() {
   const { t } = useTranslation();
@@ -29,7 +31,11 @@ export function MainLayout() {
         <Header />
         <TabBar />
       </header>
-      <DeletionBanner />
+      {user && (
+        <Suspense fallback={null}>
+          <DeletionBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:py-8">
         <Outlet />
       </main>

@@ -4,7 +4,6 @@ import type { MemberSort } from "../../../common/contract/enums";
 import { EXPLORE_PAGE_SIZE, MEMBERS_PAGE_MAX } from "../../../common/contract/limits";
 import { call } from "../../lib/api";
 import { communityKeys } from "../../lib/community-keys";
-import { meKeys } from "../../lib/session";
 
 /** Query keys and fetchers of the community screens (the user's own list lives in lib/my-communities.ts). */
 

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api";
 import { CONVERSATIONS_PAGE_SIZE } from "../../../common/contract/limits";
-import { emptyChat, type ChatHistory } from "./chat-history";
+import type { ChatHistory } from "./chat-history";
 
 export const MESSAGES_DROPDOWN_LIMIT = 3;
 
@@ -53,7 +53,9 @@ export const historyQueryOptions = (id: string) =>
     queryKey: conversationKeys.history(id),
     queryFn: async ({ signal }): Promise<ChatHistory> => {
       const page = await call("GET /api/conversations/:conversationId/messages", { params: { conversationId: id }, signal });
-      return { ...emptyChat(), messages: page.items, hasOlder: page.hasMore, version: page.version };
+      // Spelled out rather than imported: the header's dropdown loads this file, and the merge logic beside
+      // emptyChat would come with it.
+      return { messages: page.items, hasOlder: page.hasMore, version: page.version };
     },
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { inviteQueryOptions, InvitePage } from "../../features/communities/invite/invite-page";
+import { InvitePage } from "../../features/communities/invite/invite-page";
+import { inviteQueryOptions } from "../../features/communities/invite/invite-query";
 import { ensureNamespace } from "../../lib/i18n";
 
 export const Route = createFileRoute("/_main/invite/$token")({

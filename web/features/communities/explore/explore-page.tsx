@@ -11,7 +11,8 @@ import type { Category } from "../../../../common/catalog";
 import { exploreQueryOptions } from "../community-api";
 import { CategoryChips } from "./category-chips";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card";
-import { activeFilterCount, applyDraft, isFiltered, toApiQuery, type ExploreSearch, type FilterDraft } from "./explore-search";
+import { activeFilterCount, applyDraft, isFiltered, toApiQuery, type FilterDraft } from "./explore-filters";
+import type { ExploreSearch } from "./explore-search";
 import { ExploreSearchBox, FiltersButton, SortSelect } from "./explore-toolbar";
 import { FiltersDialog } from "./filters-dialog";
 

@@ -5,7 +5,8 @@ import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { RadioGroup } from "../radio-group";
-import { draftFromSearch, type ExploreSearch, type FilterDraft } from "./explore-search";
+import { draftFromSearch, type FilterDraft } from "./explore-filters";
+import type { ExploreSearch } from "./explore-search";
 
 type FiltersDialogProps = {
   open: boolean;

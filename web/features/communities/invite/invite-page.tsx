@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Link2Off, Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -6,16 +6,10 @@ import type { OpenedInvite } from "../../../../common/contract/invites";
 import { useDocumentTitle } from "../../../components/page";
 import { Avatar } from "../../../components/ui/avatar";
 import { buttonClasses } from "../../../components/ui/button";
-import { call, isApiError } from "../../../lib/api";
-import { communityKeys } from "../../../lib/community-keys";
+import { isApiError } from "../../../lib/api";
 import { CommunityLoadError, DetailSkeleton } from "../community-states";
 import { CommunityDetailView } from "../detail/community-detail-page";
-
-export const inviteQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: communityKeys.invite(token),
-    queryFn: ({ signal }) => call("GET /api/invites/:token", { params: { token }, signal }),
-  });
+import { inviteQueryOptions } from "./invite-query";
 
 /** /invite/{token}: the community's page with who invited and a join button that goes through the link. */
 export function InvitePage({ token }: { token: string }) {
