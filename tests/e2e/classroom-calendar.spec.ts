@@ -145,8 +145,9 @@ test("an owner builds a course and a member takes it", async ({ browser }) => {
   await expect(giorgi.getByText("Successfully enrolled in course")).toBeVisible();
   await expect(giorgi.getByRole("progressbar", { name: "0% complete" })).toBeVisible();
 
-  // Ana hears of it live.
+  // Ana hears of it live, and her course page counts the new learner without a reload.
   await expect.poll(() => unreadCount(ana)).toBeGreaterThan(unreadBefore);
+  await expect(ana.getByText("1 enrolled")).toBeVisible();
 
   // The direct video plays to its end and completes itself (the 90% rule), without a click.
   await giorgi.getByRole("link", { name: "Continue: Why pitches fail" }).click();

@@ -81,6 +81,7 @@ describe("locales", () => {
     expect(
       untranslatedKeys(flat[lng]!, [
         "Agora",
+        "JSON",
         "PNG",
         "JPG",
         "YouTube",

@@ -88,6 +88,8 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     db.run(sql`update conversations set direct_key = null where instr(direct_key, ${id}) > 0`),
     db.run(sql`update point_events set source_id = replace(source_id, ${id}, ${gone}) where instr(source_id, ${id}) > 0`),
     db.run(sql`delete from mail_outbox where "to" = ${email}`),
+    // Mail not yet sent to others about what this person did quotes their words: it goes too.
+    db.run(sql`delete from notification_mail_queue where sender_id = ${id} or recipient_id = ${id}`),
     db.run(sql`delete from rate_limits where instr(key, ${id}) > 0 or instr(key, ${email}) > 0`),
     db.run(sql`delete from verifications where value = ${id} or instr(identifier, ${email}) > 0 or instr(value, ${email}) > 0`),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
