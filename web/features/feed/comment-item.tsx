@@ -40,7 +40,7 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
   const id = useId();
   const [showReplies, setShowReplies] = useState(false);
   const [dialog, setDialog] = useState<{ kind: CommentDialogKind; open: boolean; seq: number } | null>(null);
-  const name = comment.author?.fullName || t("post.unknownUser");
+  const name = comment.author ? comment.author.fullName || t("post.unknownUser") : t("post.deletedUser");
   const isOwn = !!user && comment.author?.id === user.id;
   const isReply = comment.parentCommentId !== null;
   const levelName = useLevelName(undefined);

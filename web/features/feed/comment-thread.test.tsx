@@ -50,6 +50,15 @@ afterEach(() => {
 });
 
 describe("comments", () => {
+  it("names a comment whose author's account was deleted 'Deleted user', and one without a name 'Unknown User'", async () => {
+    const gone = { ...comment("c-gone", "", 0), author: null };
+    const nameless = comment("c-nameless", "", 0);
+    mockFetch({ "GET /api/posts/p1/comments": { body: { items: [gone, nameless], nextCursor: null } } });
+    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    expect(await screen.findByText("Deleted user")).toBeTruthy();
+    expect(screen.getByText("Unknown User")).toBeTruthy();
+  });
+
   it("says so when there are no comments yet, and counts the comment box against 500", async () => {
     mockFetch({ "GET /api/posts/p1/comments": { body: { items: [], nextCursor: null } } });
     await renderFeed(<CommentThread post={post} readOnly={false} />);

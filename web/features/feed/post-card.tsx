@@ -42,7 +42,8 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
   const id = useId();
   const [commentsOpen, setCommentsOpen] = useState(detail);
   const [dialog, setDialog] = useState<{ kind: PostDialogKind; open: boolean; seq: number } | null>(null);
-  const name = post.author?.fullName || t("post.unknownUser");
+  // No author: their account was deleted, and what others answered stays (DESIGN.md, deletion).
+  const name = post.author ? post.author.fullName || t("post.unknownUser") : t("post.deletedUser");
   const isOwn = !!user && post.author?.id === user.id;
   const Heading = detail ? "h1" : "h2";
   const levelName = useLevelName(undefined);

@@ -43,7 +43,7 @@ function Quote({ quote, own }: { quote: NonNullable<ChatMessage["replyTo"]>; own
         own ? "border-primary-foreground/60" : "border-primary bg-background/60",
       )}
     >
-      <span className="block font-semibold">{quote.senderName ?? t("common.unknownUser")}</span>
+      <span className="block font-semibold">{quote.senderName ?? t("common.deletedUser")}</span>
       <span className={cn("line-clamp-2 break-words", quote.isDeleted && "italic")}>{text}</span>
     </blockquote>
   );
@@ -59,7 +59,7 @@ export function MessageBubble(props: BubbleProps) {
   const [editing, setEditing] = useState(false);
   const item = useRef<HTMLLIElement>(null);
   const own = message.sender?.id === me;
-  const senderName = message.sender?.fullName ?? t("common.unknownUser");
+  const senderName = message.sender ? message.sender.fullName || t("common.unknownUser") : t("common.deletedUser");
   const image = outgoing?.preview ?? message.fileUrl;
   const mine = new Set(message.reactions.filter((r) => r.users.some((u) => u.id === me)).map((r) => r.emoji));
   const settled = !outgoing && !message.isDeleted;
