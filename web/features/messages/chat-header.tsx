@@ -5,6 +5,7 @@ import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import type { RoomConnectionState } from "../../lib/realtime";
 import type { ConversationDetail } from "../../../common/contract/conversations";
+import { DirectMenu } from "./direct-menu";
 import { GroupMenu } from "./group-menu";
 
 type ChatHeaderProps = {
@@ -62,6 +63,9 @@ export function ChatHeader({ conversation, title, connection, online }: ChatHead
         </p>
       </div>
       {isGroup && <GroupMenu conversation={conversation} />}
+      {!isGroup && conversation.otherUserId && conversation.canWrite && (
+        <DirectMenu person={{ id: conversation.otherUserId, fullName: title }} />
+      )}
     </div>
   );
 }

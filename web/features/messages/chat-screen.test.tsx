@@ -191,5 +191,19 @@ describe("/chat/{id}", () => {
     await renderApp("/chat/conv1");
     expect(await screen.findByText("You can no longer send messages in this conversation.")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Message" })).toBeNull();
+    // Nobody is blocked twice: the chat's Block action is gone too.
+    expect(screen.queryByRole("button", { name: "Chat actions" })).toBeNull();
+  });
+
+  it("blocks the other person from the chat's menu after asking", async () => {
+    const { calls } = serve({ [`PUT /api/users/${giorgi.id}/block`]: { body: { ok: true } } });
+    await renderApp("/chat/conv1");
+    fireEvent.click(await screen.findByRole("button", { name: "Chat actions" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Block Giorgi Maisuradze" }));
+    expect(await screen.findByText("Block Giorgi Maisuradze?")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Block" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT").map((c) => c.path)).toEqual([`/api/users/${giorgi.id}/block`]));
+    expect(await screen.findByText("Giorgi Maisuradze is blocked")).toBeTruthy();
   });
 });
