@@ -49,6 +49,9 @@ export abstract class RoomBase extends Server<Env> {
    */
   #identities = new WeakMap<WebSocket, SocketIdentity | null>();
 
+  /** Sockets this room closed itself and already told the others about: their close event is not news. */
+  #departed = new Set<string>();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Heartbeats are answered by the runtime itself, so a room full of idle tabs stays hibernated.
@@ -112,6 +115,7 @@ export abstract class RoomBase extends Server<Env> {
     for (const key of this.#lastTyping.keys()) {
       if (key.startsWith(`${connection.id}:`)) this.#lastTyping.delete(key);
     }
+    if (this.#departed.delete(connection.id)) return;
     const userId = connection.state?.userId;
     if (userId) await this.onLeave(connection, userId);
   }
@@ -160,11 +164,12 @@ export abstract class RoomBase extends Server<Env> {
   }
 
   /**
-   * Open sockets with their identity, skipping `exceptId`: the cheap walk for broadcasts and counts.
+   * Open sockets with their identity (optionally one user's), skipping `exceptId`: the cheap walk for
+   * broadcasts and counts.
    * A socket refused in `onConnect` is closed before anything else runs, so it is never open here.
    */
-  protected *openSockets(exceptId?: string): Generator<SocketIdentity & { socket: WebSocket }> {
-    for (const socket of this.ctx.getWebSockets()) {
+  protected *openSockets(exceptId?: string, userId?: string): Generator<SocketIdentity & { socket: WebSocket }> {
+    for (const socket of this.ctx.getWebSockets(userId ? userTag(userId) : undefined)) {
       if (socket.readyState !== WebSocket.READY_STATE_OPEN) continue;
       const identity = this.#identity(socket);
       if (identity && identity.id !== exceptId) yield { socket, ...identity };
@@ -217,6 +222,7 @@ export abstract class RoomBase extends Server<Env> {
     const leaving: Connection<ConnectionInfo>[] = [];
     for (const connection of this.openConnections(userId)) {
       leaving.push(connection);
+      this.#departed.add(connection.id);
       try {
         connection.close(CloseCode.revoked, reason);
       } catch {
@@ -224,7 +230,7 @@ export abstract class RoomBase extends Server<Env> {
       }
       closed++;
     }
-    // A server-side close does not call webSocketClose here, so the room updates itself.
+    // The room tells the others now; the close event that may follow is skipped (`#departed`).
     for (const connection of leaving) await this.onLeave(connection, userId);
     return closed;
   }

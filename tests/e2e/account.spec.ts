@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 
+// An address of its own: sign-ins are limited per address, and other specs sign in from the default one.
+test.use({ extraHTTPHeaders: { "cf-connecting-ip": "10.62.0.1" } });
+
 /**
  * /settings/privacy-security: changing the password (and signing in with the new one), requesting the
  * account's deletion, seeing the banner on every page and cancelling it; axe in the light and dark themes.

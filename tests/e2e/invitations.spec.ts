@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { registerAndVerify, signInThroughForm } from "./accounts";
 
 // Invitations in Tbilisi Startup Circle: Ana (owner) creates an invite link on /members and a newcomer
@@ -10,6 +10,12 @@ const COMMUNITY = "Tbilisi Startup Circle";
 
 // Two people, registrations and axe runs in each journey.
 test.describe.configure({ timeout: 180_000 });
+
+// Closed after each journey: a page left open keeps its person online for the specs that follow.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
 
 async function newContext(browser: Browser, opts: { theme?: "light" | "dark"; width?: number } = {}) {
   // Its own client address: sign-ups and sign-ins are limited per address.
@@ -22,6 +28,7 @@ async function newContext(browser: Browser, opts: { theme?: "light" | "dark"; wi
     extraHTTPHeaders: { "cf-connecting-ip": address },
   });
   await context.addInitScript((theme) => localStorage.setItem("theme", theme), opts.theme ?? "light");
+  opened.push(context);
   return context.newPage();
 }
 
