@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Construction, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "../lib/cn";
@@ -16,27 +16,6 @@ export function useDocumentTitle(title: string | null | undefined) {
 
 export function PageHeading({ children, className }: { children: ReactNode; className?: string }) {
   return <h1 className={cn("text-2xl font-bold tracking-tight text-foreground sm:text-3xl", className)}>{children}</h1>;
-}
-
-/** An honest placeholder: the page exists and is routed, its feature arrives with a later issue. */
-export function NotAvailableYet() {
-  const { t } = useTranslation();
-  return (
-    <div className="mt-6 flex items-start gap-3 rounded-xl border border-dashed border-input bg-surface p-5 text-muted-foreground">
-      <Construction className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <p>{t("common.notAvailableYet")}</p>
-    </div>
-  );
-}
-
-export function ComingSoonPage({ title }: { title: string }) {
-  useDocumentTitle(title);
-  return (
-    <div>
-      <PageHeading>{title}</PageHeading>
-      <NotAvailableYet />
-    </div>
-  );
 }
 
 /** What /messages, /new-chat and /notifications show to visitors who are not signed in. */
