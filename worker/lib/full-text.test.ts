@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchTerms } from "./full-text";
+import { PREFIX_MAX, searchTerms } from "./full-text";
 
 describe("searchTerms", () => {
   it("quotes every word, ANDs them and lets the last one be a prefix", () => {
@@ -23,6 +23,17 @@ describe("searchTerms", () => {
     );
     expect(searchTerms('"" * ( ) : ^ -').expression).toBeNull();
     expect(searchTerms("foo-bar").expression).toBe('"foo bar"*');
+  });
+
+  it("looks for a longer typed word by its first PREFIX_MAX characters, the longest prefix index", () => {
+    expect(searchTerms("benchmarking").expression).toBe('"benchmar"*');
+    expect(searchTerms('garden "community gardening').expression).toBe('"garden" "community gardenin"*');
+    expect(PREFIX_MAX).toBe(8);
+    expect(searchTerms("benchmarking")).toMatchObject({ words: ["benchmar"], prefix: "benchmar" });
+    // Not a prefix: the whole word.
+    expect(searchTerms('"benchmarking"').expression).toBe('"benchmarking"');
+    expect(searchTerms("benchmarking tools").expression).toBe('"benchmarking" "tools"*');
+    expect(searchTerms("საზოგადოება").expression).toBe('"საზოგადო"*');
   });
 
   it("writes ё as е and folds Georgian capitals, as the index does", () => {

@@ -10,6 +10,12 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 /** The prefix indexes start at two characters; one letter alone matches as a whole word. */
 const PREFIX_MIN = 2;
+/**
+ * The longest prefix index (db/migrations, fts_prefix_lengths). A longer typed word is looked for by
+ * its first PREFIX_MAX characters: any length without its own index makes FTS5 read every row holding
+ * a word that starts so before answering, and few words share their first eight letters.
+ */
+export const PREFIX_MAX = 8;
 const MAX_PHRASES = 12;
 
 /** The form the index holds text in: NFC, and Russian yo as ye (the tokenizer does not fold it). */
@@ -46,7 +52,9 @@ export function searchTerms(text: string, opts: { prefixMin?: number } = {}): Se
   const kept = phrases.filter((p) => p.words.length > 0).slice(0, MAX_PHRASES);
   const last = kept.at(-1);
   const lastWord = last?.words.at(-1);
-  const prefix = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? lastWord : null;
+  const typed = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? [...lastWord] : null;
+  const prefix = typed && typed.slice(0, PREFIX_MAX).join("");
+  if (last && prefix) last.words[last.words.length - 1] = prefix;
   // Lower case here too: the tokenizer's case tables predate Georgian capitals (Mtavruli).
   const expression = kept.length
     ? kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && prefix ? "*" : "")).join(" ")

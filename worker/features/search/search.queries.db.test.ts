@@ -4,7 +4,7 @@ import * as schema from "../../../db/schema";
 import { seedCommunity, seedMember, seedPost, seedSession, seedUser } from "../../../tests/db-fixtures";
 import { openTestDb, testEngine } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
-import { searchTerms } from "../../lib/full-text";
+import { ftsIndexes, PREFIX_MAX, searchTerms } from "../../lib/full-text";
 import { COMMON_PHRASE_ROWS, groupedSearch, kindSearch, type HitRow } from "./search.queries";
 
 let db: Db;
@@ -19,6 +19,17 @@ const search = async (token: string, q: string) => {
 };
 
 describe(`the full-text indexes on ${testEngine()}`, () => {
+  // FTS5 answers a prefix only from an index of exactly its length; any other merges every matching
+  // word's rows first, so each length a search may type needs its own index.
+  it("have a prefix index for every length a search types", async () => {
+    for (const { table } of Object.values(ftsIndexes)) {
+      const [row] = await db.all<{ sql: string }>(sql`select sql from sqlite_master where name = ${table}`);
+      const lengths = row!.sql.match(/prefix\s*=\s*'([\d ]+)'/)![1]!.split(" ").map(Number);
+      const from = table === "people_fts" ? 1 : 2;
+      for (let n = from; n <= PREFIX_MAX; n++) expect(lengths, `${table} prefix ${n}`).toContain(n);
+    }
+  });
+
   it("follow inserts, edits and deletes made through drizzle, and only for members", async () => {
     const w = word();
     const owner = await seedUser(db);
