@@ -5,7 +5,7 @@ import { sampleMessage } from "../tests/chat-messages";
 import type { MessagesPage } from "../common/contract/conversations";
 import { addMember, call, createCommunity, createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
-import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
+import { closeAll, connect, expectRefused, upgrade, type TestSocket } from "./test-socket";
 
 afterEach(closeAll);
 
@@ -93,6 +93,50 @@ describe("ConversationRoom", () => {
     b.sendJson({ type: "typing", active: false });
     expect(await a.next("typing", (t) => !t.active)).toMatchObject({ userId: bob.user.id, active: false });
     await b.expectNone("typing", 0);
+  });
+
+  it("keeps typing between two people a block stands between in a group, both ways, until unblocked", async () => {
+    const [alice, bob, carol] = await Promise.all(["Alice", "Bob", "Carol"].map((name) => createUser({ name })));
+    const community = await createCommunity(alice!.user.id);
+    await addMember(community.id, bob!.user.id);
+    await addMember(community.id, carol!.user.id);
+    const conversation = await createConversation("group", [alice!.user.id, bob!.user.id, carol!.user.id], {
+      communityId: community.id,
+    });
+    const path = `/parties/conversation-room/${conversation.id}`;
+    const join = async () => {
+      const sockets = await Promise.all([alice, bob, carol].map((u) => connect(path, { cookie: u!.cookie })));
+      await Promise.all(sockets.map((s) => s.next("welcome")));
+      return sockets as [TestSocket, TestSocket, TestSocket];
+    };
+    /** Who of the others hears `from` type (Alice always does: her frame marks that the relay happened). */
+    const heard = async (sockets: TestSocket[], from: number, active: boolean) => {
+      const since = sockets.map((s) => s.frames.length);
+      sockets[from]!.sendJson({ type: "typing", active });
+      await sockets[0 === from ? 1 : 0]!.next("typing", (t) => t.active === active, since[0 === from ? 1 : 0]);
+      await new Promise((r) => setTimeout(r, 150));
+      return sockets.map((s, i) => i !== from && s.frames.slice(since[i]).some((f) => f.type === "typing"));
+    };
+    const settled = () => new Promise((r) => setTimeout(r, 300));
+
+    // Blocked while everyone is in the room: the room is told.
+    let [a, b, c] = await join();
+    expect((await call(`/api/users/${carol!.user.id}/block`, { method: "PUT", cookie: bob!.cookie })).status).toBe(200);
+    await settled();
+    expect(await heard([a, b, c], 2, true)).toEqual([true, false, false]);
+    expect(await heard([a, b, c], 1, true)).toEqual([true, false, false]);
+
+    // Sockets opened after the block learn it at the upgrade, whoever blocked whom.
+    await closeAll();
+    [a, b, c] = await join();
+    expect(await heard([a, b, c], 2, true)).toEqual([true, false, false]);
+    expect(await heard([a, b, c], 1, true)).toEqual([true, false, false]);
+
+    // Unblocked: they hear each other again, live.
+    expect((await call(`/api/users/${carol!.user.id}/block`, { method: "DELETE", cookie: bob!.cookie })).status).toBe(200);
+    await settled();
+    expect(await heard([a, b, c], 2, false)).toEqual([true, true, false]);
+    expect(await heard([a, b, c], 1, false)).toEqual([true, false, true]);
   });
 
   it("damps a typing flood to one frame per second per connection", async () => {

@@ -11,7 +11,29 @@ import type { ConnectionInfo, TypingMessage } from "./room-base";
  */
 export class ConversationRoom extends PresenceRoom {
   protected override onTyping(connection: Connection<ConnectionInfo>, userId: string, message: TypingMessage): void {
-    this.fanOut({ type: "typing", userId, conversationId: this.name, active: message.active }, connection.id);
+    const hidden = connection.state?.hidden;
+    this.fanOut(
+      { type: "typing", userId, conversationId: this.name, active: message.active },
+      connection.id,
+      hidden ? new Set(hidden) : undefined,
+    );
+  }
+
+  /**
+   * RPC for the worker when a block between two participants of a group starts or ends: their sockets
+   * stop (or start) relaying typing to each other. Sockets opened later get it from the upgrade.
+   */
+  setHidden(a: string, b: string, hidden: boolean): void {
+    for (const [userId, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (const connection of this.openConnections(userId)) {
+        const state = connection.state!;
+        const rest = (state.hidden ?? []).filter((id) => id !== other);
+        connection.setState({ ...state, hidden: hidden ? [...rest, other] : rest });
+      }
+    }
   }
 
   /**

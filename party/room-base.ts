@@ -11,8 +11,11 @@ import {
 
 /** The only identity a room trusts: set by worker/lib/realtime.ts at the upgrade, after stripping the client's. */
 export const USER_ID_HEADER = "x-agora-user-id";
+/** Set by the worker beside the identity: the people in the room a block stands between (comma separated). */
+export const HIDDEN_USERS_HEADER = "x-agora-hidden-users";
 
-export type ConnectionInfo = { userId: string; connectedAt: number };
+/** `hidden`: the people in this room who must not see this socket's typing (blocks, either way). */
+export type ConnectionInfo = { userId: string; connectedAt: number; hidden?: string[] };
 
 /** WebSocket close codes (4000-4999 are the application's). */
 export const CloseCode = {
@@ -81,7 +84,8 @@ export abstract class RoomBase extends Server<Env> {
       connection.close(CloseCode.policy, "Not allowed");
       return;
     }
-    connection.setState({ userId, connectedAt: Date.now() });
+    const hidden = ctx.request.headers.get(HIDDEN_USERS_HEADER)?.split(",").filter(Boolean);
+    connection.setState(hidden?.length ? { userId, connectedAt: Date.now(), hidden } : { userId, connectedAt: Date.now() });
     this.sendTo(connection, { type: "welcome", connectionId: connection.id, userId });
     await this.onJoin(connection, userId);
   }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
-import { USER_ID_HEADER } from "../../party/room-base";
+import { HIDDEN_USERS_HEADER, USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
 import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
 import type { Db } from "./db";
@@ -15,27 +15,36 @@ const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.s
 
 const noSuchRoom = () => notFound("No such room.");
 
-/** Whether `user` may join room `name` of `party`; refusals are 404 so no room's existence leaks. */
-const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Promise<boolean>> = {
+/**
+ * Whether `user` may join room `name` of `party` (null: no; refusals are 404 so no room's existence
+ * leaks), and whom in it a block stands between (they do not see each other's typing).
+ */
+type Admission = { hidden: string[] } | null;
+const admitted = (ok: boolean): Admission => (ok ? { hidden: [] } : null);
+
+const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Promise<Admission>> = {
   // Same gate as the community's feed: owner, or member of an approved community with paid access current.
   "community-room": async (db, user, communityId) => {
     const access = await communityAccess(db, communityId, user);
-    return access.community !== null && hasMemberAccess(access.actor, access.community, access.membership);
+    return admitted(access.community !== null && hasMemberAccess(access.actor, access.community, access.membership));
   },
   // Participants: of a group, while they are members of its community; of a direct chat, unless a block
-  // stands between its two people (the history stays readable through the API, nothing is live).
+  // stands between its two people (the history stays readable through the API, nothing is live). In a
+  // group, the participants a block stands between are named for the room.
   "conversation-room": async (db, user, conversationId) => {
     const me = sql`${user.id}`;
-    const row = await db.get<{ ok: number } | undefined>(
-      sql`select 1 as ok from conversation_participants p join conversations cv on cv.id = p.conversation_id
+    const row = await db.get<{ hidden: string | null } | undefined>(
+      sql`select (select group_concat(o.user_id) from conversation_participants o
+          where o.conversation_id = cv.id and o.user_id <> ${me} and ${blockedBetween(me, sql.raw("o.user_id"))}) as hidden
+        from conversation_participants p join conversations cv on cv.id = p.conversation_id
         where p.conversation_id = ${conversationId} and p.user_id = ${me}
           and case when cv.type = 'group' then cv.community_id in (${memberCommunityIds(me)})
             else not exists (select 1 from conversation_participants o
               where o.conversation_id = cv.id and o.user_id <> ${me} and ${blockedBetween(me, sql.raw("o.user_id"))}) end`,
     );
-    return row !== undefined;
+    return row ? { hidden: row.hidden ? row.hidden.split(",") : [] } : null;
   },
-  "user-room": async (_db, user, userId) => user.id === userId,
+  "user-room": async (_db, user, userId) => admitted(user.id === userId),
 };
 
 function allowedOrigins(requestUrl: string, env: AppEnv): Set<string> {
@@ -82,9 +91,11 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
   const guard = async (req: Request, lobby: Lobby<AppEnv>): Promise<Request> => {
     const user = await getSessionUser(c.env, c.var.db, req.headers);
     if (!user) throw unauthenticated();
-    if (!(await mayJoin[party](c.var.db, user, lobby.name))) throw noSuchRoom();
+    const admission = await mayJoin[party](c.var.db, user, lobby.name);
+    if (!admission) throw noSuchRoom();
     const forwarded = new Request(req);
     forwarded.headers.set(USER_ID_HEADER, user.id);
+    if (admission.hidden.length) forwarded.headers.set(HIDDEN_USERS_HEADER, admission.hidden.join(","));
     // The room needs the identity, not the credentials.
     forwarded.headers.delete("cookie");
     forwarded.headers.delete("authorization");

@@ -47,6 +47,13 @@ export function publishToConversation(
   );
 }
 
+/** Starts or ends a block between two participants of a group chat in its room (their typing). */
+export function setHiddenInConversation(env: AppEnv, conversationId: string, a: string, b: string, hidden: boolean): Promise<void> {
+  return bestEffort("hide", `conversation-room/${conversationId}`, undefined, () =>
+    conversationRoom(env, conversationId).setHidden(a, b, hidden),
+  );
+}
+
 /** Who has the conversation open right now; empty when the room cannot be reached. */
 export async function getConversationPresence(env: AppEnv, conversationId: string): Promise<string[]> {
   const presence = await bestEffort<Presence>("presence", `conversation-room/${conversationId}`, { online: [], count: 0 }, () =>

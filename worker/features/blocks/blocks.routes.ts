@@ -6,7 +6,8 @@ import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
-import { disconnectFromConversation } from "../../lib/rooms";
+import { disconnectFromConversation, setHiddenInConversation } from "../../lib/rooms";
+import type { AppEnv } from "../../env";
 import {
   sessionColumns,
   sessionFrom,
@@ -49,6 +50,17 @@ async function caller(c: Parameters<typeof sessionUserFrom>[0], userId: string) 
   return user;
 }
 
+/** The group chats two people are both in. */
+const sharedGroups = (a: string, b: string) =>
+  sql`select cv.id from conversations cv
+    join conversation_participants pa on pa.conversation_id = cv.id and pa.user_id = ${a}
+    join conversation_participants pb on pb.conversation_id = cv.id and pb.user_id = ${b}
+    where cv.type = 'group'`;
+
+/** In shared group chats, a blocked pair's sockets stop (or start again) relaying typing to each other. */
+const setHiddenInGroups = (env: AppEnv, groups: { id: string }[], a: string, b: string, hidden: boolean) =>
+  Promise.all(groups.map((g) => setHiddenInConversation(env, g.id, a, b, hidden)));
+
 /** /api/users/:userId/block */
 export const blockRoutes = new Hono<HonoEnv>()
   .put("/:userId/block", validate("param", userParams), async (c) => {
@@ -56,13 +68,16 @@ export const blockRoutes = new Hono<HonoEnv>()
     const user = await caller(c, userId);
     const db = c.var.db;
     const directChat = db.all<{ id: string }>(sql`select id from conversations where direct_key = ${directKey(user.id, userId)}`);
+    const groups = db.all<{ id: string }>(sharedGroups(user.id, userId));
     const read = await batch(db, [
       db.run(
         sql`insert into blocked_users (blocker_id, blocked_id, created_at) values (${user.id}, ${userId}, ${Date.now()})
           on conflict do nothing`,
       ),
       directChat,
+      groups,
     ]);
+    c.executionCtx.waitUntil(setHiddenInGroups(c.env, read(groups), user.id, userId, true));
     // Their direct chat stops being live for both: the room refuses them from now on (worker/lib/realtime.ts).
     const [chat] = read(directChat);
     if (chat) {
@@ -75,6 +90,12 @@ export const blockRoutes = new Hono<HonoEnv>()
   .delete("/:userId/block", validate("param", userParams), async (c) => {
     const { userId } = c.req.valid("param");
     const user = await caller(c, userId);
-    await c.var.db.run(sql`delete from blocked_users where blocker_id = ${user.id} and blocked_id = ${userId}`);
+    const db = c.var.db;
+    // Still hidden while the other person's own block of the caller stands.
+    const groups = db.all<{ id: string }>(
+      sql`${sharedGroups(user.id, userId)} and not exists (select 1 from blocked_users where blocker_id = ${userId} and blocked_id = ${user.id})`,
+    );
+    const read = await batch(db, [db.run(sql`delete from blocked_users where blocker_id = ${user.id} and blocked_id = ${userId}`), groups]);
+    c.executionCtx.waitUntil(setHiddenInGroups(c.env, read(groups), user.id, userId, false));
     return respond(c, blocks.unblock, { ok: true });
   });
