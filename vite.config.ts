@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { serviceWorker } from "./scripts/service-worker-build.ts";
+import { routePreloads } from "./scripts/route-preloads.ts";
 import { appCsp, appCspWithScripts, baseSecurityHeaders, inlineScripts } from "./worker/lib/security-headers.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -139,6 +140,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     staticSecurityHeaders(),
+    routePreloads({ routesRoot: `${root}web/routes` }),
     devSecurityHeaders(),
     devWorkerErrors(),
     ...serviceWorker({ webRoot: `${root}web` }),

@@ -16,9 +16,16 @@ export default defineConfig({
                 APP_ENV: "test",
                 TEST_MIGRATIONS: await readD1Migrations("./db/migrations"),
               },
-              // The app's assets: every address answers with index.html, as the single-page app handling does.
+              // The app's assets: every address answers with index.html, as the single-page app handling does,
+              // but the build's route chunk list (scripts/route-preloads.ts), here naming made-up files.
               serviceBindings: {
-                ASSETS: () => new Response(readFileSync("./web/index.html"), { headers: { "content-type": "text/html; charset=utf-8" } }),
+                ASSETS: (request: Request) =>
+                  new URL(request.url).pathname === "/route-preloads.json"
+                    ? Response.json({
+                        "_main/communities.explore.tsx": ["/assets/communities.explore-test.js", "/assets/explore-shared-test.js"],
+                        "_main/communities.$communityId.tsx": ["/assets/communities._communityId-test.js"],
+                      })
+                    : new Response(readFileSync("./web/index.html"), { headers: { "content-type": "text/html; charset=utf-8" } }),
               },
             },
           })),

@@ -55,12 +55,17 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The app's index.html with a page's own head (its title and description replace the generic ones)
- * and, when given, the first screen's data as a dehydrated query cache. The data sits in a JSON
+ * The app's index.html with a page's own head (its title and description replace the generic ones),
+ * its route's chunks preloaded, and, when given, the first screen's data as a dehydrated query cache. The data sits in a JSON
  * script element, which the browser never runs, so the CSP's script-src stays 'self'.
  */
-export function pageDocument(shell: string, head: PageHead | null, state?: unknown): string {
+export function pageDocument(shell: string, head: PageHead | null, state?: unknown, preloads: readonly string[] = []): string {
   let html = shell;
+  if (preloads.length) {
+    // The route's own code, fetched beside the entry's (the build preloads only the entry's chunks).
+    const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+    html = html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+  }
   if (head) {
     html = html
       .replace(/<title>[\s\S]*?<\/title>\s*/, "")

@@ -138,4 +138,20 @@ describe("public pages as HTML", () => {
     }
     expect((await page("/post/missing")).html).toContain("<title>Agora</title>");
   });
+
+  it("preload their route's own chunks, from the build's list, and no other route's", async () => {
+    const owner = await person();
+    const community = await seedCommunity(db, owner.id, { name: "Preloaded" });
+    const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+    const explore = (await page("/communities/explore")).html;
+    expect(explore).toContain(preload("/assets/communities.explore-test.js"));
+    expect(explore).toContain(preload("/assets/explore-shared-test.js"));
+    expect(explore.indexOf(preload("/assets/explore-shared-test.js"))).toBeLessThan(explore.indexOf("</head>"));
+    const detail = (await page(`/communities/${community.id}`)).html;
+    expect(detail).toContain(preload("/assets/communities._communityId-test.js"));
+    expect(detail).not.toContain("communities.explore-test.js");
+    // A route the list does not name, and pages the worker answers generically, preload nothing more.
+    expect((await page("/post/missing")).html).not.toContain("-test.js");
+    expect((await page("/communities/create")).html).not.toContain("-test.js");
+  });
 });

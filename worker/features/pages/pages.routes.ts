@@ -8,6 +8,7 @@ import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
 import { publicOrigin } from "../../lib/auth";
 import { documentCsp } from "../../lib/security-headers";
+import { routePreloadsOf } from "../../lib/route-preloads";
 import { communityHead, exploreHead, postHead } from "./page-heads";
 
 /** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
@@ -35,16 +36,26 @@ async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<Entry> 
  * app renders without asking the API again. The data is the viewer's own (their session, their view of
  * the community), so the page is never stored by shared caches.
  */
-async function page(c: Context<HonoEnv>, head: PageHead | null, entries: Entry[]): Promise<Response> {
-  const shellRes = await c.env.ASSETS.fetch(new URL("/", c.req.url));
-  const shell = await shellRes.text();
+async function page(c: Context<HonoEnv>, route: RouteFile | null, head: PageHead | null, entries: Entry[]): Promise<Response> {
+  const [shell, preloads] = await Promise.all([
+    c.env.ASSETS.fetch(new URL("/", c.req.url)).then((res) => res.text()),
+    route ? routePreloadsOf(c.env, c.req.url, route) : [],
+  ]);
   const client = new QueryClient();
   for (const { key, data } of entries) client.setQueryData(key, data);
   const state = entries.length > 0 ? dehydrate(client) : undefined;
   client.clear();
-  const html = pageDocument(shell, head, state);
+  const html = pageDocument(shell, head, state, preloads);
   return c.html(html, 200, { "cache-control": "private, no-cache", vary: "Cookie", "content-security-policy": await documentCsp(html) });
 }
+
+/** The app's route files (web/routes) of the pages answered here, whose chunks the page preloads. */
+const routeFiles = {
+  explore: "_main/communities.explore.tsx",
+  community: "_main/communities.$communityId.tsx",
+  post: "_main/_protected/post.$postId.tsx",
+} as const;
+type RouteFile = (typeof routeFiles)[keyof typeof routeFiles];
 
 const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
 
@@ -66,27 +77,27 @@ export const pageRoutes = (api: ApiFetch) =>
       ]);
       const entries = [session];
       if (list) entries.push({ key: communityKeys.exploreList({}), data: { pages: [list], pageParams: [null] } });
-      return page(c, exploreHead(origin), entries);
+      return page(c, routeFiles.explore, exploreHead(origin), entries);
     })
     .get("/communities/:id", (c) => communityPage(api, c))
     .get("/post/:postId", async (c) => {
       const postId = c.req.param("postId");
       // Only which community the post is in, to decide whether the page may say anything at all.
       const row = await c.var.db.get<{ community_id: string }>(sql`select community_id from posts where id = ${postId}`);
-      if (!row) return page(c, null, []);
+      if (!row) return page(c, null, null, []);
       const [session, view, post] = await Promise.all([
         sessionEntry(api, c),
         readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.community_id)}`),
         readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${encodeURIComponent(postId)}`),
       ]);
-      if (!view || !isPublic(view.community)) return page(c, null, [session]);
+      if (!view || !isPublic(view.community)) return page(c, routeFiles.post, null, [session]);
       const entries = [session, { key: communityKeys.detail(view.community.id), data: view }];
       // The post itself only when the viewer may read it (a member); a guest's page has the community's card.
       if (post) entries.push({ key: postKey(postId), data: post });
-      return page(c, postHead(publicOrigin(c.env, c.req.raw), postId, view.community), entries);
+      return page(c, routeFiles.post, postHead(publicOrigin(c.env, c.req.raw), postId, view.community), entries);
     })
-    .get("/communities/*", async (c) => page(c, null, [await sessionEntry(api, c)]))
-    .get("/post/*", async (c) => page(c, null, [await sessionEntry(api, c)]));
+    .get("/communities/*", async (c) => page(c, null, null, [await sessionEntry(api, c)]))
+    .get("/post/*", async (c) => page(c, null, null, [await sessionEntry(api, c)]));
 
 async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   const id = c.req.param("id") ?? "";
@@ -94,7 +105,9 @@ async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Respon
     sessionEntry(api, c),
     readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(id)}`),
   ]);
-  if (!view || !isPublic(view.community)) return page(c, null, [session]);
+  // No such community: the address may be another route's ("/communities/create"), so nothing is preloaded.
+  if (!view) return page(c, null, null, [session]);
+  if (!isPublic(view.community)) return page(c, routeFiles.community, null, [session]);
   const head = communityHead(publicOrigin(c.env, c.req.raw), view.community);
-  return page(c, head, [session, { key: communityKeys.detail(id), data: view }]);
+  return page(c, routeFiles.community, head, [session, { key: communityKeys.detail(id), data: view }]);
 }
