@@ -79,7 +79,8 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
             )}
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
-            <Link to="/post/$postId" params={{ postId: post.id }} className="hover:underline">
+            {/* At least 24 px tall: a smaller target this close to the author's link is easy to miss on a phone. */}
+            <Link to="/post/$postId" params={{ postId: post.id }} className="inline-flex min-h-6 items-center hover:underline">
               <time dateTime={new Date(post.createdAt).toISOString()} title={format.dateTime(post.createdAt)}>
                 {relative(post.createdAt, "feed")}
               </time>

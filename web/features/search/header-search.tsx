@@ -99,6 +99,7 @@ function SearchInput({
         ref={inputRef}
         placeholder={t("search.placeholder")}
         aria-label={t("search.label")}
+        name="q"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_TEXT_MAX}

@@ -166,6 +166,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (q: string) =
         onChange={(e) => setText(e.target.value)}
         placeholder={t("search.placeholder")}
         aria-label={t("search.label")}
+        name="q"
         autoComplete="off"
         enterKeyHint="search"
         maxLength={SEARCH_TEXT_MAX}
