@@ -1,8 +1,9 @@
 // First paint on the production build: Lighthouse (mobile profile, Debian's Chromium) on the app's main
 // pages and on a static page served by the same worker in the same run, the floor every ratio is
 // measured against. Prints each page's figures and fails when a target is missed. See bench/README.md.
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureBuild, freshState, migrate, query, root, startServer, waitFor } from "./server.mjs";
 
@@ -38,10 +39,11 @@ try {
     body: JSON.stringify({ email: "ana@example.com", password: "demo-pass-2026" }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = signIn.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
 
   const pages = [
     { name: "static floor", path: "/floor.html", floor: true },
@@ -51,7 +53,10 @@ try {
     { name: "signed-in feed /", path: `/?id=${community.id}`, cookie },
     { name: "/post/{id}", path: `/post/${post.id}`, cookie },
   ];
-  const results = pages.map((page) => ({ ...page, ...lighthouse(page) }));
+  // WEB_ONLY=post,feed: only the pages whose names hold one of the words (and the floor).
+  const only = process.env.WEB_ONLY?.split(",").filter(Boolean);
+  const results = [];
+  for (const page of pages.filter((p) => p.floor || !only || only.some((word) => p.name.includes(word)))) results.push({ ...page, ...(await lighthouse(page)) });
   const floorLcp = results[0].lcp;
   console.log(`\nLighthouse ${lighthouseVersion()}, mobile profile, ${base} (static floor LCP ${ms(floorLcp)})\n`);
   console.log("page                    LCP      ratio  perf  a11y  best  seo   CLS    TBT");
@@ -86,9 +91,70 @@ function lighthouseVersion() {
   return JSON.parse(readFileSync(join(root, "node_modules/lighthouse/package.json"), "utf8")).version;
 }
 
+/**
+ * Lighthouse on a signed-in page: a fresh Chromium of our own holding the session as a real cookie,
+ * which Lighthouse then drives without resetting its storage. A cookie given as an extra header reaches
+ * only the page's own requests: the service worker's fetches and the WebSocket handshakes went without
+ * it (401s, and a realtime client reconnecting until Lighthouse gave up on the page).
+ */
+async function signedInRun(args, env, chromeFlags, cookies) {
+  const profile = mkdtempSync(join(tmpdir(), "agora-lighthouse-"));
+  const debugPort = port + 1000;
+  const chrome = spawn(env.CHROME_PATH, [...chromeFlags.split(" "), `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, "about:blank"], {
+    stdio: "ignore",
+  });
+  try {
+    const { webSocketDebuggerUrl } = await waitForJson(`http://127.0.0.1:${debugPort}/json/version`);
+    await cdp(webSocketDebuggerUrl, "Storage.setCookies", {
+      cookies: cookies.map(({ name, value }) => ({ name, value, url: base, httpOnly: true, sameSite: "Lax" })),
+    });
+    return await new Promise((resolve) => {
+      const run = spawn(process.execPath, [...args, `--port=${debugPort}`, "--disable-storage-reset"], { cwd: root, env });
+      let stderr = "";
+      run.stderr.on("data", (chunk) => (stderr += chunk));
+      run.on("close", (status) => resolve({ status, stderr }));
+    });
+  } finally {
+    const exited = chrome.exitCode !== null || chrome.signalCode !== null ? null : new Promise((resolve) => chrome.once("exit", resolve));
+    chrome.kill("SIGKILL");
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+async function waitForJson(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return await res.json();
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** One Chrome DevTools Protocol call on the browser's own connection. */
+function cdp(url, method, params) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.onopen = () => socket.send(JSON.stringify({ id: 1, method, params }));
+    socket.onmessage = (event) => {
+      const answer = JSON.parse(String(event.data));
+      if (answer.id !== 1) return;
+      socket.close();
+      if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
+      else resolve(answer.result);
+    };
+    socket.onerror = () => reject(new Error(`${method}: no DevTools connection`));
+  });
+}
+
 /** One Lighthouse run of a page (its own fresh Chromium), answering the figures the targets name. */
-function lighthouse({ path, cookie, name }) {
+async function lighthouse({ path, cookie, name }) {
   const report = `${out}/${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`;
+  const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
   const args = [
     join(root, "node_modules/lighthouse/cli/index.js"),
     `${base}${path}`,
@@ -97,14 +163,13 @@ function lighthouse({ path, cookie, name }) {
     `--output-path=${report}`,
     "--only-categories=performance,accessibility,best-practices,seo",
     // Chromium as root in a container needs --no-sandbox; the rest keeps it off the closed network.
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run",
+    `--chrome-flags=${chromeFlags}`,
   ];
-  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" };
   // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
   let lhr;
   for (let attempt = 1; !lhr; attempt++) {
-    const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env });
+    const run = cookie ? await signedInRun(args, env, chromeFlags, cookie) : spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env });
     if (run.status === 0) lhr = JSON.parse(readFileSync(report, "utf8"));
     else if (attempt === 3) throw new Error(`Lighthouse failed on ${path}: ${run.stderr}`);
   }
