@@ -2,7 +2,7 @@
 -- lists look them up from the first letter). FTS5 answers a prefix only from an index of exactly its
 -- length; any other length makes it merge the lists of every word starting so, through the whole
 -- index, before the first row: a search as you type for a word in every post then read all of them.
--- Longer prefixes are searched by their first 8 characters (worker/lib/full-text.ts).
+-- A longer typed word is matched as that word when it is common (worker/features/search/search.queries.ts).
 -- FTS5 cannot change its prefix indexes in place: each index is made again and refilled from its
 -- source table, as in 0005_full_text_search; the triggers stay (they name the index, not its shape).
 

@@ -7,8 +7,9 @@ describe("searchTerms", () => {
       expression: '"garden" "startu"*',
       words: ["garden", "startu"],
       prefix: "startu",
+      whole: null,
     });
-    expect(searchTerms("a")).toEqual({ expression: '"a"', words: ["a"], prefix: null });
+    expect(searchTerms("a")).toEqual({ expression: '"a"', words: ["a"], prefix: null, whole: null });
   });
 
   it("keeps quoted words together as a phrase, an unclosed one as a prefix phrase", () => {
@@ -25,15 +26,17 @@ describe("searchTerms", () => {
     expect(searchTerms("foo-bar").expression).toBe('"foo bar"*');
   });
 
-  it("looks for a longer typed word by its first PREFIX_MAX characters, the longest prefix index", () => {
-    expect(searchTerms("benchmarking").expression).toBe('"benchmar"*');
-    expect(searchTerms('garden "community gardening').expression).toBe('"garden" "community gardenin"*');
+  it("offers the whole-word form of a typed word longer than PREFIX_MAX, the longest prefix index", () => {
     expect(PREFIX_MAX).toBe(8);
-    expect(searchTerms("benchmarking")).toMatchObject({ words: ["benchmar"], prefix: "benchmar" });
-    // Not a prefix: the whole word.
-    expect(searchTerms('"benchmarking"').expression).toBe('"benchmarking"');
-    expect(searchTerms("benchmarking tools").expression).toBe('"benchmarking" "tools"*');
-    expect(searchTerms("საზოგადოება").expression).toBe('"საზოგადო"*');
+    expect(searchTerms("benchmarking")).toMatchObject({ expression: '"benchmarking"*', whole: '"benchmarking"', prefix: "benchmarking" });
+    expect(searchTerms('garden "community gardening')).toMatchObject({
+      expression: '"garden" "community gardening"*',
+      whole: '"garden" "community gardening"',
+    });
+    expect(searchTerms("benchmar").whole).toBeNull();
+    expect(searchTerms('"benchmarking"')).toMatchObject({ expression: '"benchmarking"', whole: null });
+    expect(searchTerms("benchmarking tools").whole).toBeNull();
+    expect(searchTerms("საზოგადოება").whole).toBe('"საზოგადოება"');
   });
 
   it("writes ё as е and folds Georgian capitals, as the index does", () => {

@@ -11,9 +11,9 @@ const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 /** The prefix indexes start at two characters; one letter alone matches as a whole word. */
 const PREFIX_MIN = 2;
 /**
- * The longest prefix index (db/migrations, fts_prefix_lengths). A longer typed word is looked for by
- * its first PREFIX_MAX characters: any length without its own index makes FTS5 read every row holding
- * a word that starts so before answering, and few words share their first eight letters.
+ * The longest prefix index (db/migrations, fts_prefix_lengths). FTS5 answers a typed start of this
+ * length or shorter from its index; a longer one by first merging the rows of every word that starts
+ * so (see `whole` below and worker/features/search/search.queries.ts `matchOf`).
  */
 export const PREFIX_MAX = 8;
 const MAX_PHRASES = 12;
@@ -32,6 +32,11 @@ export type SearchTerms = {
   words: string[];
   /** The last word is still being typed: it also matches as the start of a longer word. */
   prefix: string | null;
+  /**
+   * When that last word is longer than PREFIX_MAX: the expression with it as a whole word only, which
+   * a search may use instead when the word is common (no index answers a start that long cheaply).
+   */
+  whole: string | null;
 };
 
 const quote = (phrase: string) => `"${phrase.replace(/"/g, '""')}"`;
@@ -52,14 +57,12 @@ export function searchTerms(text: string, opts: { prefixMin?: number } = {}): Se
   const kept = phrases.filter((p) => p.words.length > 0).slice(0, MAX_PHRASES);
   const last = kept.at(-1);
   const lastWord = last?.words.at(-1);
-  const typed = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? [...lastWord] : null;
-  const prefix = typed && typed.slice(0, PREFIX_MAX).join("");
-  if (last && prefix) last.words[last.words.length - 1] = prefix;
+  const prefix = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? lastWord : null;
   // Lower case here too: the tokenizer's case tables predate Georgian capitals (Mtavruli).
-  const expression = kept.length
-    ? kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && prefix ? "*" : "")).join(" ")
-    : null;
-  return { expression, words: kept.flatMap((p) => p.words.map(foldWord)), prefix: prefix && foldWord(prefix) };
+  const written = (starts: boolean) => kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && starts ? "*" : "")).join(" ");
+  const expression = kept.length ? written(prefix !== null) : null;
+  const whole = prefix && [...prefix].length > PREFIX_MAX ? written(false) : null;
+  return { expression, words: kept.flatMap((p) => p.words.map(foldWord)), prefix: prefix && foldWord(prefix), whole };
 }
 
 /** The quoted phrases of an expression made by `searchTerms`, each with its `*` if it has one. */

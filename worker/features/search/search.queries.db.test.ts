@@ -5,6 +5,7 @@ import { seedCommunity, seedMember, seedPost, seedSession, seedUser } from "../.
 import { openTestDb, testEngine } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
 import { ftsIndexes, PREFIX_MAX, searchTerms } from "../../lib/full-text";
+import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { COMMON_PHRASE_ROWS, groupedSearch, kindSearch, type HitRow } from "./search.queries";
 
 let db: Db;
@@ -91,6 +92,40 @@ describe(`ranking on ${testEngine()}`, () => {
     const byRare = await top(rare);
     expect(byRare.map((r) => r.id)).toEqual([titled!.id, twice!.id]);
     expect(byRare[0]!.score).not.toBeCloseTo(-4 / 2.2, 3);
+  });
+});
+
+describe(`a typed word longer than the longest prefix index on ${testEngine()}`, () => {
+  it("is matched as that word alone when the word is common, and as the start of words when it is not", async () => {
+    const [common, rare] = [word(), word()];
+    expect(common.length).toBeGreaterThan(PREFIX_MAX);
+    const owner = await seedUser(db);
+    const community = await seedCommunity(db, owner.id);
+    const token = await seedSession(db, owner.id);
+    const t0 = Date.now() - 20_000_000;
+    await db.run(
+      sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COMMON_PHRASE_ROWS})
+        insert into posts (id, community_id, author_id, content, created_at, updated_at)
+        select ${common} || '-' || i, ${community.id}, ${owner.id}, 'filler ' || ${common}, ${t0} + i, ${t0} + i from n`,
+    );
+    const longer = await seedPost(db, community.id, owner.id, `${common}ish ${rare}ish`);
+    const asTyped = async (q: string) => {
+      const terms = searchTerms(q);
+      const rows = await db.all<HitRow>(kindSearch(token, "posts", { expression: terms.expression!, whole: terms.whole }, 60, null));
+      return rows.map((r) => r.id);
+    };
+
+    // A common word typed out: that word, a lookup; its longer form is left out.
+    const byCommon = await asTyped(common);
+    expect(byCommon).toHaveLength(SEARCH_RANKED_MAX);
+    expect(byCommon).not.toContain(longer.id);
+    expect(byCommon[0]).toBe(`${common}-${COMMON_PHRASE_ROWS}`);
+    // A word few rows hold, or a start that is no word: the start of longer words, as with short ones.
+    expect(await asTyped(rare)).toEqual([longer.id]);
+    expect(await asTyped(`${rare}is`)).toEqual([longer.id]);
+    expect(await asTyped(`${rare}isx`)).toEqual([]);
+    // Only the last word is being typed: earlier ones are whole words, as ever.
+    expect(await asTyped(`${rare} ${common}`)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
-import { ftsIndexes, inColumns, phrasesOf } from "../../lib/full-text";
+import { ftsIndexes, inColumns, phrasesOf, type SearchTerms } from "../../lib/full-text";
 
 /** One hit as every kind's statement answers it (search-hits.ts gives each kind its shape). */
 export type HitRow = {
@@ -131,17 +131,50 @@ function prelude(token: string, now: number): SQL {
 export const COMMON_PHRASE_ROWS = 1000;
 
 /**
+ * What one kind's statements match (a MATCH value each): the typed words (`words`) and each phrase of
+ * them (`phrases`), from `matchOf`, with the CTE they read when there is one.
+ */
+type Match = { cte: SQL | null; words: SQL; phrases: SQL[] };
+
+/** What the search statements take: the expression of `searchTerms`, and its whole-word form. */
+export type MatchTerms = Pick<SearchTerms, "whole"> & { expression: string };
+
+/**
+ * A typed last word of at most PREFIX_MAX characters is matched as the start of words from its prefix
+ * index. A longer one has no index of its length, and FTS5 answers it by first merging the rows of every
+ * word starting so, through the whole index: cheap for a start few rows have, and for a word in most
+ * rows it was most of the search (the whole list, three times a search). So when the word as typed is
+ * itself common in this index (COMMON_PHRASE_ROWS rows or more: a word people write often, typed out),
+ * `<kind>_terms (whole)` says so, and it is matched as that word alone, a lookup; its longer forms are
+ * left out. Otherwise it stays the start of words.
+ */
+function matchOf(name: SearchKind, terms: MatchTerms): Match {
+  const { table, columns } = ftsIndexes[name];
+  const phrases = phrasesOf(terms.expression).map((phrase) => inColumns(columns, phrase));
+  if (!terms.whole) return { cte: null, words: sql`${inColumns(columns, terms.expression)}`, phrases: phrases.map((p) => sql`${p}`) };
+  const fts = sql.raw(table);
+  const choice = sql.raw(`${name}_terms`);
+  const wholePhrases = phrasesOf(terms.whole).map((phrase) => inColumns(columns, phrase));
+  const typedOut = wholePhrases.at(-1)!;
+  const pick = (whole: string, typed: string) => sql`(case when (select whole from ${choice}) then ${whole} else ${typed} end)`;
+  return {
+    cte: sql`${choice}(whole) as materialized (select exists (select 1 from ${fts} where ${fts} match ${typedOut}
+      limit 1 offset ${COMMON_PHRASE_ROWS - 1}))`,
+    words: pick(inColumns(columns, terms.whole), inColumns(columns, terms.expression)),
+    phrases: phrases.map((phrase, i) => (i === phrases.length - 1 ? pick(wholePhrases[i]!, phrase) : sql`${phrase}`)),
+  };
+}
+
+/**
  * `<kind>_common (yes)`: whether any typed phrase is common. Asking walks at most COMMON_PHRASE_ROWS
  * rows of each phrase, whatever the size of the index.
  */
-function commonOf(name: SearchKind, expression: string): SQL {
-  const { table, columns } = ftsIndexes[name];
-  const fts = sql.raw(table);
-  const tests = phrasesOf(expression).map(
-    (phrase) =>
-      sql`exists (select 1 from ${fts} where ${fts} match ${inColumns(columns, phrase)} limit 1 offset ${COMMON_PHRASE_ROWS - 1})`,
+function commonOf(name: SearchKind, match: Match): SQL {
+  const fts = sql.raw(ftsIndexes[name].table);
+  const tests = match.phrases.map(
+    (phrase) => sql`exists (select 1 from ${fts} where ${fts} match ${phrase} limit 1 offset ${COMMON_PHRASE_ROWS - 1})`,
   );
-  return sql`${sql.raw(`${name}_common`)}(yes) as (select ${sql.join(tests, sql` or `)})`;
+  return sql`${match.cte ? sql`${match.cte}, ` : sql``}${sql.raw(`${name}_common`)}(yes) as (select ${sql.join(tests, sql` or `)})`;
 }
 
 /**
@@ -174,12 +207,11 @@ function scoreOf(name: SearchKind): SQL {
  * to the window, and the unary plus keeps the rowid list a filter (as a lookup, FTS5 would start the
  * query, bm25's counts included, once per row).
  */
-function rankedOf(name: SearchKind, expression: string): SQL {
-  const { table, columns } = ftsIndexes[name];
-  const fts = sql.raw(table);
-  const words = inColumns(columns, expression);
+function rankedOf(name: SearchKind, match: Match): SQL {
+  const fts = sql.raw(ftsIndexes[name].table);
+  const words = match.words;
   const ranked = sql.raw(`${name}_ranked`);
-  const common = commonOf(name, expression);
+  const common = commonOf(name, match);
   if (!kinds[name].scoped) {
     return sql`${common}, ${ranked}(id, score, r) as (select ${fts}.id, ${scoreOf(name)}, ${fts}.rowid from ${fts}
       where ${fts} match ${words} order by ${fts}.rowid desc limit ${SEARCH_RANKED_MAX})`;
@@ -193,15 +225,16 @@ function rankedOf(name: SearchKind, expression: string): SQL {
 }
 
 /** The best `limit` hits of one kind (after `after`) the viewer may see, as the CTE `<kind>_hits` (id, score, at, r). */
-function hitsOf(name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
-  if (after && "older" in after) return olderHitsOf(name, expression, limit, after.older);
+function hitsOf(name: SearchKind, terms: MatchTerms, limit: number, after: SearchCursor | null): SQL {
+  const match = matchOf(name, terms);
+  if (after && "older" in after) return olderHitsOf(name, match, limit, after.older);
   const kind = kinds[name];
   const at = sql.raw(kind.at);
   const keyset = after
     ? sql` and (w.score > ${after.score} or (w.score = ${after.score}
         and (${at} < ${after.at} or (${at} = ${after.at} and w.id < ${after.id}))))`
     : sql``;
-  return sql`${rankedOf(name, expression)},
+  return sql`${rankedOf(name, match)},
     ${sql.raw(name)}_hits as (
       select w.id, w.score, ${at} as at, w.r from ${sql.raw(name)}_ranked w ${kind.source}
       where ${kind.visible}${keyset}
@@ -213,14 +246,12 @@ function hitsOf(name: SearchKind, expression: string, limit: number, after: Sear
  * (score 0). The index walks its rows backwards from `before` and stops at the page's end, so a page
  * costs the same however far back it is.
  */
-function olderHitsOf(name: SearchKind, expression: string, limit: number, before: number): SQL {
+function olderHitsOf(name: SearchKind, match: Match, limit: number, before: number): SQL {
   const kind = kinds[name];
-  const { table, columns } = ftsIndexes[name];
-  const fts = sql.raw(table);
-  const words = inColumns(columns, expression);
-  const match = kind.scoped ? sql`((select expr from scope_match) || ' AND ' || ${words})` : sql`${words}`;
-  return sql`${sql.raw(name)}_older(id, r) as (select ${fts}.id, ${fts}.rowid from ${fts}
-      where ${fts} match ${match} and ${fts}.rowid < ${before}),
+  const fts = sql.raw(ftsIndexes[name].table);
+  const value = kind.scoped ? sql`((select expr from scope_match) || ' AND ' || ${match.words})` : match.words;
+  return sql`${match.cte ? sql`${match.cte}, ` : sql``}${sql.raw(name)}_older(id, r) as (select ${fts}.id, ${fts}.rowid from ${fts}
+      where ${fts} match ${value} and ${fts}.rowid < ${before}),
     ${sql.raw(name)}_hits as (
       select w.id, 0 as score, ${sql.raw(kind.at)} as at, w.r from ${sql.raw(name)}_older w ${kind.source}
       where ${kind.visible}
@@ -243,18 +274,22 @@ function unionAll(parts: SQL[]): SQL {
   return sql`select * from (${sql.join(parts.slice(0, 4), sql` union all `)}) union all select * from (${unionAll(parts.slice(4))})`;
 }
 
+/** An expression alone (a quoted phrase, a finished word) has no whole-word form. */
+const asTerms = (terms: MatchTerms | string): MatchTerms => (typeof terms === "string" ? { expression: terms, whole: null } : terms);
+
 /** The best `limit` hits of each grouped kind: one statement. */
-export function groupedSearch(token: string, expression: string, limit: number): SQL {
+export function groupedSearch(token: string, terms: MatchTerms | string, limit: number): SQL {
+  const match = asTerms(terms);
   return sql`with ${prelude(token, Date.now())}, ${sql.join(
-    groupedSearchKinds.map((name) => hitsOf(name, expression, limit, null)),
+    groupedSearchKinds.map((name) => hitsOf(name, match, limit, null)),
     sql`, `,
   )} ${unionAll(groupedSearchKinds.map((name) => displayOf(name)))}`;
 }
 
 /** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */
-export function kindSearch(token: string, name: SearchKind, expression: string, limit: number, after: SearchCursor | null): SQL {
+export function kindSearch(token: string, name: SearchKind, terms: MatchTerms | string, limit: number, after: SearchCursor | null): SQL {
   const older = after !== null && "older" in after;
-  return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, expression, limit + 1, after)}
+  return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, asTerms(terms), limit + 1, after)}
     ${displayOf(name, !older)} order by ${older ? sql`h.r desc` : sql`h.score, h.at desc, h.id desc`}`;
 }
 

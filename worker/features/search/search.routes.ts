@@ -52,7 +52,7 @@ export const searchRoutes = new Hono<HonoEnv>()
     const { q, limit } = c.req.valid("query");
     const token = await sessionToken(c);
     const terms = searchTerms(q);
-    const rows = await searchWithSession(c, token, terms.expression ? groupedSearch(token, terms.expression, limit) : null);
+    const rows = await searchWithSession(c, token, terms.expression ? groupedSearch(token, { expression: terms.expression, whole: terms.whole }, limit) : null);
     const groups = noHits();
     for (const row of rows.sort(byRank)) groups[row.kind as GroupedSearchKind].push(toHit(row, terms));
     return respond(c, search.grouped, groups);
@@ -66,7 +66,7 @@ export const searchRoutes = new Hono<HonoEnv>()
     const rows = await searchWithSession(
       c,
       token,
-      terms.expression ? kindSearch(token, kind, terms.expression, limit, after) : null,
+      terms.expression ? kindSearch(token, kind, { expression: terms.expression, whole: terms.whole }, limit, after) : null,
     );
     const next = nextCursor(rows, limit, after);
     return respond(c, search.kind, {
