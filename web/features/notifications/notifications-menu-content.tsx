@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
 import { useCurrentCommunityId } from "../../lib/current-community";
+import { InviteAnswer } from "./invite-answer";
 import { notificationTarget } from "./notification-target";
 import { NotificationSummary } from "./notification-summary";
 import { useMarkNotificationRead } from "./mutations";
@@ -38,16 +40,18 @@ export default function NotificationsMenuContent() {
         <MenuText className="py-6 text-center">{t("notifications.empty")}</MenuText>
       ) : (
         items.map((n) => (
-          <MenuLink
-            key={n.id}
-            {...notificationTarget(n)}
-            onSelect={() => {
-              if (!n.isRead) markRead.mutate(n.id);
-            }}
-            className="items-start py-2.5"
-          >
-            <NotificationSummary item={n} />
-          </MenuLink>
+          <Fragment key={n.id}>
+            <MenuLink
+              {...notificationTarget(n)}
+              onSelect={() => {
+                if (!n.isRead) markRead.mutate(n.id);
+              }}
+              className="items-start py-2.5"
+            >
+              <NotificationSummary item={n} />
+            </MenuLink>
+            {n.type === "COMMUNITY_INVITE" && n.community && <InviteAnswer item={{ ...n, community: n.community }} inMenu />}
+          </Fragment>
         ))
       )}
       {hasMore && (
