@@ -73,8 +73,8 @@ export function InviteAnswer({ item, inMenu = false }: InviteAnswerProps) {
     return (
       <p
         ref={outcomeRef}
-        role="status"
-        tabIndex={inMenu ? -1 : undefined}
+        // In a menu only menu items may be children: the outcome is an inert item that takes the focus.
+        {...(inMenu ? { role: "menuitem", "aria-disabled": true, tabIndex: -1 } : { role: "status" })}
         className={cn("text-sm text-muted-foreground outline-none", padding)}
       >
         {outcome}

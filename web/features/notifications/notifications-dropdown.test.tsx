@@ -55,7 +55,7 @@ describe("the notifications dropdown", () => {
     const group = within(menu).getByRole("group", { name: "Invitation to Tbilisi Runners" });
     expect(within(group).getByRole("menuitem", { name: "Accept" })).toBeTruthy();
     fireEvent.click(within(group).getByRole("menuitem", { name: "Decline" }));
-    const outcome = await within(menu).findByText("Invitation declined");
+    const outcome = await within(menu).findByRole("menuitem", { name: "Invitation declined" });
     // The answered buttons are gone; the focus stays in the menu, on what happened.
     expect(document.activeElement).toBe(outcome);
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/communities/c_9/invitation/decline")).toBe(true);

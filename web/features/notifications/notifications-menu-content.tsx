@@ -23,7 +23,10 @@ export default function NotificationsMenuContent() {
   return (
     <>
       <div className="flex items-center justify-between gap-2 px-3 py-2">
-        <h2 className="text-base font-semibold text-foreground">{t("notifications.title")}</h2>
+        {/* The menu is named by this title already; a heading is not allowed inside a menu. */}
+        <span aria-hidden="true" className="text-base font-semibold text-foreground">
+          {t("notifications.title")}
+        </span>
         <MenuLink to="/notifications" compact className="px-2 py-1 text-link">
           {t("notifications.viewAllShort")}
         </MenuLink>
