@@ -2,6 +2,7 @@
 // Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
 // drives it with a closed-loop load from this process. See bench/README.md.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { pointsCostRequests, pointsChecks, pointsRuns, pointsSeedSql } from "./load/points.mjs";
 import { ensureBuild, executeFile, freshState, migrate, root, sh, startServer, waitFor } from "./server.mjs";
 
 const state = freshState("bench", `${root}bench/.results/state`);
@@ -11,6 +12,11 @@ const base = `http://127.0.0.1:${port}`;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 1.5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+// Which groups of runs to seed and measure (all by default); the baseline always runs.
+const groups = ["feed", "explore", "likes", "search", "points"];
+const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",").map((g) => g.trim()) : groups;
+for (const g of only) if (!groups.includes(g)) throw new Error(`BENCH_ONLY: unknown group ${g} (one of ${groups.join(", ")})`);
+const wants = (group) => only.includes(group);
 const origin = { origin: base, "content-type": "application/json" };
 // One post per like client, so the clients never toggle the same like.
 const likePosts = concurrency;
@@ -26,19 +32,24 @@ function seedSql() {
   const ids = (table) => `printf('%08x-0000-7000-8000-%012x', ${table}, n)`;
   const now = Date.now();
   const cte = (count) => `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`;
-  return [
-    // Two feeds of different sizes, and 10,000 communities for explore.
+  const feed = [
+    // Two feeds of different sizes.
     `insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, posts_count, created_at, updated_at)
      values ('bench-small', 'Bench small', 'feed with 1,000 posts', 'technology', null, 'approved', 0, 2, 1000, ${now}, ${now}),
             ('bench-large', 'Bench large', 'feed with 100,000 posts', 'technology', null, 'approved', 0, 2, 100000, ${now}, ${now});`,
-    `${cte(10000)} insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, price, is_paid, created_at, updated_at)
-     select ${ids(3)}, 'Community ' || n, 'Explore bench community number ' || n,
-       case n % 4 when 0 then 'music' when 1 then 'travel' when 2 then 'design' else 'business' end,
-       null, case when n % 10 = 0 then 'under_review' else 'approved' end, 0, (n * 7919) % 5000, (n % 3) * 1000, n % 3 > 0, ${now} - n * 1000, ${now} from seq;`,
     `${cte(1000)} insert into posts (id, community_id, author_id, headline, content, likes_count, comments_count, created_at, updated_at)
      select ${ids(1)}, 'bench-small', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
     `${cte(100000)} insert into posts (id, community_id, author_id, headline, content, likes_count, comments_count, created_at, updated_at)
      select ${ids(2)}, 'bench-large', null, 'Post ' || n, 'Benchmark post number ' || n || ' with a few words of content', n % 7, n % 3, ${now} - n * 1000, ${now} from seq;`,
+  ];
+  // 10,000 communities for explore.
+  const explore = [
+    `${cte(10000)} insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, price, is_paid, created_at, updated_at)
+     select ${ids(3)}, 'Community ' || n, 'Explore bench community number ' || n,
+       case n % 4 when 0 then 'music' when 1 then 'travel' when 2 then 'design' else 'business' end,
+       null, case when n % 10 = 0 then 'under_review' else 'approved' end, 0, (n * 7919) % 5000, (n % 3) * 1000, n % 3 > 0, ${now} - n * 1000, ${now} from seq;`,
+  ];
+  const likes = [
     // The like run: posts by a real author, so every like earns points and notifies, as in the product.
     `insert into users (id, email, email_verified, full_name, created_at, updated_at)
      values ('bench-author', 'bench-author@example.invalid', 1, 'Bench Author', ${now}, ${now});`,
@@ -47,6 +58,8 @@ function seedSql() {
     `insert into community_members (community_id, profile_id, role, joined_at) values ('bench-likes', 'bench-author', 'admin', ${now});`,
     `${cte(likePosts)} insert into posts (id, community_id, author_id, headline, content, created_at, updated_at)
      select ${ids(4)}, 'bench-likes', 'bench-author', 'Post ' || n, 'A post to like, number ' || n, ${now} - n * 1000, ${now} from seq;`,
+  ];
+  const search = [
     // Search: the full-text index fills through the posts' insert trigger, as in the product.
     ...Object.entries(searchSizes).flatMap(([size, count], i) => [
       `insert into communities (id, name, description, category_key, creator_id, review_status, archived, members_count, posts_count, created_at, updated_at)
@@ -56,7 +69,9 @@ function seedSql() {
          'Benchmark text on ' || ${vocabularyWord("n", 31)} || ' and ' || ${vocabularyWord("n", 131)} || ', with ' ||
          ${vocabularyWord("n", 1031)} || ' and ' || ${vocabularyWord("n", 7)} || ' this week', ${now} - n * 1000, ${now} from seq;`,
     ]),
-  ].join("\n");
+  ];
+  const seeds = { feed, explore, likes, search, points: pointsSeedSql(now, cte) };
+  return groups.filter(wants).flatMap((g) => seeds[g]).join("\n");
 }
 
 const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", command]);
@@ -90,12 +105,15 @@ async function signUpAndIn() {
        from accounts a join users u on u.id = a.user_id where u.email = '${email}';`).join("\n")}
      insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u
        where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');
+     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', ${Date.now()} from communities c, users u
+       where u.email = '${email}' and c.id like 'bench-lb-%';
      ${Object.keys(searchSizes).map((size) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
        select 'bench-searcher-${size}', 'bench-searcher-${size}-${email}', 1, 'Bench Searcher', created_at, updated_at from users where email = '${email}';
      insert into accounts (id, user_id, account_id, provider_id, password, created_at, updated_at)
        select 'bench-searcher-account-${size}', 'bench-searcher-${size}', 'bench-searcher-${size}', a.provider_id, a.password, a.created_at, a.updated_at
        from accounts a join users u on u.id = a.user_id where u.email = '${email}';
-     insert into community_members (community_id, profile_id, role, joined_at) values ('bench-search-${size}', 'bench-searcher-${size}', 'member', 0);`).join("\n")}`);
+     insert into community_members (community_id, profile_id, role, joined_at)
+       select id, 'bench-searcher-${size}', 'member', 0 from communities where id = 'bench-search-${size}';`).join("\n")}`);
   const reader = await signIn(email, password);
   const likerCookies = [];
   for (const i of likers) likerCookies.push(await signIn(likerEmail(i), password));
@@ -163,7 +181,7 @@ migrate(state);
 mkdirSync(`${root}bench/.results`, { recursive: true });
 const seedFile = `${root}bench/.results/seed.sql`;
 writeFileSync(seedFile, seedSql());
-console.log("seeding 10,000 communities and 302,000 posts (201,000 of them for search)...");
+console.log(`seeding (${only.join(", ")})...`);
 executeFile(state, seedFile);
 
 const stopServer = startServer({ port, state });
@@ -172,7 +190,9 @@ try {
   const { reader: cookie, likers, searchers } = await signUpAndIn();
   const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
   // Warm up every path once so no run pays for first-request compilation.
-  for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12"]) await fetch(base + path, { headers: { cookie } });
+  for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12", ...pointsRuns.map(([, p]) => p)]) {
+    await fetch(base + path, { headers: { cookie } });
+  }
   // The header's search as typed (a word, the start of one), asking for its three hits a kind.
   const search = (q) => `/api/search?q=${encodeURIComponent(q)}&limit=3`;
   const searchAs = (size) => Array(concurrency).fill(searchers[size]);
@@ -181,35 +201,53 @@ try {
   const like = (i) => `/api/posts/${likePostId(i)}/like`;
   // Each like client toggles its own post: like, unlike, like, ...
   const toggle = (i, n) => ({ method: n % 2 === 0 ? "POST" : "DELETE", path: like(i) });
-  const costs = {
-    "feed, page size 5": await cost(feed("bench-large", 5), cookie),
-    "feed, page size 20": await cost(feed("bench-large", 20), cookie),
-    "explore, page size 12": await cost("/api/communities?limit=12", cookie),
-    "explore, page size 48": await cost("/api/communities?limit=48", cookie),
-    "explore, music by price, page size 48": await cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
-    "like a post": await cost(like(0), likers[0], "POST"),
-    "unlike a post": await cost(like(0), likers[0], "DELETE"),
-    "search a word, 1,000 posts": await cost(search(searchWord), searchers.small),
-    "search a word, 200,000 posts": await cost(search(searchWord), searchers.large),
-    "search a word's start, 200,000 posts": await cost(search("w291"), searchers.large),
-    "search a word in every post, 200,000 posts": await cost(search("benchmark"), searchers.large),
-    "explore by a word, 10,000 communities": await cost("/api/communities?limit=12&q=explore", cookie),
+  const costRequests = {
+    feed: {
+      "feed, page size 5": () => cost(feed("bench-large", 5), cookie),
+      "feed, page size 20": () => cost(feed("bench-large", 20), cookie),
+    },
+    explore: {
+      "explore, page size 12": () => cost("/api/communities?limit=12", cookie),
+      "explore, page size 48": () => cost("/api/communities?limit=48", cookie),
+      "explore, music by price, page size 48": () => cost("/api/communities?limit=48&category=music&sort=price_low", cookie),
+      "explore by a word, 10,000 communities": () => cost("/api/communities?limit=12&q=explore", cookie),
+    },
+    likes: {
+      "like a post": () => cost(like(0), likers[0], "POST"),
+      "unlike a post": () => cost(like(0), likers[0], "DELETE"),
+    },
+    search: {
+      "search a word, 1,000 posts": () => cost(search(searchWord), searchers.small),
+      "search a word, 200,000 posts": () => cost(search(searchWord), searchers.large),
+      "search a word's start, 200,000 posts": () => cost(search("w291"), searchers.large),
+      "search a word in every post, 200,000 posts": () => cost(search("benchmark"), searchers.large),
+    },
+    points: Object.fromEntries(Object.entries(pointsCostRequests).map(([name, path]) => [name, () => cost(path, cookie)])),
   };
-  const rows = await interleaved(
-    [
-      ["baseline: one indexed D1 read", "/api/health/db"],
+  // One request at a time (the like before its unlike), so each is measured alone.
+  const costs = {};
+  for (const g of groups.filter(wants)) for (const [name, request] of Object.entries(costRequests[g])) costs[name] = await request();
+  const runSpecs = {
+    feed: [
       ["feed, 1,000 posts, page 20", feed("bench-small", 20)],
       ["feed, 100,000 posts, page 20", feed("bench-large", 20)],
-      ["explore, 10,000 communities, page 12", "/api/communities?limit=12"],
-      [`like/unlike toggling, ${concurrency} people on ${concurrency} posts`, toggle, likers],
+    ],
+    explore: [["explore, 10,000 communities, page 12", "/api/communities?limit=12"]],
+    likes: [[`like/unlike toggling, ${concurrency} people on ${concurrency} posts`, toggle, likers]],
+    search: [
       ["search a word, 1,000 posts", search(searchWord), searchAs("small")],
       ["search a word, 200,000 posts", search(searchWord), searchAs("large")],
       ["search a word's start, 200,000 posts", search("w291"), searchAs("large")],
       ["search a word in every post, 200,000 posts", search("benchmark"), searchAs("large")],
     ],
+    points: pointsRuns,
+  };
+  const rows = await interleaved(
+    [["baseline: one indexed D1 read", "/api/health/db"], ...groups.filter(wants).flatMap((g) => runSpecs[g])],
     cookie,
   );
-  const [baseline, small, large, , likes, searchSmall, searchLarge] = rows;
+  const row = (name) => rows.find((r) => r.name === name);
+  const baseline = rows[0];
   console.log(`\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`);
   console.log("| run | requests | errors | req/s | p50 ms | p95 ms | throughput vs baseline |");
   console.log("|---|---|---|---|---|---|---|");
@@ -218,22 +256,41 @@ try {
   }
   console.log("\n| request | items | D1 statements | D1 round trips |\n|---|---|---|---|");
   for (const [name, c] of Object.entries(costs)) console.log(`| ${name} | ${c.items} | ${c.statements} | ${c.roundTrips} |`);
-  const ratio = large.p50 / small.p50;
-  const checks = [
-    [`feed throughput vs baseline ${(large.rps / baseline.rps).toFixed(2)} (target >= 0.5)`, large.rps / baseline.rps >= 0.5],
-    [`feed statements ${costs["feed, page size 5"].statements} and ${costs["feed, page size 20"].statements} in ${costs["feed, page size 20"].roundTrips} round trip (target <= 3 in 1, same for both sizes)`,
-      costs["feed, page size 5"].statements <= 3 && costs["feed, page size 5"].statements === costs["feed, page size 20"].statements && costs["feed, page size 20"].roundTrips === 1],
-    [`feed p50 100,000 / 1,000 posts ${ratio.toFixed(2)} (target <= 1.3)`, ratio <= 1.3],
-    [`explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`, costs["explore, page size 12"].statements === costs["explore, page size 48"].statements],
-    [`like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`, likes.rps / baseline.rps >= 0.5 && likes.errors === 0],
-    [`like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
-      costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2],
-    [`search round trips ${Object.entries(costs).filter(([k]) => k.startsWith("search")).map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
-      Object.entries(costs).filter(([k]) => k.startsWith("search")).every(([, c]) => c.roundTrips === 1 && c.status === 200)],
-    [`search p50 200,000 / 1,000 posts ${(searchLarge.p50 / searchSmall.p50).toFixed(2)} (target <= 1.5)`, searchLarge.p50 / searchSmall.p50 <= 1.5],
-    [`search throughput at 200,000 posts vs baseline ${(searchLarge.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${searchLarge.errors} errors`,
-      searchLarge.rps / baseline.rps >= 0.5 && searchLarge.errors === 0],
-  ];
+  const checksOf = {
+    feed: () => {
+      const [small, large] = [row("feed, 1,000 posts, page 20"), row("feed, 100,000 posts, page 20")];
+      const ratio = large.p50 / small.p50;
+      return [
+        [`feed throughput vs baseline ${(large.rps / baseline.rps).toFixed(2)} (target >= 0.5)`, large.rps / baseline.rps >= 0.5],
+        [`feed statements ${costs["feed, page size 5"].statements} and ${costs["feed, page size 20"].statements} in ${costs["feed, page size 20"].roundTrips} round trip (target <= 3 in 1, same for both sizes)`,
+          costs["feed, page size 5"].statements <= 3 && costs["feed, page size 5"].statements === costs["feed, page size 20"].statements && costs["feed, page size 20"].roundTrips === 1],
+        [`feed p50 100,000 / 1,000 posts ${ratio.toFixed(2)} (target <= 1.3)`, ratio <= 1.3],
+      ];
+    },
+    explore: () => [
+      [`explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`, costs["explore, page size 12"].statements === costs["explore, page size 48"].statements],
+    ],
+    likes: () => {
+      const likes = row(`like/unlike toggling, ${concurrency} people on ${concurrency} posts`);
+      return [
+        [`like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`, likes.rps / baseline.rps >= 0.5 && likes.errors === 0],
+        [`like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
+          costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2],
+      ];
+    },
+    search: () => {
+      const [searchSmall, searchLarge] = [row("search a word, 1,000 posts"), row("search a word, 200,000 posts")];
+      return [
+        [`search round trips ${Object.entries(costs).filter(([k]) => k.startsWith("search")).map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
+          Object.entries(costs).filter(([k]) => k.startsWith("search")).every(([, c]) => c.roundTrips === 1 && c.status === 200)],
+        [`search p50 200,000 / 1,000 posts ${(searchLarge.p50 / searchSmall.p50).toFixed(2)} (target <= 1.5)`, searchLarge.p50 / searchSmall.p50 <= 1.5],
+        [`search throughput at 200,000 posts vs baseline ${(searchLarge.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${searchLarge.errors} errors`,
+          searchLarge.rps / baseline.rps >= 0.5 && searchLarge.errors === 0],
+      ];
+    },
+    points: () => pointsChecks(row, costs, baseline),
+  };
+  const checks = groups.filter(wants).flatMap((g) => checksOf[g]());
   console.log("");
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

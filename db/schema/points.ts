@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { createdAt, idColumn, updatedAt } from "./columns";
@@ -46,13 +47,23 @@ export const userPoints = sqliteTable(
       .references(() => communities.id, { onDelete: "cascade" }),
     points: integer("points", { mode: "number" }).notNull().default(0),
     /**
+     * Whether the person is a member of the community now; kept by triggers on community_members
+     * (db/migrations/0016_leaderboard_rank_index.sql), so the rank index holds members alone.
+     */
+    isMember: integer("is_member", { mode: "boolean" }).notNull().default(true),
+    /**
      * The highest level ACHIEVEMENT_EARNED was sent for: a level is announced once, even when points are
      * lost and the level is reached again.
      */
     notifiedLevel: integer("notified_level", { mode: "number" }).notNull().default(1),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.communityId] }), index("user_points_leaderboard_idx").on(t.communityId, t.points)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.communityId] }),
+    // The all-time leaderboard's order (ties by id), members only: its top is the index's first rows
+    // and a rank is a count of the entries above, read from the index alone (is_member makes it covering).
+    index("user_points_rank_idx").on(t.communityId, sql`${t.points} desc`, t.userId, t.isMember).where(sql.raw("is_member = 1")),
+  ],
 );
 
 /**

@@ -117,3 +117,26 @@ test("an invitation by name: the owner finds a person, who accepts from their no
   await expect(luka.getByText(`Welcome! You've successfully joined ${COMMUNITY}`)).toBeVisible();
   await expect(luka.getByRole("heading", { level: 1, name: COMMUNITY })).toBeVisible();
 });
+
+test("an invitation answered from the bell: Decline in the dropdown, on a phone in light", async ({ browser }) => {
+  const { page: eka, name } = await newcomer(browser, "Eka", { width: 390 });
+  const ana = await ownerOnMembers(browser);
+  await ana.getByRole("button", { name: "Invite", exact: true }).click();
+  const dialog = ana.getByRole("dialog", { name: `Invite people to ${COMMUNITY}` });
+  await dialog.getByLabel("Search people by name").fill(name);
+  await dialog.getByRole("button", { name: `Invite ${name}` }).click();
+  await expect(ana.getByText(`Invitation sent to ${name}`)).toBeVisible();
+
+  await eka.goto("/profile");
+  await eka.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+  const menu = eka.getByRole("menu", { name: "Notifications" });
+  await expect(menu.getByText(`Ana Kapanadze invited you to ${COMMUNITY}`)).toBeVisible();
+  const answer = menu.getByRole("group", { name: `Invitation to ${COMMUNITY}` });
+  await expect(answer.getByRole("menuitem", { name: "Accept" })).toBeVisible();
+  expect(await seriousViolations(eka)).toEqual([]);
+  await eka.screenshot({ path: "test-results/invite-bell-light-phone.png" });
+  await answer.getByRole("menuitem", { name: "Decline" }).click();
+  await expect(menu.getByRole("menuitem", { name: "Invitation declined" })).toBeFocused();
+  expect(await seriousViolations(eka)).toEqual([]);
+  await eka.screenshot({ path: "test-results/invite-bell-declined-light-phone.png" });
+});

@@ -38,6 +38,14 @@ export function useMenuContentReady(): void {
   useEffect(() => contentReady(), [contentReady]);
 }
 
+/**
+ * Closes the menu around the caller, for content that acts in place and then leaves (e.g. navigates);
+ * null outside a menu, so the same content can also live on a page.
+ */
+export function useCloseMenu(): MenuContextValue["close"] | null {
+  return useContext(MenuContext)?.close ?? null;
+}
+
 const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"]),[role="menuitemradio"]:not([aria-disabled="true"])';
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {

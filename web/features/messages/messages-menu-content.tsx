@@ -24,7 +24,10 @@ export default function MessagesMenuContent() {
   return (
     <>
       <div className="flex items-center justify-between gap-2 px-3 py-2">
-        <h2 className="text-base font-semibold text-foreground">{t("messages.title")}</h2>
+        {/* The menu is named by this title already; a heading is not allowed inside a menu. */}
+        <span aria-hidden="true" className="text-base font-semibold text-foreground">
+          {t("messages.title")}
+        </span>
         <MenuLink to="/new-chat" compact className="px-2 py-1 text-link">
           <SquarePen className="h-4 w-4" aria-hidden="true" />
           {t("messages.newMessage")}

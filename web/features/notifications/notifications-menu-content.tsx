@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
 import { useCurrentCommunityId } from "../../lib/current-community";
+import { InviteAnswer } from "./invite-answer";
 import { notificationTarget } from "./notification-target";
 import { NotificationSummary } from "./notification-summary";
 import { useMarkNotificationRead } from "./mutations";
@@ -21,7 +23,10 @@ export default function NotificationsMenuContent() {
   return (
     <>
       <div className="flex items-center justify-between gap-2 px-3 py-2">
-        <h2 className="text-base font-semibold text-foreground">{t("notifications.title")}</h2>
+        {/* The menu is named by this title already; a heading is not allowed inside a menu. */}
+        <span aria-hidden="true" className="text-base font-semibold text-foreground">
+          {t("notifications.title")}
+        </span>
         <MenuLink to="/notifications" compact className="px-2 py-1 text-link">
           {t("notifications.viewAllShort")}
         </MenuLink>
@@ -38,16 +43,18 @@ export default function NotificationsMenuContent() {
         <MenuText className="py-6 text-center">{t("notifications.empty")}</MenuText>
       ) : (
         items.map((n) => (
-          <MenuLink
-            key={n.id}
-            {...notificationTarget(n)}
-            onSelect={() => {
-              if (!n.isRead) markRead.mutate(n.id);
-            }}
-            className="items-start py-2.5"
-          >
-            <NotificationSummary item={n} />
-          </MenuLink>
+          <Fragment key={n.id}>
+            <MenuLink
+              {...notificationTarget(n)}
+              onSelect={() => {
+                if (!n.isRead) markRead.mutate(n.id);
+              }}
+              className="items-start py-2.5"
+            >
+              <NotificationSummary item={n} />
+            </MenuLink>
+            {n.type === "COMMUNITY_INVITE" && n.community && <InviteAnswer item={{ ...n, community: n.community }} inMenu />}
+          </Fragment>
         ))
       )}
       {hasMore && (

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
+import { openDb } from "../../lib/db";
 import { rateLimitRules } from "../../lib/rate-limit";
 
 afterEach(closeAll);
@@ -77,5 +79,16 @@ describe("likes are rate limited per person", () => {
 
     // The budget is the person's: someone else still likes.
     expect((await call(`/api/posts/${postId}/like`, { method: "POST", cookie: other.cookie })).status).toBe(200);
+  });
+});
+
+describe("the like's notification guard", () => {
+  it("finds the like's award by the ledger's unique key instead of reading through the ledger", async () => {
+    const { likeNotificationGuard } = await import("./likes");
+    const target = { kind: "post" as const, id: "p", authorId: "author", communityId: "c" };
+    const guard = likeNotificationGuard({ kind: "post_like", id: "p:liker:n" }, target, "liker", Date.now());
+    const plan = (await openDb(env).all<{ detail: string }>(sql`explain query plan select ${guard}`)).map((r) => r.detail);
+    expect(plan.some((d) => /point_events USING (COVERING )?INDEX point_events_source_unique/.test(d))).toBe(true);
+    expect(plan.join(" | ")).not.toMatch(/SCAN point_events/);
   });
 });

@@ -11,7 +11,7 @@ import { notificationWrites, preview, pushNotifications, type NewNotification } 
 import { awardStatements, reversalStatements } from "../points/points";
 
 type Kind = "post" | "comment";
-type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
+export type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
 
 const table = { post: sql.raw("post_likes"), comment: sql.raw("comment_likes") } as const;
 const column = { post: sql.raw("post_id"), comment: sql.raw("comment_id") } as const;
@@ -69,14 +69,16 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Notify only when this request's like is new (its award row exists), and once a day per liker and
- * target: unliking and liking again does not notify the author again.
+ * target: unliking and liking again does not notify the author again. The award row is looked up by
+ * the ledger's whole unique key, so a like never reads through the ledger.
  */
-function likeNotificationGuard(awardSource: { kind: string; id: string }, target: Target, likerId: string, now: number) {
+export function likeNotificationGuard(awardSource: { kind: string; id: string }, target: Target, likerId: string, now: number) {
   const same =
     target.kind === "post"
       ? sql`type = 'POST_LIKE' and post_id = ${target.id}`
       : sql`type = 'COMMENT_LIKE' and comment_id = ${target.id}`;
-  return sql`exists (select 1 from point_events where source_kind = ${awardSource.kind} and source_id = ${awardSource.id})
+  return sql`exists (select 1 from point_events where user_id = ${target.authorId} and community_id = ${target.communityId}
+      and reason = ${reason[target.kind]} and source_kind = ${awardSource.kind} and source_id = ${awardSource.id})
     and not exists (select 1 from notifications where recipient_id = ${target.authorId} and sender_id = ${likerId}
       and ${same} and created_at > ${now - DAY})`;
 }

@@ -86,6 +86,7 @@ export function membersPage(db: Db, f: MembersFilter) {
     );
   }
   if (f.onlyIds) conditions.push(sql`m.profile_id in (select value from json_each(${JSON.stringify(f.onlyIds)}))`);
+  if (f.sort === "points") return pointsOrderPage(db, f, conditions);
   if (f.after) conditions.push(sort.after(f.after));
   return db.all<MemberRow>(
     sql`select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, ${points} as points, c.creator_id
@@ -95,5 +96,42 @@ export function membersPage(db: Db, f: MembersFilter) {
         left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
         where ${sql.join(conditions, sql` and `)}
         order by ${sort.order} limit ${f.limit + 1}`,
+  );
+}
+
+/**
+ * The page by points as two walks that each stop at the page's end: the members with points down
+ * `user_points_rank_idx` (points desc, id), then those without, by id. Sorting every member by a
+ * joined total would read all of them for each page.
+ */
+function pointsOrderPage(db: Db, f: MembersFilter, conditions: SQL[]) {
+  const size = f.limit + 1;
+  const after = f.after;
+  const scored = [...conditions, sql`up.community_id = ${f.communityId}`, sql`up.is_member = 1`, sql`up.points > 0`];
+  if (after) scored.push(sql`(up.points < ${after.v} or (up.points = ${after.v} and up.user_id > ${after.id}))`);
+  const unscored = [
+    ...conditions,
+    sql`not exists (select 1 from user_points z where z.user_id = m.profile_id and z.community_id = m.community_id and z.points > 0)`,
+  ];
+  if (after && after.v === 0) unscored.push(sql`m.profile_id > ${after.id}`);
+  const withPoints =
+    after && Number(after.v) <= 0
+      ? sql`select null as id, 0 as points where false`
+      : sql`select up.user_id as id, up.points from user_points up
+          join community_members m on m.community_id = up.community_id and m.profile_id = up.user_id
+          where ${sql.join(scored, sql` and `)} order by up.points desc, up.user_id limit ${size}`;
+  return db.all<MemberRow>(
+    sql`with page(id, points) as (
+          select * from (${withPoints})
+          union all
+          select * from (select m.profile_id, 0 from community_members m
+            where ${sql.join(unscored, sql` and `)} order by m.profile_id limit ${size})
+          limit ${size})
+        select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, p.points, c.creator_id
+        from page p
+        join community_members m on m.community_id = ${f.communityId} and m.profile_id = p.id
+        join users u on u.id = p.id
+        join communities c on c.id = m.community_id
+        order by p.points desc, p.id`,
   );
 }

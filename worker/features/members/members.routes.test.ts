@@ -144,6 +144,20 @@ describe("GET /api/communities/:id/members", () => {
     }
   });
 
+  it("walks the members by points down the rank index and stops at the page's end", async () => {
+    const { membersPage } = await import("./members.queries");
+    for (const after of [null, { v: 20, id: "x" }, { v: 0, id: "x" }]) {
+      const statement = membersPage(db, { communityId: "c", token: "t", q: "", sort: "points", after, onlyIds: null, limit: 30 })!;
+      const query = statement.getQuery();
+      const { results } = await env.DB.prepare(`explain query plan ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+      const plan = results.map((r) => r.detail);
+      if (!after || after.v > 0) expect(plan.some((d) => d.includes("user_points_rank_idx"))).toBe(true);
+      // The one sort is of the page's own rows, once found.
+      expect(plan.filter((d) => d.includes("TEMP B-TREE"))).toHaveLength(1);
+      expect(plan.join(" | ")).not.toMatch(/SCAN (m|up)\b/);
+    }
+  });
+
   it("carries the names the owner gave the levels", async () => {
     const w = await world();
     const res = await call(`/api/communities/${w.community.id}/levels`, {

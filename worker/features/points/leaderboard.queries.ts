@@ -33,15 +33,11 @@ const DAY_MS = 86_400_000;
 const periodMs: Record<Exclude<LeaderboardPeriod, "allTime">, number> = { week: 7 * DAY_MS, month: 30 * DAY_MS };
 
 /**
- * Each member's points in the period as `sums (user_id, points)`: all time from the running totals;
- * a week or month from the daily sums of the days wholly inside it, plus the ledger rows of the one
- * day it starts in, so the period is exactly the last 7 (or 30) times 24 hours. The cost follows the
- * number of members and one day's activity, not the ledger's length.
+ * Each member's points in a week or month as `sums (user_id, points)`: the daily sums of the days
+ * wholly inside it, plus the ledger rows of the one day it starts in, so the period is exactly the
+ * last 7 (or 30) times 24 hours. The cost follows the period's activity, not the ledger's length.
  */
-function sumsOf(communityId: string, period: LeaderboardPeriod, now: number): SQL {
-  if (period === "allTime") {
-    return sql`select up.user_id, up.points from user_points up where up.community_id = ${communityId}`;
-  }
+function periodSums(communityId: string, period: Exclude<LeaderboardPeriod, "allTime">, now: number): SQL {
   const from = now - periodMs[period];
   const firstDay = dayOf(from);
   return sql`select user_id, sum(points) from (
@@ -56,27 +52,47 @@ function sumsOf(communityId: string, period: LeaderboardPeriod, now: number): SQ
  * The top `size` members of the period (points > 0, listed by id within a tie; their ranks follow
  * from the order, see `withRanks`) and, last, the caller's own row with their rank among everyone:
  * one statement. Former members and people the caller blocked or was blocked by are not ranked.
+ *
+ * All time reads the running totals through `user_points_rank_idx` (community, points desc, user;
+ * members only): the top is the first rows of that index that pass the block check, and the caller's
+ * rank counts the index's entries above them, so neither sorts nor reads a row per member. The people
+ * a block leaves out are taken off that count from the caller's own (short) list of blocks rather
+ * than checked on every entry above. A week or a month is summed per member first.
  */
-export function leaderboardStatement(db: Db, communityId: string, token: string, period: LeaderboardPeriod, size: number) {
+export function leaderboardSql(communityId: string, token: string, period: LeaderboardPeriod, size: number): SQL {
   const me = sessionUserId(token);
-  return db.all<LeaderRowDb>(
-    sql`with viewer(id) as (select ${me}),
-      sums(user_id, points) as (${sumsOf(communityId, period, Date.now())}),
-      ranked as (
-        select s.user_id, s.points from sums s
-        join community_members m on m.community_id = ${communityId} and m.profile_id = s.user_id
-        where s.points > 0 and not ${blockedBetween(sql.raw("s.user_id"), sql.raw("(select id from viewer)"))}),
-      top as (select user_id, points from ranked order by points desc, user_id limit ${size}),
-      mine(points) as (select coalesce((select points from sums where user_id = (select id from viewer)), 0))
+  const viewer = sql.raw("(select id from viewer)");
+  const sums =
+    period === "allTime"
+      ? sql`(select up.user_id, up.points from user_points up where up.community_id = ${communityId} and up.is_member = 1)`
+      : sql`sums`;
+  // The totals hold members alone (their index is partial); a period's sums also hold former members.
+  const isMember =
+    period === "allTime"
+      ? sql.raw("true")
+      : sql`exists (select 1 from community_members m where m.community_id = ${communityId} and m.profile_id = s.user_id)`;
+  return sql`with viewer(id) as (select ${me}),
+      ${period === "allTime" ? sql.raw("") : sql`sums(user_id, points) as (${periodSums(communityId, period, Date.now())}),`}
+      mine(points) as (select coalesce((select s.points from ${sums} s where s.user_id = ${viewer}), 0)),
+      blocks(id) as (select bu.blocked_id from blocked_users bu where bu.blocker_id = ${viewer}
+        union select bu.blocker_id from blocked_users bu where bu.blocked_id = ${viewer}),
+      top as (select s.user_id, s.points from ${sums} s
+        where s.points > 0 and ${isMember} and not ${blockedBetween(sql.raw("s.user_id"), viewer)}
+        order by s.points desc, s.user_id limit ${size}),
+      above(n) as (select
+        (select count(*) from ${sums} s where s.points > max(0, (select points from mine)) and ${isMember})
+        - (select count(*) from blocks b cross join ${sums} s on s.user_id = b.id
+           where s.points > max(0, (select points from mine)) and ${isMember}))
     select * from (
       select u.id, u.full_name, u.avatar_url, t.points, coalesce(up.points, 0) as total, 0 as rank, 0 as is_me
       from top t join users u on u.id = t.user_id
       left join user_points up on up.community_id = ${communityId} and up.user_id = t.user_id
       order by t.points desc, t.user_id)
     union all
-    select u.id, u.full_name, u.avatar_url, (select points from mine), coalesce(up.points, 0),
-      1 + (select count(*) from ranked where points > (select points from mine)), 1
+    select u.id, u.full_name, u.avatar_url, (select points from mine), coalesce(up.points, 0), 1 + (select n from above), 1
     from users u left join user_points up on up.community_id = ${communityId} and up.user_id = u.id
-    where u.id = (select id from viewer)`,
-  );
+    where u.id = ${viewer}`;
 }
+
+export const leaderboardStatement = (db: Db, communityId: string, token: string, period: LeaderboardPeriod, size: number) =>
+  db.all<LeaderRowDb>(leaderboardSql(communityId, token, period, size));

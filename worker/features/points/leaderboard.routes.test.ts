@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LeaderRow, PointsEntry } from "../../../common/contract/leaderboard";
 import { newId } from "../../../common/ids";
@@ -180,6 +181,44 @@ describe("GET /api/communities/:id/leaderboard", () => {
     const after = await board(w.community.id, w.member, "week");
     expect(after.items[0]).toMatchObject({ fullName: "Top 50", rank: 1 });
     expect(after.me.rank).toBe(52);
+  });
+
+  it("ranks neither former members nor people blocked by the caller, in the top or in the caller's rank", async () => {
+    const w = await world();
+    const [gone, shy, low] = [await person("Gone"), await person("Shy"), await person("Low")];
+    for (const p of [gone, shy, low]) await seedMember(db, w.community.id, p.id);
+    await earn(w.community.id, gone.id, 90, 1);
+    await earn(w.community.id, shy.id, 80, 1);
+    await earn(w.community.id, w.admin.id, 70, 1);
+    await earn(w.community.id, low.id, 5, 1);
+    await earn(w.community.id, w.member.id, 10, 1);
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?").bind(w.community.id, gone.id).run();
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, 0)").bind(w.member.id, shy.id).run();
+    for (const period of ["allTime", "week"]) {
+      const b = await board(w.community.id, w.member, period);
+      expect(b.items.map((r) => [r.fullName, r.rank])).toEqual([["Adam Admin", 1], ["Mary Member", 2], ["Low", 3]]);
+      expect(b.me).toMatchObject({ id: w.member.id, points: 10, rank: 2 });
+    }
+    // Someone without points comes after everyone ranked.
+    expect((await board(w.community.id, w.moderator)).me).toMatchObject({ points: 0, rank: 5 });
+    // Back in the community, back on the board with the points earned before.
+    await seedMember(db, w.community.id, gone.id);
+    for (const period of ["allTime", "week"]) {
+      const b = await board(w.community.id, w.member, period);
+      expect(b.items.map((r) => [r.fullName, r.points, r.rank])).toEqual([["Gone", 90, 1], ["Adam Admin", 70, 2], ["Mary Member", 10, 3], ["Low", 5, 4]]);
+      expect(b.me.rank).toBe(3);
+    }
+  });
+
+  it("reads the all-time board from the rank index: no sort, no lookup per member", async () => {
+    const { leaderboardSql } = await import("./leaderboard.queries");
+    const plan = await db.all<{ detail: string }>(sql`explain query plan ${leaderboardSql("c", "token", "allTime", 50)}`);
+    const details = plan.map((r) => r.detail);
+    expect(details.filter((d) => d.includes("user_points")).every((d) => /USING (COVERING )?INDEX (user_points_rank_idx|sqlite_autoindex_user_points_1)/.test(d))).toBe(true);
+    expect(details.some((d) => d.includes("user_points_rank_idx"))).toBe(true);
+    expect(details.join(" | ")).not.toContain("community_members");
+    // The blocks are the caller's few rows, each looked up: the range above is not walked for them.
+    expect(details.join(" | ")).not.toMatch(/TEMP B-TREE|AUTOMATIC/);
   });
 
   it("is for members only and refuses an unknown period", async () => {
