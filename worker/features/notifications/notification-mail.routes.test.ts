@@ -87,6 +87,13 @@ describe("notification preferences", () => {
     expect((await preferences(me)).emailDigest).toBe(true);
   });
 
+  it("keep one row per person with only the digest choice; the switches live per type", async () => {
+    const me = await createUser();
+    await setPreferences(me, { emailDigest: true });
+    const row = await env.DB.prepare("select * from notification_preferences where user_id = ?").bind(me.user.id).first();
+    expect(Object.keys(row ?? {}).sort()).toEqual(["email_digest", "updated_at", "user_id"]);
+  });
+
   it("need a session, and refuse unknown types and empty changes with field messages, writing nothing", async () => {
     expect((await call("/api/notifications/preferences")).status).toBe(401);
     expect((await setPreferences({ cookie: "" } as TestUser, { emailDigest: true })).status).toBe(401);
