@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationPreferences } from "../../../common/contract/notifications";
 import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { openDb } from "../../lib/db";
+import { batch, openDb } from "../../lib/db";
 import { DIGEST_HOUR_UTC, deliverNotificationMail } from "./mail-delivery";
+import { notificationWrites } from "./notify";
 
 afterEach(closeAll);
 
@@ -115,6 +116,24 @@ describe("notification preferences", () => {
 });
 
 describe("notification e-mails", () => {
+  it("open the same page as the notification in the app: a support answer opens its ticket's thread", async () => {
+    const me = await createUser();
+    const writes = notificationWrites(db, [
+      {
+        recipientId: me.user.id,
+        senderId: null,
+        communityId: null,
+        type: "SYSTEM_ANNOUNCEMENT",
+        content: "We fixed it.",
+        data: { kind: "support", ticketId: "ticket-7" },
+      },
+    ]);
+    await batch(db, writes.statements);
+    await deliver();
+    const [mail] = await mailsTo(me);
+    expect(mail!.text).toContain("/support?tab=contact&ticket=ticket-7");
+  });
+
   it("go out for a type whose e-mail is on, in the recipient's language, with one-click unsubscribe headers", async () => {
     const { ana, giorgi, chat } = await pair();
     await env.DB.prepare("update users set language = 'ka' where id = ?").bind(giorgi.user.id).run();

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../common/contract/enums";
-import type { NotificationType } from "../../../common/notifications";
+import type { NotificationData, NotificationType } from "../../../common/notifications";
+import { notificationHref, notificationLink, type NotificationLinkSource } from "../../../common/notification-link";
 import { fillTemplate } from "../../../common/template";
 import type { AppEnv } from "../../env";
 import type { MailMessage } from "../../lib/email";
@@ -21,17 +22,29 @@ export type QueuedMail = {
   conversation_id: string | null;
   course_id: string | null;
   event_id: string | null;
+  /** The notification's facts as stored (JSON), or null. */
+  data: string | null;
 };
 
-/** The page a notification opens: the same places the app's notification list links to. */
-function targetPath(n: QueuedMail): string {
-  if (n.post_id) return `/post/${encodeURIComponent(n.post_id)}`;
-  if (n.conversation_id) return `/chat/${encodeURIComponent(n.conversation_id)}`;
-  if (n.course_id) return `/course/${encodeURIComponent(n.course_id)}`;
-  if (n.event_id) return "/calendar";
-  if (n.community_id) return `/communities/${encodeURIComponent(n.community_id)}`;
-  return "/notifications";
+/** The facts of a queued row; what is not an object reads as none. */
+function queuedData(n: Pick<QueuedMail, "data">): NotificationData {
+  if (!n.data) return {};
+  try {
+    const parsed: unknown = JSON.parse(n.data);
+    return parsed && typeof parsed === "object" ? (parsed as NotificationData) : {};
+  } catch {
+    return {};
+  }
 }
+
+const linkSource = (n: QueuedMail): NotificationLinkSource => ({
+  postId: n.post_id,
+  conversationId: n.conversation_id,
+  courseId: n.course_id,
+  eventId: n.event_id,
+  community: n.community_id ? { id: n.community_id } : null,
+  data: queuedData(n),
+});
 
 /**
  * One mail for notifications of one recipient (a thread's hour, or a day's digest), in the recipient's
@@ -46,7 +59,7 @@ export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: 
     sentence: fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
     community: n.community_name ?? "",
     quote: n.content,
-    url: `${app}${targetPath(n)}`,
+    url: `${app}${notificationHref(notificationLink(linkSource(n)))}`,
   }));
   const types = [...new Set(rows.map((n) => n.type))];
   const token = encodeURIComponent(await unsubscribeToken(env, first.recipient_id, types.length === 1 ? types[0]! : "ALL"));
