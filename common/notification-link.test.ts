@@ -11,6 +11,11 @@ describe("notificationLink", () => {
         { to: "/support", search: { tab: "contact", ticket: "t 1" } },
         "/support?tab=contact&ticket=t+1",
       ],
+      [
+        { ...none, community: { id: "c" }, data: { kind: "payment", payment: "renewal_failed" } },
+        { to: "/payment-methods" },
+        "/payment-methods",
+      ],
       [{ ...none, postId: "p/1", community: { id: "c" } }, { to: "/post/$postId", params: { postId: "p/1" } }, "/post/p%2F1"],
       [{ ...none, conversationId: "k" }, { to: "/chat/$id", params: { id: "k" } }, "/chat/k"],
       [{ ...none, courseId: "co" }, { to: "/course/$courseId", params: { courseId: "co" } }, "/course/co"],

@@ -17,17 +17,19 @@ export type NotificationLink =
   | { to: "/chat/$id"; params: { id: string } }
   | { to: "/course/$courseId"; params: { courseId: string } }
   | { to: "/communities/$communityId"; params: { communityId: string } }
-  | { to: "/calendar" | "/notifications" };
+  | { to: "/calendar" | "/notifications" | "/payment-methods" };
 
 /**
  * The page a notification opens, in the app and from its e-mail alike: the thing it is about (support
- * ticket, post, conversation, course, event, community), else the notifications page.
+ * ticket, the card to fix after a declined renewal, post, conversation, course, event, community), else
+ * the notifications page.
  */
 export function notificationLink(n: NotificationLinkSource): NotificationLink {
   const data = n.data ?? {};
   if (data.kind === "support" && typeof data.ticketId === "string" && data.ticketId) {
     return { to: "/support", search: { tab: "contact", ticket: data.ticketId } };
   }
+  if (data.kind === "payment" && data.payment === "renewal_failed") return { to: "/payment-methods" };
   if (n.postId) return { to: "/post/$postId", params: { postId: n.postId } };
   if (n.conversationId) return { to: "/chat/$id", params: { id: n.conversationId } };
   if (n.courseId) return { to: "/course/$courseId", params: { courseId: n.courseId } };

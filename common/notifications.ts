@@ -32,6 +32,9 @@ export type NotificationData = {
   ticketId?: string;
   /** SYSTEM_ANNOUNCEMENT of a payment: a renewal was declined (retried until the grace period ends), or the subscription ended. */
   payment?: "renewal_failed" | "subscription_ended";
+  /** SYSTEM_ANNOUNCEMENT of a declined renewal: when the card is tried again, and when access ends if it keeps failing (ms). */
+  retryAt?: number;
+  accessUntil?: number;
   decision?: ReviewDecision;
   reason?: string;
   /** COMMUNITY_ROLE_CHANGE: the role the member now has. */

@@ -6,6 +6,7 @@ import type { AppEnv } from "../../env";
 import type { MailMessage } from "../../lib/email";
 import { escapeHtml } from "../../lib/html";
 import { mailTexts } from "../../lib/mail-texts";
+import { announcementWords } from "./announcement-mail";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /** A queued notification with what its mail says of it: the recipient, the sender's and community's names. */
@@ -55,12 +56,17 @@ export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: 
   const language = isLanguage(first.language) ? first.language : DEFAULT_LANGUAGE;
   const texts = mailTexts[language].notifications;
   const app = env.APP_URL.replace(/\/$/, "");
-  const items = rows.map((n) => ({
-    sentence: fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
-    community: n.community_name ?? "",
-    quote: n.content,
-    url: `${app}${notificationHref(notificationLink(linkSource(n)))}`,
-  }));
+  const items = rows.map((n) => {
+    const community = n.community_name ?? "";
+    const announced = n.type === "SYSTEM_ANNOUNCEMENT" ? announcementWords(texts.announcements, community, queuedData(n)) : null;
+    return {
+      sentence: announced?.sentence ?? fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
+      detail: announced?.detail ?? null,
+      community,
+      quote: n.content,
+      url: `${app}${notificationHref(notificationLink(linkSource(n)))}`,
+    };
+  });
   const types = [...new Set(rows.map((n) => n.type))];
   const token = encodeURIComponent(await unsubscribeToken(env, first.recipient_id, types.length === 1 ? types[0]! : "ALL"));
   const unsubscribePage = `${app}/unsubscribe?token=${token}`;
@@ -76,6 +82,7 @@ export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: 
     .map(
       (i) => `<li style="margin:0 0 12px">
 <strong>${escapeHtml(i.sentence)}</strong>${i.community ? ` <span style="color:#555">· ${escapeHtml(i.community)}</span>` : ""}
+${i.detail ? `<p style="margin:4px 0">${escapeHtml(i.detail)}</p>` : ""}
 ${i.quote ? `<blockquote style="margin:4px 0;padding-left:8px;border-left:3px solid #ddd;color:#333">${escapeHtml(i.quote)}</blockquote>` : ""}
 <a href="${escapeHtml(i.url)}">${escapeHtml(texts.open)}</a></li>`,
     )
@@ -93,6 +100,7 @@ ${digest ? `<p>${escapeHtml(texts.digestIntro)}</p>` : ""}
     ...(digest ? [texts.digestIntro, ""] : []),
     ...items.flatMap((i) => [
       `- ${i.sentence}${i.community ? ` (${i.community})` : ""}`,
+      ...(i.detail ? [`  ${i.detail}`] : []),
       ...(i.quote ? [`  "${i.quote}"`] : []),
       `  ${texts.open}: ${i.url}`,
     ]),
