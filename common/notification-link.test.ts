@@ -16,6 +16,11 @@ describe("notificationLink", () => {
         { to: "/payment-methods" },
         "/payment-methods",
       ],
+      [
+        { ...none, data: { kind: "account", account: "deletion_scheduled" } },
+        { to: "/settings/privacy-security" },
+        "/settings/privacy-security",
+      ],
       [{ ...none, postId: "p/1", community: { id: "c" } }, { to: "/post/$postId", params: { postId: "p/1" } }, "/post/p%2F1"],
       [{ ...none, conversationId: "k" }, { to: "/chat/$id", params: { id: "k" } }, "/chat/k"],
       [{ ...none, courseId: "co" }, { to: "/course/$courseId", params: { courseId: "co" } }, "/course/co"],

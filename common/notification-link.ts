@@ -17,11 +17,11 @@ export type NotificationLink =
   | { to: "/chat/$id"; params: { id: string } }
   | { to: "/course/$courseId"; params: { courseId: string } }
   | { to: "/communities/$communityId"; params: { communityId: string } }
-  | { to: "/calendar" | "/notifications" | "/payment-methods" };
+  | { to: "/calendar" | "/notifications" | "/payment-methods" | "/settings/privacy-security" };
 
 /**
  * The page a notification opens, in the app and from its e-mail alike: the thing it is about (support
- * ticket, the card to fix after a declined renewal, post, conversation, course, event, community), else
+ * ticket, the card to fix after a declined renewal, the pending deletion, post, conversation, course, event, community), else
  * the notifications page.
  */
 export function notificationLink(n: NotificationLinkSource): NotificationLink {
@@ -30,6 +30,7 @@ export function notificationLink(n: NotificationLinkSource): NotificationLink {
     return { to: "/support", search: { tab: "contact", ticket: data.ticketId } };
   }
   if (data.kind === "payment" && data.payment === "renewal_failed") return { to: "/payment-methods" };
+  if (data.kind === "account" && data.account === "deletion_scheduled") return { to: "/settings/privacy-security" };
   if (n.postId) return { to: "/post/$postId", params: { postId: n.postId } };
   if (n.conversationId) return { to: "/chat/$id", params: { id: n.conversationId } };
   if (n.courseId) return { to: "/course/$courseId", params: { courseId: n.courseId } };

@@ -15,6 +15,9 @@ import {
   TEST_PASSWORD,
 } from "../../../tests/factories";
 import { insertSavedCard, insertSubscription } from "../../../tests/payments";
+import type { AppEnv } from "../../env";
+import { openDb } from "../../lib/db";
+import { deliverNotificationMail } from "../notifications/mail-delivery";
 
 const NEW_PASSWORD = "brand-new-horse-7";
 
@@ -202,6 +205,59 @@ describe("account deletion", () => {
 
     expect((await call("/api/account/deletion", { method: "DELETE", cookie: ana.cookie })).status).toBe(200);
     expect(await deletion(ana.cookie)).toEqual({ hasPendingDeletion: false, scheduledDeletionAt: null, daysRemaining: null });
+  });
+});
+
+describe("the deletion notification", () => {
+  const announcements = async (userId: string) =>
+    (
+      await env.DB.prepare("select data from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT'")
+        .bind(userId)
+        .all<{ data: string }>()
+    ).results.map((r) => JSON.parse(r.data) as Record<string, unknown>);
+  const queued = async (userId: string) =>
+    (await env.DB.prepare(
+      "select count(*) as n from notification_mail_queue where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT'",
+    )
+      .bind(userId)
+      .first<{ n: number }>())!.n;
+
+  it("is written with the request, in the app and for e-mail, once however often the request is made", async () => {
+    const ana = await createUser();
+    const res = await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    const { scheduledDeletionAt } = (await res.json()) as DeletionStatus;
+    expect(await announcements(ana.user.id)).toEqual([
+      { kind: "account", account: "deletion_scheduled", deletionAt: scheduledDeletionAt },
+    ]);
+    expect(await queued(ana.user.id)).toBe(1);
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    expect(await announcements(ana.user.id)).toHaveLength(1);
+    expect(await queued(ana.user.id)).toBe(1);
+
+    await deliverNotificationMail(env as AppEnv, openDb(env), Date.now());
+    const mail = await lastMailTo(ana.user.email);
+    expect(mail!.subject).toBe("Your account is scheduled for deletion");
+    expect(mail!.text).toContain(new Date(scheduledDeletionAt!).toISOString().slice(0, 10));
+    expect(mail!.text).toContain("/settings/privacy-security");
+  });
+
+  it("follows the person's choices: with e-mail off for announcements it is only in the app", async () => {
+    const ana = await createUser();
+    await call("/api/notifications/preferences", {
+      method: "PATCH",
+      cookie: ana.cookie,
+      body: { types: [{ type: "SYSTEM_ANNOUNCEMENT", email: false }] },
+    });
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    expect(await announcements(ana.user.id)).toHaveLength(1);
+    expect(await queued(ana.user.id)).toBe(0);
+  });
+
+  it("is not written for a refused request", async () => {
+    const ana = await createUser();
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: "wrong-password-1" } });
+    expect(await announcements(ana.user.id)).toEqual([]);
+    expect(await queued(ana.user.id)).toBe(0);
   });
 });
 

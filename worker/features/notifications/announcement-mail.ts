@@ -34,6 +34,13 @@ export function announcementWords(texts: Texts, community: string, data: Notific
   if (data.kind === "payment" && data.payment === "subscription_ended") {
     return { sentence: fillTemplate(texts.subscriptionEnded, { community }), detail: null };
   }
+  if (data.kind === "account" && data.account === "deletion_scheduled") {
+    return {
+      sentence: texts.deletionScheduled,
+      detail:
+        typeof data.deletionAt === "number" ? fillTemplate(texts.deletionScheduledDetail, { date: day(data.deletionAt) }) : null,
+    };
+  }
   if (data.kind === "support") return { sentence: texts.supportReply, detail: null };
   return null;
 }
