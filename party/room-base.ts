@@ -11,6 +11,8 @@ import {
 
 /** The only identity a room trusts: set by worker/lib/realtime.ts at the upgrade, after stripping the client's. */
 export const USER_ID_HEADER = "x-agora-user-id";
+/** The session the socket was let in with, so that signing that session out can close it. */
+export const SESSION_ID_HEADER = "x-agora-session-id";
 
 export type ConnectionInfo = { userId: string; connectedAt: number };
 
@@ -25,6 +27,7 @@ export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
 
 const USER_TAG_PREFIX = "user:";
 const userTag = (userId: string) => `${USER_TAG_PREFIX}${userId}`;
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
 
 /** Who a socket is, from the tags it was accepted with (partyserver puts the connection id first). */
 export type SocketIdentity = { id: string; userId: string };
@@ -71,7 +74,8 @@ export abstract class RoomBase extends Server<Env> {
 
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
-    return userId ? [userTag(userId)] : [];
+    const sessionId = ctx.request.headers.get(SESSION_ID_HEADER);
+    return userId ? [userTag(userId), ...(sessionId ? [sessionTag(sessionId)] : [])] : [];
   }
 
   override async onConnect(connection: Connection<ConnectionInfo>, ctx: ConnectionContext): Promise<void> {
@@ -217,10 +221,23 @@ export abstract class RoomBase extends Server<Env> {
   }
 
   /** Closes every socket of a user (membership ended, blocked, account deleted); returns how many. */
-  async disconnectUser(userId: string, reason = "Access revoked"): Promise<number> {
+  disconnectUser(userId: string, reason = "Access revoked"): Promise<number> {
+    return this.#revoke(this.openConnections(userId), reason);
+  }
+
+  /** Closes the sockets let in with these sessions (signed out, password changed); returns how many. */
+  async disconnectSessions(sessionIds: readonly string[], reason = "Signed out"): Promise<number> {
     let closed = 0;
+    for (const sessionId of new Set(sessionIds)) {
+      closed += await this.#revoke(this.getConnections<ConnectionInfo>(sessionTag(sessionId)), reason);
+    }
+    return closed;
+  }
+
+  async #revoke(connections: Iterable<Connection<ConnectionInfo>>, reason: string): Promise<number> {
     const leaving: Connection<ConnectionInfo>[] = [];
-    for (const connection of this.openConnections(userId)) {
+    for (const connection of connections) {
+      if (!connection.state?.userId || this.#departed.has(connection.id)) continue;
       leaving.push(connection);
       this.#departed.add(connection.id);
       try {
@@ -228,11 +245,10 @@ export abstract class RoomBase extends Server<Env> {
       } catch {
         // Already closing.
       }
-      closed++;
     }
     // The room tells the others now; the close event that may follow is skipped (`#departed`).
-    for (const connection of leaving) await this.onLeave(connection, userId);
-    return closed;
+    for (const connection of leaving) await this.onLeave(connection, connection.state!.userId);
+    return leaving.length;
   }
 
   /** Closes every socket (the room's subject is gone: a removed group chat); returns how many. */

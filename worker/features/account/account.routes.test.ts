@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AccountExport, AccountSession, DeletionStatus } from "../../../common/contract/account";
 import { newId } from "../../../common/ids";
 import {
@@ -14,6 +14,7 @@ import {
   mailCountTo,
   TEST_PASSWORD,
 } from "../../../tests/factories";
+import { closeAll, connect, type TestSocket } from "../../../party/test-socket";
 import { insertSavedCard, insertSubscription } from "../../../tests/payments";
 import type { AppEnv } from "../../env";
 import { openDb } from "../../lib/db";
@@ -92,6 +93,78 @@ describe("changing the password", () => {
     expect(left).toMatchObject([{ current: true }]);
     expect((await signIn(ana.user.email, TEST_PASSWORD)).status).toBe(401);
     expect((await signIn(ana.user.email, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("live connections of revoked sessions", () => {
+  afterEach(closeAll);
+
+  /** A tab of `cookie` in the person's own room, a community's room and a chat's room, each welcomed. */
+  async function tabs(userId: string, cookie: string, communityId: string, chatId: string) {
+    const sockets = await Promise.all([
+      connect(`/parties/user-room/${userId}`, { cookie }),
+      connect(`/parties/community-room/${communityId}`, { cookie }),
+      connect(`/parties/conversation-room/${chatId}`, { cookie }),
+    ]);
+    await Promise.all(sockets.map((s) => s.next("welcome")));
+    return sockets;
+  }
+  /** Each socket's close code, or "open" while it stays open for 3 s. */
+  const closeCodes = (sockets: TestSocket[]) =>
+    Promise.all(
+      sockets.map((s) => Promise.race([s.closed.then((c) => c.code), new Promise((r) => setTimeout(() => r("open"), 3000))])),
+    );
+  const stillOpen = async (sockets: TestSocket[]) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return sockets.map((s) => s.ws.readyState === WebSocket.READY_STATE_OPEN);
+  };
+
+  async function world() {
+    const ana = await createUser();
+    const friend = await createUser();
+    const { id: communityId } = await createCommunity(friend.user.id);
+    await addMember(communityId, ana.user.id);
+    const { id: chatId } = await createConversation("direct", [ana.user.id, friend.user.id]);
+    const laptop = cookieFrom(await signIn(ana.user.email, TEST_PASSWORD));
+    return { ana, friend, communityId, chatId, laptop };
+  }
+
+  it("are closed in every room when a password change signs the other sessions out; this browser's stay", async () => {
+    const { ana, friend, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const mine = await tabs(ana.user.id, ana.cookie, communityId, chatId);
+    const friends = await tabs(friend.user.id, friend.cookie, communityId, chatId);
+
+    const res = await changePassword(ana.cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(await closeCodes(others)).toEqual([4003, 4003, 4003]);
+    expect(await stillOpen(mine)).toEqual([true, true, true]);
+    expect(await stillOpen(friends)).toEqual([true, true, true]);
+  });
+
+  it("are closed when the other sessions are signed out from the sessions list; this browser's stay", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const mine = await tabs(ana.user.id, ana.cookie, communityId, chatId);
+    expect((await call("/api/account/sessions/sign-out-others", { method: "POST", cookie: ana.cookie })).status).toBe(200);
+    expect(await closeCodes(others)).toEqual([4003, 4003, 4003]);
+    expect(await stillOpen(mine)).toEqual([true, true, true]);
+  });
+
+  it("are left open by a refused password change", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const res = await changePassword(ana.cookie, {
+      currentPassword: "wrong-password-1",
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(422);
+    expect(await stillOpen(others)).toEqual([true, true, true]);
   });
 });
 

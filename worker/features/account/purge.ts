@@ -3,6 +3,7 @@ import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
+import { userRoomsStatements } from "../../lib/user-rooms";
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
@@ -30,10 +31,7 @@ export async function purgeDueAccounts(env: AppEnv, db: Db, now = Date.now()) {
 export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   const { id, email } = account;
   const files = db.all<{ r2_key: string }>(sql`select r2_key from uploads where owner_id = ${id}`);
-  const communityIds = db.all<{ id: string }>(sql`select community_id as id from community_members where profile_id = ${id}`);
-  const conversationIds = db.all<{ id: string }>(
-    sql`select conversation_id as id from conversation_participants where user_id = ${id}`,
-  );
+  const { communities: communityIds, conversations: conversationIds } = userRoomsStatements(db, id);
   // Posts and comments whose counters the purge changes (their likes, comments and replies go).
   const likedPosts = db.all<{ id: string }>(
     sql`select post_id as id from post_likes where user_id = ${id}
