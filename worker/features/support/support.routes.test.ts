@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { call, createUser, expectError, lastMailTo, mailCountTo } from "../../../tests/factories";
 import { insertTicket } from "../../../tests/support";
 import type { AppEnv } from "../../env";
+import { openDb } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
+import { deliverNotificationMail } from "../notifications/mail-delivery";
 import { supportContact } from "./support-contact";
 
 type Summary = { id: string; subject: string; priority: string; category: string; status: string; repliesCount: number };
@@ -246,6 +248,12 @@ describe("the staff ticket queue", () => {
       content: "Sent to your inbox.",
       data: JSON.stringify({ kind: "support", ticketId: ticket.id }),
     });
+    // The reply's own e-mail is the one e-mail: the notification is not mailed a second time.
+    await deliverNotificationMail(env as AppEnv, openDb(env), Date.now());
+    const replyMails = await env.DB.prepare(`select kind from mail_outbox where "to" = ? and kind <> 'verify_email'`)
+      .bind(member.user.email)
+      .all<{ kind: string }>();
+    expect(replyMails.results).toEqual([{ kind: "support_reply" }]);
   });
 
   it("closes and reopens a ticket; a closed ticket takes no replies and sends nothing", async () => {
