@@ -155,6 +155,21 @@ describe("live connections of revoked sessions", () => {
     expect(await stillOpen(mine)).toEqual([true, true, true]);
   });
 
+  it("are all closed when a reset password signs every session out", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const sockets = [
+      ...(await tabs(ana.user.id, laptop, communityId, chatId)),
+      ...(await tabs(ana.user.id, ana.cookie, communityId, chatId)),
+    ];
+    await call("/api/auth/request-password-reset", { body: { email: ana.user.email } });
+    const link = new URL((await lastMailTo(ana.user.email))!.link!);
+    const token = new URL((await call(link.pathname + link.search)).headers.get("location")!, "http://x").searchParams.get(
+      "token",
+    );
+    expect((await call("/api/auth/reset-password", { body: { token, newPassword: NEW_PASSWORD } })).status).toBe(200);
+    expect(await closeCodes(sockets)).toEqual([4003, 4003, 4003, 4003, 4003, 4003]);
+  });
+
   it("are left open by a refused password change", async () => {
     const { ana, communityId, chatId, laptop } = await world();
     const others = await tabs(ana.user.id, laptop, communityId, chatId);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ChangePasswordBody } from "../../../common/contract/account";
+import type { ResetPasswordBody } from "../../../common/contract/auth";
 import type { ErrorBody } from "../../../common/contract/http";
 import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
@@ -42,6 +43,34 @@ export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBo
     const sessionIds = read(others).map((s) => s.id);
     const where = userRoomsFrom(read(rooms.communities), read(rooms.conversations));
     c.executionCtx.waitUntil(disconnectSessions(c.env, user.id, sessionIds, where));
+  }
+  return response;
+}
+
+/**
+ * A new password from a reset link. better-auth then ends every session of the account, so every
+ * socket they let in closes too. Whose link it is, their sessions and rooms are read before, while the
+ * link is still valid (better-auth keeps it as the `reset-password:<token>` verification).
+ */
+export async function resetPassword(c: Context<HonoEnv>, body: ResetPasswordBody): Promise<Response> {
+  const db = c.var.db;
+  const owner = sql`(select v.value from verifications v where v.identifier = ${`reset-password:${body.token}`}
+    and v.expires_at > ${Date.now()})`;
+  const sessions = db.all<{ id: string; user_id: string }>(sql`select id, user_id from sessions where user_id = ${owner}`);
+  const rooms = userRoomsStatements(db, owner);
+  const read = await batch(db, [sessions, rooms.communities, rooms.conversations]);
+  const response = await forward(c, { body });
+  const userId = read(sessions)[0]?.user_id;
+  if (response.ok && userId) {
+    const where = userRoomsFrom(read(rooms.communities), read(rooms.conversations));
+    c.executionCtx.waitUntil(
+      disconnectSessions(
+        c.env,
+        userId,
+        read(sessions).map((s) => s.id),
+        where,
+      ),
+    );
   }
   return response;
 }
