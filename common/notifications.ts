@@ -26,8 +26,11 @@ export type NotificationType = (typeof notificationTypes)[number];
  * as text. What a notification quotes of people's own words (a comment, a message) is its `content`.
  */
 export type NotificationData = {
-  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, of a support reply, or about the account. */
-  kind?: "review" | "payment" | "support" | "account";
+  /**
+   * SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, of a
+   * support reply, about the account, or of a community that became the reader's when its owner's account was deleted.
+   */
+  kind?: "review" | "payment" | "support" | "account" | "ownership";
   /** SYSTEM_ANNOUNCEMENT about the account: its deletion was requested, and happens at `deletionAt` (ms) unless cancelled. */
   account?: "deletion_scheduled";
   deletionAt?: number;

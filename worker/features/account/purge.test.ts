@@ -202,6 +202,19 @@ describe("the account purge", () => {
     expect(await state(withMembers)).toEqual({ creator_id: loneMember.user.id, archived: 0, members_count: 2 });
     expect(await roleOf(withMembers, loneMember)).toBe("admin");
     expect(await state(empty)).toEqual({ creator_id: null, archived: 1, members_count: 0 });
+    // Each new owner is told; nobody is told about the archived one.
+    const told = await env.DB.prepare(
+      "select recipient_id, community_id, data from notifications where type = 'SYSTEM_ANNOUNCEMENT' and community_id in (?, ?, ?, ?) order by recipient_id",
+    )
+      .bind(withAdmins, withModerator, withMembers, empty)
+      .all<{ recipient_id: string; community_id: string; data: string }>();
+    expect(told.results).toEqual(
+      [
+        { recipient_id: admin1.user.id, community_id: withAdmins, data: JSON.stringify({ kind: "ownership" }) },
+        { recipient_id: moderator.user.id, community_id: withModerator, data: JSON.stringify({ kind: "ownership" }) },
+        { recipient_id: loneMember.user.id, community_id: withMembers, data: JSON.stringify({ kind: "ownership" }) },
+      ].sort((a, b) => a.recipient_id.localeCompare(b.recipient_id)),
+    );
     // The new owner runs it: its settings are theirs.
     const edit = await call(`/api/communities/${withModerator}`, {
       method: "PATCH",

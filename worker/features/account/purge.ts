@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
 import { userRoomsStatements } from "../../lib/user-rooms";
+import { deliver } from "../notifications/delivery";
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
@@ -57,7 +58,7 @@ const stillShown = (db: Db, urls: string[], communities: SQL, conversations: SQL
  * someone else replied to, a message someone replied to. Everything else the person wrote goes, and so
  * do their files (but those that what stays still shows), profile, memberships, sessions, likes,
  * reactions and notifications (the foreign keys cascade from the users row or set the author to null).
- * Communities they owned get a new owner, or are archived when nobody is left in them. Counters on the
+ * Communities they owned get a new owner (who is told), or are archived when nobody is left in them. Counters on the
  * rows that stay are counted again, and the person's sockets are closed.
  */
 export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
@@ -130,6 +131,16 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
           where community_id in ${inList(read(owned))}
             and profile_id = (select c.creator_id from communities c where c.id = community_members.community_id)`,
     ),
+    ...deliver(db, {
+      now,
+      columns: {
+        recipient_id: sql`c.creator_id`,
+        community_id: sql`c.id`,
+        type: "SYSTEM_ANNOUNCEMENT",
+        data: JSON.stringify({ kind: "ownership" }),
+      },
+      from: sql`from communities c where c.id in ${inList(read(owned))} and c.creator_id is not null`,
+    }),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
     db.run(sql`delete from users where id = ${id}`),
     db.run(

@@ -41,6 +41,7 @@ export function announcementWords(texts: Texts, community: string, data: Notific
         typeof data.deletionAt === "number" ? fillTemplate(texts.deletionScheduledDetail, { date: day(data.deletionAt) }) : null,
     };
   }
+  if (data.kind === "ownership") return { sentence: fillTemplate(texts.ownership, { community }), detail: texts.ownershipDetail };
   if (data.kind === "support") return { sentence: texts.supportReply, detail: null };
   return null;
 }
