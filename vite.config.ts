@@ -24,7 +24,13 @@ function staticSecurityHeaders(): Plugin {
     generateBundle() {
       if (this.environment.name !== "client") return;
       const headers = { ...baseSecurityHeaders, "Content-Security-Policy": appCsp };
-      const lines = ["/*", ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`), "/assets/*", "  Cache-Control: public, max-age=31536000, immutable", ""];
+      const lines = [
+        "/*",
+        ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`),
+        "/assets/*",
+        "  Cache-Control: public, max-age=31536000, immutable",
+        "",
+      ];
       this.emitFile({ type: "asset", fileName: "_headers", source: lines.join("\n") });
     },
   };
@@ -148,8 +154,20 @@ export default defineConfig(({ command }) => ({
       configPath: `${root}wrangler.toml`,
       // AGORA_STATE_DIR lets a second dev server run beside the first on its own local data.
       persistState: { path: process.env.AGORA_STATE_DIR ?? `${root}.wrangler/state` },
-      // The dev server is development; builds keep wrangler.toml's production values.
-      config: command === "serve" ? { vars: { APP_ENV: "development", APP_URL: "http://localhost:5173" } } : undefined,
+      // The dev server is development (with local stand-ins for the support contact details, so the
+      // Help page's Contact tab is whole); builds keep wrangler.toml's production values.
+      config:
+        command === "serve"
+          ? {
+              vars: {
+                APP_ENV: "development",
+                APP_URL: "http://localhost:5173",
+                SUPPORT_EMAIL: "support@agora.localhost",
+                SUPPORT_PHONE: "+995 32 200 00 00",
+                SUPPORT_HOURS: "Mon–Fri 09:00–18:00 (GMT+4)",
+              },
+            }
+          : undefined,
     }),
   ],
 }));

@@ -26,12 +26,21 @@ export type NotificationType = (typeof notificationTypes)[number];
  * as text. What a notification quotes of people's own words (a comment, a message) is its `content`.
  */
 export type NotificationData = {
-  /** SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, or of a support reply. */
-  kind?: "review" | "payment" | "support";
+  /**
+   * SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, of a
+   * support reply, about the account, or of a community that became the reader's when its owner's account was deleted.
+   */
+  kind?: "review" | "payment" | "support" | "account" | "ownership";
+  /** SYSTEM_ANNOUNCEMENT about the account: its deletion was requested, and happens at `deletionAt` (ms) unless cancelled. */
+  account?: "deletion_scheduled";
+  deletionAt?: number;
   /** SYSTEM_ANNOUNCEMENT of a support reply: the ticket it answers (the reply itself is the `content`). */
   ticketId?: string;
   /** SYSTEM_ANNOUNCEMENT of a payment: a renewal was declined (retried until the grace period ends), or the subscription ended. */
   payment?: "renewal_failed" | "subscription_ended";
+  /** SYSTEM_ANNOUNCEMENT of a declined renewal: when the card is tried again, and when access ends if it keeps failing (ms). */
+  retryAt?: number;
+  accessUntil?: number;
   decision?: ReviewDecision;
   reason?: string;
   /** COMMUNITY_ROLE_CHANGE: the role the member now has. */

@@ -13,6 +13,8 @@ import {
 export const USER_ID_HEADER = "x-agora-user-id";
 /** Set by the worker beside the identity: the people in the room a block stands between (comma separated). */
 export const HIDDEN_USERS_HEADER = "x-agora-hidden-users";
+/** The session the socket was let in with, so that signing that session out can close it. */
+export const SESSION_ID_HEADER = "x-agora-session-id";
 
 /** `hidden`: the people in this room who must not see this socket's typing (blocks, either way). */
 export type ConnectionInfo = { userId: string; connectedAt: number; hidden?: string[] };
@@ -28,6 +30,7 @@ export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
 
 const USER_TAG_PREFIX = "user:";
 const userTag = (userId: string) => `${USER_TAG_PREFIX}${userId}`;
+const sessionTag = (sessionId: string) => `session:${sessionId}`;
 
 /** Who a socket is, from the tags it was accepted with (partyserver puts the connection id first). */
 export type SocketIdentity = { id: string; userId: string };
@@ -74,7 +77,8 @@ export abstract class RoomBase extends Server<Env> {
 
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
-    return userId ? [userTag(userId)] : [];
+    const sessionId = ctx.request.headers.get(SESSION_ID_HEADER);
+    return userId ? [userTag(userId), ...(sessionId ? [sessionTag(sessionId)] : [])] : [];
   }
 
   override async onConnect(connection: Connection<ConnectionInfo>, ctx: ConnectionContext): Promise<void> {
@@ -221,10 +225,23 @@ export abstract class RoomBase extends Server<Env> {
   }
 
   /** Closes every socket of a user (membership ended, blocked, account deleted); returns how many. */
-  async disconnectUser(userId: string, reason = "Access revoked"): Promise<number> {
+  disconnectUser(userId: string, reason = "Access revoked"): Promise<number> {
+    return this.#revoke(this.openConnections(userId), reason);
+  }
+
+  /** Closes the sockets let in with these sessions (signed out, password changed); returns how many. */
+  async disconnectSessions(sessionIds: readonly string[], reason = "Signed out"): Promise<number> {
     let closed = 0;
+    for (const sessionId of new Set(sessionIds)) {
+      closed += await this.#revoke(this.getConnections<ConnectionInfo>(sessionTag(sessionId)), reason);
+    }
+    return closed;
+  }
+
+  async #revoke(connections: Iterable<Connection<ConnectionInfo>>, reason: string): Promise<number> {
     const leaving: Connection<ConnectionInfo>[] = [];
-    for (const connection of this.openConnections(userId)) {
+    for (const connection of connections) {
+      if (!connection.state?.userId || this.#departed.has(connection.id)) continue;
       leaving.push(connection);
       this.#departed.add(connection.id);
       try {
@@ -232,11 +249,10 @@ export abstract class RoomBase extends Server<Env> {
       } catch {
         // Already closing.
       }
-      closed++;
     }
     // The room tells the others now; the close event that may follow is skipped (`#departed`).
-    for (const connection of leaving) await this.onLeave(connection, userId);
-    return closed;
+    for (const connection of leaving) await this.onLeave(connection, connection.state!.userId);
+    return leaving.length;
   }
 
   /** Closes every socket (the room's subject is gone: a removed group chat); returns how many. */

@@ -253,6 +253,7 @@ export const requests = {
   "POST /api/admin/communities/:id/suspend": reviewDecision("approved"),
   "POST /api/admin/communities/:id/restore": reviewDecision("suspended"),
 
+  "GET /api/support/contact": { build: none },
   "POST /api/support/tickets": {
     build: (ctx) => ({
       body: { subject: `Question ${ctx.unique}`, message: "How do I change my e-mail?", category: "technical" },

@@ -307,6 +307,7 @@ export const apiTable = {
   "POST /api/admin/communities/:id/restore": reviewDecision,
 
   // Tickets are their sender's alone (home = the caller's, away = a stranger's); staff answer from the queue.
+  "GET /api/support/contact": { any: everyone(200) },
   "POST /api/support/tickets": { any: signedIn(201) },
   "GET /api/support/tickets": { any: signedIn(200) },
   "GET /api/support/tickets/:id": { home: signedIn(200), away: signedIn(404) },

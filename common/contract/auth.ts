@@ -76,6 +76,7 @@ export const resetPasswordBody = z.object({
   newPassword,
   token: linkToken(RESET_TOKEN_MAX),
 });
+export type ResetPasswordBody = z.output<typeof resetPasswordBody>;
 
 /** The link in the verification mail. */
 export const verifyEmailQuery = z.object({

@@ -62,7 +62,18 @@ export type TicketDetail = z.output<typeof ticketDetail>;
 
 const replied = z.object({ reply: ticketReply, status: z.enum(ticketStatuses) });
 
+/** How to reach the support team besides a ticket, as the deployment configures it; null = not offered. */
+export const supportContact = z.object({
+  email: z.string().nullable(),
+  /** As it is shown; dialled without its spaces. */
+  phone: z.string().nullable(),
+  /** Shown as written. */
+  hours: z.string().nullable(),
+});
+export type SupportContact = z.output<typeof supportContact>;
+
 export const support = {
+  contact: endpoint("GET", "/api/support/contact", { response: supportContact }),
   create: endpoint("POST", "/api/support/tickets", {
     body: createTicketBody,
     response: z.object({ ticket: ticketSummary }),

@@ -22,13 +22,11 @@ export const blockedUsers = sqliteTable(
   ],
 );
 
-/** A missing row means the defaults (both on). */
+/** Settings across all types; a missing row means the defaults. The switches per type are in the table below. */
 export const notificationPreferences = sqliteTable("notification_preferences", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  emailNotifications: flag("email_notifications", true),
-  pushNotifications: flag("push_notifications", true),
   /** Notification e-mails folded into one a day instead of one per conversation or post per hour. */
   emailDigest: flag("email_digest", false),
   updatedAt: updatedAt(),

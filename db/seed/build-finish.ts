@@ -1,4 +1,4 @@
-import { BLOCKS, NOTIFICATION_PREFERENCES, REPORTS, SUPPORT_TICKETS } from "./extras.ts";
+import { BLOCKS, REPORTS, SUPPORT_TICKETS } from "./extras.ts";
 import { COMMUNITIES } from "./communities.ts";
 import { ago, DAY, joined, must, push, type SeedContext } from "./context.ts";
 import { seedId, uid, USERS } from "./people.ts";
@@ -129,13 +129,5 @@ export function buildAccountExtras(ctx: SeedContext): void {
   });
   for (const b of BLOCKS) {
     push(ctx, "blocked_users", { blocker_id: uid(b.blocker), blocked_id: uid(b.blocked), created_at: ago(ctx, b.daysAgo) });
-  }
-  for (const p of NOTIFICATION_PREFERENCES) {
-    push(ctx, "notification_preferences", {
-      user_id: uid(p.user),
-      email_notifications: p.email,
-      push_notifications: p.push,
-      updated_at: ago(ctx, 5),
-    });
   }
 }

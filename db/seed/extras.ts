@@ -43,5 +43,3 @@ export const REPORTS = [
 
 /** Salome has blocked Irakli; the demo data has no interaction between them. */
 export const BLOCKS = [{ blocker: "salome", blocked: "irakli", daysAgo: 10 }];
-
-export const NOTIFICATION_PREFERENCES = [{ user: "giorgi", email: false, push: true }];

@@ -37,7 +37,6 @@ const TABLE_ORDER = [
   "support_tickets",
   "reports",
   "blocked_users",
-  "notification_preferences",
 ] as const;
 
 export type SeedOptions = {

@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
-import { HIDDEN_USERS_HEADER, USER_ID_HEADER } from "../../party/room-base";
+import { HIDDEN_USERS_HEADER, SESSION_ID_HEADER, USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
 import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
 import type { Db } from "./db";
 import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
-import { getSessionUser, type SessionUser } from "./session";
+import { getSession, type SessionUser } from "./session";
 
 /** Headers a client must never be able to set on the request a room sees. */
 const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.startsWith("x-partykit-");
@@ -89,12 +89,13 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
   const request = new Request(url, { method: "GET", headers });
 
   const guard = async (req: Request, lobby: Lobby<AppEnv>): Promise<Request> => {
-    const user = await getSessionUser(c.env, c.var.db, req.headers);
-    if (!user) throw unauthenticated();
-    const admission = await mayJoin[party](c.var.db, user, lobby.name);
+    const session = await getSession(c.env, c.var.db, req.headers);
+    if (!session) throw unauthenticated();
+    const admission = await mayJoin[party](c.var.db, session.user, lobby.name);
     if (!admission) throw noSuchRoom();
     const forwarded = new Request(req);
-    forwarded.headers.set(USER_ID_HEADER, user.id);
+    forwarded.headers.set(USER_ID_HEADER, session.user.id);
+    forwarded.headers.set(SESSION_ID_HEADER, session.sessionId);
     if (admission.hidden.length) forwarded.headers.set(HIDDEN_USERS_HEADER, admission.hidden.join(","));
     // The room needs the identity, not the credentials.
     forwarded.headers.delete("cookie");

@@ -103,7 +103,37 @@ export function disconnectFromConversation(env: AppEnv, conversationId: string, 
 
 /** Closes every socket of a conversation's room (the group chat was removed). */
 export function disconnectConversation(env: AppEnv, conversationId: string): Promise<number> {
-  return bestEffort("disconnect all", `conversation-room/${conversationId}`, 0, () => conversationRoom(env, conversationId).disconnectAll());
+  return bestEffort("disconnect all", `conversation-room/${conversationId}`, 0, () =>
+    conversationRoom(env, conversationId).disconnectAll(),
+  );
+}
+
+/** The rooms besides their own where a person may have sockets open. */
+export type UserRooms = { communityIds: readonly string[]; conversationIds: readonly string[] };
+
+/**
+ * Closes the sockets that sessions of a user opened, in the user's own room and in each of `rooms`
+ * (sessions signed out, or all but this one after a password change). Resolves to how many were closed.
+ */
+export async function disconnectSessions(
+  env: AppEnv,
+  userId: string,
+  sessionIds: readonly string[],
+  rooms: UserRooms,
+): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const counts = await Promise.all([
+    bestEffort("disconnect sessions", `user-room/${userId}`, 0, () => userRoom(env, userId).disconnectSessions(sessionIds)),
+    ...rooms.communityIds.map((id) =>
+      bestEffort("disconnect sessions", `community-room/${id}`, 0, () => communityRoom(env, id).disconnectSessions(sessionIds)),
+    ),
+    ...rooms.conversationIds.map((id) =>
+      bestEffort("disconnect sessions", `conversation-room/${id}`, 0, () =>
+        conversationRoom(env, id).disconnectSessions(sessionIds),
+      ),
+    ),
+  ]);
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** Closes every tab's user-room socket (account deleted, all sessions revoked). */

@@ -91,10 +91,16 @@ export async function sessionToken(c: Context<HonoEnv>): Promise<string> {
   return token;
 }
 
-/** The signed-in user behind a request's session cookie, or null (the room upgrade's check). */
-export async function getSessionUser(env: AppEnv, db: Db, headers: Headers): Promise<SessionUser | null> {
+/** The signed-in user behind a request's session cookie and the session's id, or null (the room upgrade's check). */
+export async function getSession(
+  env: AppEnv,
+  db: Db,
+  headers: Headers,
+): Promise<{ user: SessionUser; sessionId: string } | null> {
   const token = await readSessionToken(env, headers);
-  return token ? toSessionUser(await sessionStatement(db, token)) : null;
+  const row = token ? await sessionStatement(db, token) : null;
+  const user = toSessionUser(row);
+  return user && row?.s_id ? { user, sessionId: row.s_id } : null;
 }
 
 /** Session user for route handlers, read once per request. */

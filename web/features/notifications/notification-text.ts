@@ -33,6 +33,8 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
     const payment = n.data?.kind === "payment" ? n.data.payment : undefined;
     if (payment === "renewal_failed" || payment === "subscription_ended") return t(`payment.${payment}`, { community });
     if (n.data?.kind === "support") return t("support.reply");
+    if (n.data?.kind === "ownership") return t("ownership.received", { community });
+    if (n.data?.kind === "account" && n.data.account === "deletion_scheduled") return t("account.deletion_scheduled");
     return t("types.SYSTEM_ANNOUNCEMENT");
   }
   if (WITHOUT_SENDER.has(n.type)) return t(`types.${n.type}`);
@@ -65,6 +67,8 @@ export function notificationDetail(t: TFunction, n: NotificationItem): string | 
     case "SYSTEM_ANNOUNCEMENT":
       // A support reply quotes the staff member's answer.
       if (data.kind === "support") return n.content || null;
+      if (data.kind === "ownership") return t("details.ownership");
+      if (data.kind === "account" && data.account === "deletion_scheduled") return t("details.deletion_scheduled");
       return typeof data.reason === "string" && data.reason ? t("details.reason", { reason: data.reason }) : null;
     default:
       return n.content || null;

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import { notificationLink } from "../../../common/notification-link";
 import { MenuLink, MenuSeparator, MenuText, useMenuContentReady } from "../../components/ui/dropdown-menu";
 import { Spinner } from "../../components/ui/spinner";
 import { useCurrentCommunityId } from "../../lib/current-community";
 import { InviteAnswer } from "./invite-answer";
-import { notificationTarget } from "./notification-target";
 import { NotificationSummary } from "./notification-summary";
 import { useMarkNotificationRead } from "./mutations";
 import { NOTIFICATIONS_DROPDOWN_LIMIT, recentNotificationsQueryOptions } from "./queries";
@@ -45,7 +45,7 @@ export default function NotificationsMenuContent() {
         items.map((n) => (
           <Fragment key={n.id}>
             <MenuLink
-              {...notificationTarget(n)}
+              {...notificationLink(n)}
               onSelect={() => {
                 if (!n.isRead) markRead.mutate(n.id);
               }}

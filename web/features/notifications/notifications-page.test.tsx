@@ -73,6 +73,18 @@ describe("notification texts", () => {
     expect(notificationDetail(t, roleChange)).toBe("You are now a moderator of Supra Photography Club");
     expect(notificationSentence(t, completed)).toBe("Course completed!");
     expect(notificationDetail(t, completed)).toBe("You completed Modern React. Well done!");
+    const deletion = item(1, {
+      type: "SYSTEM_ANNOUNCEMENT",
+      sender: null,
+      community: null,
+      content: "",
+      data: { kind: "account", account: "deletion_scheduled" },
+    });
+    const ownership = item(1, { type: "SYSTEM_ANNOUNCEMENT", sender: null, content: "", data: { kind: "ownership" } });
+    expect(notificationSentence(t, ownership)).toBe("You are now the owner of Supra Photography Club");
+    expect(notificationDetail(t, ownership)).toBe("Its previous owner's account was deleted.");
+    expect(notificationSentence(t, deletion)).toBe("Your account is scheduled for deletion");
+    expect(notificationDetail(t, deletion)).toBe("You can cancel the deletion in Privacy and Security settings until then.");
     // People's own words are quoted as they wrote them.
     expect(notificationDetail(t, item(3))).toBe("Comment 3");
     // One MESSAGE notification stands for a conversation's unread messages.

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { BellOff, CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { notificationLink } from "../../../common/notification-link";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -13,7 +14,6 @@ import { PageHeading, useDocumentTitle } from "../../components/page";
 import { InviteAnswer } from "./invite-answer";
 import { notificationListQueryOptions } from "./list-queries";
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from "./mutations";
-import { notificationTarget } from "./notification-target";
 import { NotificationSummary } from "./notification-summary";
 import { unreadNotificationsQueryOptions } from "./queries";
 
@@ -118,7 +118,7 @@ export function NotificationsPage() {
             {items.map((n) => (
               <li key={n.id}>
                 <Link
-                  {...notificationTarget(n)}
+                  {...notificationLink(n)}
                   onClick={() => {
                     if (!n.isRead) markRead.mutate(n.id);
                   }}

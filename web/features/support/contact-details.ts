@@ -1,5 +1,2 @@
-/** Where people reach the support team (spec 001 "Help and support": e-mail, phone and hours). */
-export const SUPPORT_EMAIL = "support@agora.ge";
-/** Shown as written; dialled without spaces. */
-export const SUPPORT_PHONE = "+995 32 220 00 00";
-export const supportPhoneHref = `tel:${SUPPORT_PHONE.replace(/\s+/g, "")}`;
+/** The address a phone number dials: as configured, without its spaces and punctuation. */
+export const phoneHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { SUPPORT_EMAIL } from "./contact-details";
+import { supportContactQueryOptions } from "./support-api";
 
 /** The spec's eight questions, in its order. */
 const QUESTIONS = [
@@ -17,6 +18,10 @@ const QUESTIONS = [
 /** Expandable answers: <details> opens with Enter or Space and says its state to screen readers without help. */
 export function FaqList() {
   const { t } = useTranslation("support");
+  // The privacy answer names the support address where there is one, else points to a ticket.
+  const email = useQuery(supportContactQueryOptions()).data?.email ?? null;
+  const answer = (key: (typeof QUESTIONS)[number]) =>
+    key === "privacy" && !email ? t("faq.items.privacy.answerWithoutEmail") : t(`faq.items.${key}.answer`, { email });
   return (
     <section aria-labelledby="faq-title" className="space-y-3">
       <h2 id="faq-title" className="text-lg font-semibold text-foreground">
@@ -32,9 +37,7 @@ export function FaqList() {
                 aria-hidden="true"
               />
             </summary>
-            <p className="px-4 pb-4 text-sm leading-relaxed text-foreground/90">
-              {t(`faq.items.${key}.answer`, { email: SUPPORT_EMAIL })}
-            </p>
+            <p className="px-4 pb-4 text-sm leading-relaxed text-foreground/90">{answer(key)}</p>
           </details>
         ))}
       </div>

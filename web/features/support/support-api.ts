@@ -4,6 +4,7 @@ import { call } from "../../lib/api";
 /** The member's own tickets: the list and each thread, under one prefix so a new ticket or reply refreshes both. */
 export const supportKeys = {
   all: () => ["support"] as const,
+  contact: () => ["support-contact"] as const,
   tickets: () => ["support", "tickets"] as const,
   ticket: (id: string) => ["support", "ticket", id] as const,
 };
@@ -20,4 +21,12 @@ export const myTicketQueryOptions = (id: string) =>
   queryOptions({
     queryKey: supportKeys.ticket(id),
     queryFn: ({ signal }) => call("GET /api/support/tickets/:id", { params: { id }, signal }),
+  });
+
+/** How to reach support besides a ticket, as the deployment configures it; it changes only with a deploy. */
+export const supportContactQueryOptions = () =>
+  queryOptions({
+    queryKey: supportKeys.contact(),
+    queryFn: ({ signal }) => call("GET /api/support/contact", { signal }),
+    staleTime: Infinity,
   });

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, BookOpen, Clock, FileText, LifeBuoy, Mail, MessageSquare, Phone, Timer, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -5,8 +6,10 @@ import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
-import { SUPPORT_EMAIL, SUPPORT_PHONE, supportPhoneHref } from "./contact-details";
+import { cn } from "../../lib/cn";
+import { phoneHref } from "./contact-details";
 import { FaqList } from "./faq-list";
+import { supportContactQueryOptions } from "./support-api";
 import { MyTickets } from "./my-tickets";
 import { TicketDialog } from "./ticket-dialog";
 import { SUPPORT_TABS, type SupportTab } from "./support-views";
@@ -88,47 +91,65 @@ function Card({ icon: Icon, title, text, children }: { icon: LucideIcon; title: 
   );
 }
 
+/**
+ * The ticket form, and the e-mail, phone and hours the deployment configures: a channel it leaves unset
+ * is not offered. Until they are read (or when they cannot be) only the form and the response time show.
+ */
 function ContactOptions({ onOpenForm }: { onOpenForm: () => void }) {
   const { t } = useTranslation("support");
+  const { email = null, phone = null, hours = null } = useQuery(supportContactQueryOptions()).data ?? {};
   const rows: { icon: LucideIcon; label: string; value: ReactNode }[] = [
-    {
-      icon: Mail,
-      label: t("contact.emailLabel"),
-      value: (
-        <a className="text-link hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </a>
-      ),
-    },
-    {
-      icon: Phone,
-      label: t("contact.phoneLabel"),
-      value: (
-        <a className="text-link hover:underline" href={supportPhoneHref}>
-          {SUPPORT_PHONE}
-        </a>
-      ),
-    },
-    { icon: Clock, label: t("contact.hoursLabel"), value: t("contact.hours") },
+    ...(email
+      ? [
+          {
+            icon: Mail,
+            label: t("contact.emailLabel"),
+            value: (
+              <a className="text-link hover:underline" href={`mailto:${email}`}>
+                {email}
+              </a>
+            ),
+          },
+        ]
+      : []),
+    ...(phone
+      ? [
+          {
+            icon: Phone,
+            label: t("contact.phoneLabel"),
+            value: (
+              <a className="text-link hover:underline" href={phoneHref(phone)}>
+                {phone}
+              </a>
+            ),
+          },
+        ]
+      : []),
+    ...(hours ? [{ icon: Clock, label: t("contact.hoursLabel"), value: hours }] : []),
     { icon: Timer, label: t("contact.responseLabel"), value: t("contact.response") },
   ];
+  const channels = 1 + (email ? 1 : 0) + (phone ? 1 : 0);
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-foreground">{t("contact.title")}</h2>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className={cn("grid gap-4", channels === 3 ? "sm:grid-cols-3" : channels === 2 ? "sm:grid-cols-2" : "")}>
         <Card icon={FileText} title={t("contact.form")} text={t("contact.formText")}>
           <Button onClick={onOpenForm}>{t("contact.formAction")}</Button>
         </Card>
-        <Card icon={Mail} title={t("contact.email")} text={t("contact.emailText")}>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClasses({ variant: "outline" })}>
-            {SUPPORT_EMAIL}
-          </a>
-        </Card>
-        <Card icon={Phone} title={t("contact.phone")} text={t("contact.phoneText")}>
-          <a href={supportPhoneHref} className={buttonClasses({ variant: "outline" })}>
-            {SUPPORT_PHONE}
-          </a>
-        </Card>
+        {email && (
+          <Card icon={Mail} title={t("contact.email")} text={t("contact.emailText")}>
+            <a href={`mailto:${email}`} className={buttonClasses({ variant: "outline" })}>
+              {email}
+            </a>
+          </Card>
+        )}
+        {phone && (
+          <Card icon={Phone} title={t("contact.phone")} text={t("contact.phoneText")}>
+            <a href={phoneHref(phone)} className={buttonClasses({ variant: "outline" })}>
+              {phone}
+            </a>
+          </Card>
+        )}
       </div>
       <section aria-labelledby="contact-info-title" className="rounded-2xl border border-border bg-surface p-5">
         <h3 id="contact-info-title" className="font-semibold text-foreground">

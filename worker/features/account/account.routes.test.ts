@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AccountExport, AccountSession, DeletionStatus } from "../../../common/contract/account";
 import { newId } from "../../../common/ids";
 import {
@@ -14,7 +14,11 @@ import {
   mailCountTo,
   TEST_PASSWORD,
 } from "../../../tests/factories";
+import { closeAll, connect, type TestSocket } from "../../../party/test-socket";
 import { insertSavedCard, insertSubscription } from "../../../tests/payments";
+import type { AppEnv } from "../../env";
+import { openDb } from "../../lib/db";
+import { deliverNotificationMail } from "../notifications/mail-delivery";
 
 const NEW_PASSWORD = "brand-new-horse-7";
 
@@ -89,6 +93,93 @@ describe("changing the password", () => {
     expect(left).toMatchObject([{ current: true }]);
     expect((await signIn(ana.user.email, TEST_PASSWORD)).status).toBe(401);
     expect((await signIn(ana.user.email, NEW_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("live connections of revoked sessions", () => {
+  afterEach(closeAll);
+
+  /** A tab of `cookie` in the person's own room, a community's room and a chat's room, each welcomed. */
+  async function tabs(userId: string, cookie: string, communityId: string, chatId: string) {
+    const sockets = await Promise.all([
+      connect(`/parties/user-room/${userId}`, { cookie }),
+      connect(`/parties/community-room/${communityId}`, { cookie }),
+      connect(`/parties/conversation-room/${chatId}`, { cookie }),
+    ]);
+    await Promise.all(sockets.map((s) => s.next("welcome")));
+    return sockets;
+  }
+  /** Each socket's close code, or "open" while it stays open for 3 s. */
+  const closeCodes = (sockets: TestSocket[]) =>
+    Promise.all(
+      sockets.map((s) => Promise.race([s.closed.then((c) => c.code), new Promise((r) => setTimeout(() => r("open"), 3000))])),
+    );
+  const stillOpen = async (sockets: TestSocket[]) => {
+    await new Promise((r) => setTimeout(r, 300));
+    return sockets.map((s) => s.ws.readyState === WebSocket.READY_STATE_OPEN);
+  };
+
+  async function world() {
+    const ana = await createUser();
+    const friend = await createUser();
+    const { id: communityId } = await createCommunity(friend.user.id);
+    await addMember(communityId, ana.user.id);
+    const { id: chatId } = await createConversation("direct", [ana.user.id, friend.user.id]);
+    const laptop = cookieFrom(await signIn(ana.user.email, TEST_PASSWORD));
+    return { ana, friend, communityId, chatId, laptop };
+  }
+
+  it("are closed in every room when a password change signs the other sessions out; this browser's stay", async () => {
+    const { ana, friend, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const mine = await tabs(ana.user.id, ana.cookie, communityId, chatId);
+    const friends = await tabs(friend.user.id, friend.cookie, communityId, chatId);
+
+    const res = await changePassword(ana.cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(200);
+    expect(await closeCodes(others)).toEqual([4003, 4003, 4003]);
+    expect(await stillOpen(mine)).toEqual([true, true, true]);
+    expect(await stillOpen(friends)).toEqual([true, true, true]);
+  });
+
+  it("are closed when the other sessions are signed out from the sessions list; this browser's stay", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const mine = await tabs(ana.user.id, ana.cookie, communityId, chatId);
+    expect((await call("/api/account/sessions/sign-out-others", { method: "POST", cookie: ana.cookie })).status).toBe(200);
+    expect(await closeCodes(others)).toEqual([4003, 4003, 4003]);
+    expect(await stillOpen(mine)).toEqual([true, true, true]);
+  });
+
+  it("are all closed when a reset password signs every session out", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const sockets = [
+      ...(await tabs(ana.user.id, laptop, communityId, chatId)),
+      ...(await tabs(ana.user.id, ana.cookie, communityId, chatId)),
+    ];
+    await call("/api/auth/request-password-reset", { body: { email: ana.user.email } });
+    const link = new URL((await lastMailTo(ana.user.email))!.link!);
+    const token = new URL((await call(link.pathname + link.search)).headers.get("location")!, "http://x").searchParams.get(
+      "token",
+    );
+    expect((await call("/api/auth/reset-password", { body: { token, newPassword: NEW_PASSWORD } })).status).toBe(200);
+    expect(await closeCodes(sockets)).toEqual([4003, 4003, 4003, 4003, 4003, 4003]);
+  });
+
+  it("are left open by a refused password change", async () => {
+    const { ana, communityId, chatId, laptop } = await world();
+    const others = await tabs(ana.user.id, laptop, communityId, chatId);
+    const res = await changePassword(ana.cookie, {
+      currentPassword: "wrong-password-1",
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(422);
+    expect(await stillOpen(others)).toEqual([true, true, true]);
   });
 });
 
@@ -202,6 +293,59 @@ describe("account deletion", () => {
 
     expect((await call("/api/account/deletion", { method: "DELETE", cookie: ana.cookie })).status).toBe(200);
     expect(await deletion(ana.cookie)).toEqual({ hasPendingDeletion: false, scheduledDeletionAt: null, daysRemaining: null });
+  });
+});
+
+describe("the deletion notification", () => {
+  const announcements = async (userId: string) =>
+    (
+      await env.DB.prepare("select data from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT'")
+        .bind(userId)
+        .all<{ data: string }>()
+    ).results.map((r) => JSON.parse(r.data) as Record<string, unknown>);
+  const queued = async (userId: string) =>
+    (await env.DB.prepare(
+      "select count(*) as n from notification_mail_queue where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT'",
+    )
+      .bind(userId)
+      .first<{ n: number }>())!.n;
+
+  it("is written with the request, in the app and for e-mail, once however often the request is made", async () => {
+    const ana = await createUser();
+    const res = await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    const { scheduledDeletionAt } = (await res.json()) as DeletionStatus;
+    expect(await announcements(ana.user.id)).toEqual([
+      { kind: "account", account: "deletion_scheduled", deletionAt: scheduledDeletionAt },
+    ]);
+    expect(await queued(ana.user.id)).toBe(1);
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    expect(await announcements(ana.user.id)).toHaveLength(1);
+    expect(await queued(ana.user.id)).toBe(1);
+
+    await deliverNotificationMail(env as AppEnv, openDb(env), Date.now());
+    const mail = await lastMailTo(ana.user.email);
+    expect(mail!.subject).toBe("Your account is scheduled for deletion");
+    expect(mail!.text).toContain(new Date(scheduledDeletionAt!).toISOString().slice(0, 10));
+    expect(mail!.text).toContain("/settings/privacy-security");
+  });
+
+  it("follows the person's choices: with e-mail off for announcements it is only in the app", async () => {
+    const ana = await createUser();
+    await call("/api/notifications/preferences", {
+      method: "PATCH",
+      cookie: ana.cookie,
+      body: { types: [{ type: "SYSTEM_ANNOUNCEMENT", email: false }] },
+    });
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: TEST_PASSWORD } });
+    expect(await announcements(ana.user.id)).toHaveLength(1);
+    expect(await queued(ana.user.id)).toBe(0);
+  });
+
+  it("is not written for a refused request", async () => {
+    const ana = await createUser();
+    await call("/api/account/deletion", { cookie: ana.cookie, body: { password: "wrong-password-1" } });
+    expect(await announcements(ana.user.id)).toEqual([]);
+    expect(await queued(ana.user.id)).toBe(0);
   });
 });
 

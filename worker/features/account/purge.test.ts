@@ -15,7 +15,7 @@ import {
 import { insertOrder, insertSavedCard, insertSubscription } from "../../../tests/payments";
 import { openD1TestDb } from "../../../tests/test-db-d1";
 import type { AppEnv } from "../../env";
-import { purgeDueAccounts } from "./purge";
+import { purgeAccount, purgeDueAccounts } from "./purge";
 
 afterEach(closeAll);
 
@@ -149,5 +149,117 @@ describe("the account purge", () => {
     // The other person's conversation and community still work.
     expect((await call(`/api/conversations/${chat}/messages`, { cookie: other.cookie })).status).toBe(200);
     expect((await call(`/api/communities/${communityId}/posts`, { cookie: other.cookie })).status).toBe(200);
+  });
+
+  it("hands an owner's community to the longest-standing admin, else moderator, else member, and archives one nobody is left in", async () => {
+    const owner = await createUser();
+    const [admin1, admin2, moderator, member, loneMember, lapsed] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
+    const joined = (communityId: string, u: TestUser, role: string, daysAgo: number, accessUntil: number | null = null) =>
+      env.DB.prepare(
+        "insert into community_members (community_id, profile_id, role, joined_at, access_until) values (?, ?, ?, ?, ?)",
+      )
+        .bind(communityId, u.user.id, role, Date.now() - daysAgo * 86_400_000, accessUntil)
+        .run();
+    const withAdmins = (await createCommunity(owner.user.id)).id;
+    await joined(withAdmins, member, "member", 90);
+    await joined(withAdmins, moderator, "moderator", 60);
+    await joined(withAdmins, admin2, "admin", 10);
+    await joined(withAdmins, admin1, "admin", 30);
+    const withModerator = (await createCommunity(owner.user.id)).id;
+    await joined(withModerator, member, "member", 90);
+    await joined(withModerator, moderator, "moderator", 5);
+    // A member whose paid access has lapsed comes after one whose access is current.
+    const withMembers = (await createCommunity(owner.user.id)).id;
+    await joined(withMembers, lapsed, "member", 90, Date.now() - 86_400_000);
+    await joined(withMembers, loneMember, "member", 20);
+    const empty = (await createCommunity(owner.user.id)).id;
+
+    await purgeAccount(env as AppEnv, openD1TestDb(), { id: owner.user.id, email: owner.user.email });
+
+    const state = (id: string) =>
+      row<{ creator_id: string | null; archived: number; members_count: number }>(
+        "select creator_id, archived, members_count from communities where id = ?",
+        id,
+      );
+    const roleOf = async (communityId: string, u: TestUser) =>
+      (
+        await row<{ role: string }>(
+          "select role from community_members where community_id = ? and profile_id = ?",
+          communityId,
+          u.user.id,
+        )
+      )?.role;
+    expect(await state(withAdmins)).toEqual({ creator_id: admin1.user.id, archived: 0, members_count: 4 });
+    expect(await state(withModerator)).toEqual({ creator_id: moderator.user.id, archived: 0, members_count: 2 });
+    expect(await roleOf(withModerator, moderator)).toBe("admin");
+    expect(await state(withMembers)).toEqual({ creator_id: loneMember.user.id, archived: 0, members_count: 2 });
+    expect(await roleOf(withMembers, loneMember)).toBe("admin");
+    expect(await state(empty)).toEqual({ creator_id: null, archived: 1, members_count: 0 });
+    // Each new owner is told; nobody is told about the archived one.
+    const told = await env.DB.prepare(
+      "select recipient_id, community_id, data from notifications where type = 'SYSTEM_ANNOUNCEMENT' and community_id in (?, ?, ?, ?) order by recipient_id",
+    )
+      .bind(withAdmins, withModerator, withMembers, empty)
+      .all<{ recipient_id: string; community_id: string; data: string }>();
+    expect(told.results).toEqual(
+      [
+        { recipient_id: admin1.user.id, community_id: withAdmins, data: JSON.stringify({ kind: "ownership" }) },
+        { recipient_id: moderator.user.id, community_id: withModerator, data: JSON.stringify({ kind: "ownership" }) },
+        { recipient_id: loneMember.user.id, community_id: withMembers, data: JSON.stringify({ kind: "ownership" }) },
+      ].sort((a, b) => a.recipient_id.localeCompare(b.recipient_id)),
+    );
+    // The new owner runs it: its settings are theirs.
+    const edit = await call(`/api/communities/${withModerator}`, {
+      method: "PATCH",
+      cookie: moderator.cookie,
+      body: { description: "Ours now" },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+  });
+
+  it("keeps the files that what stays still shows (the community's images, a kept post's images) and deletes the rest", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const { id: communityId } = await createCommunity(owner.user.id);
+    await addMember(communityId, other.user.id);
+    const communityImage = await uploadImage(owner.cookie, "community_image");
+    await env.DB.prepare("update communities set image_urls = ? where id = ?")
+      .bind(JSON.stringify([communityImage]), communityId)
+      .run();
+    const keptImage = await uploadImage(owner.cookie, "post_image");
+    const lostImage = await uploadImage(owner.cookie, "post_image");
+    const avatar = await uploadImage(owner.cookie, "avatar");
+    await env.DB.prepare("update users set avatar_url = ? where id = ?").bind(avatar, owner.user.id).run();
+    const kept = await json<{ post: { id: string } }>(
+      await call(`/api/communities/${communityId}/posts`, {
+        cookie: owner.cookie,
+        body: { content: "answered", imageUrls: [keptImage] },
+      }),
+    );
+    await comment(other, kept.post.id, "nice picture");
+    await json(
+      await call(`/api/communities/${communityId}/posts`, {
+        cookie: owner.cookie,
+        body: { content: "alone", imageUrls: [lostImage] },
+      }),
+    );
+
+    await purgeAccount(env as AppEnv, openD1TestDb(), { id: owner.user.id, email: owner.user.email });
+
+    const file = (url: string) => env.FILES.head(url.slice("/files/".length));
+    expect(await file(communityImage)).not.toBeNull();
+    expect(await file(keptImage)).not.toBeNull();
+    expect(await file(lostImage)).toBeNull();
+    expect(await file(avatar)).toBeNull();
+    // What stays shows them.
+    expect((await call(communityImage)).status).toBe(200);
+    expect((await call(keptImage)).status).toBe(200);
   });
 });

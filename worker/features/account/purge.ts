@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
+import { userRoomsStatements } from "../../lib/user-rooms";
+import { deliver } from "../notifications/delivery";
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
@@ -20,20 +22,49 @@ export async function purgeDueAccounts(env: AppEnv, db: Db, now = Date.now()) {
 }
 
 /**
+ * Who takes over a community whose owner's account is purged: the longest-standing admin, else
+ * moderator, else member (members whose paid access is current first), so that the people who already
+ * run it keep running it. The purged person's own membership is not a candidate. Null when nobody is left.
+ */
+const successor = (ownerId: string, now: number) =>
+  sql`(select m.profile_id from community_members m where m.community_id = communities.id and m.profile_id <> ${ownerId}
+       order by case m.role when 'admin' then 0 when 'moderator' then 1 else 2 end,
+         case when m.access_until is null or m.access_until > ${now} then 0 else 1 end, m.joined_at, m.profile_id
+       limit 1)`;
+
+/**
+ * Which of `urls` (the purged person's files) content that stays still shows: images of the
+ * communities they were in and of their courses and events, images of their posts others answered,
+ * files of their messages others replied to. Their own kept content no longer has an author.
+ */
+const stillShown = (db: Db, urls: string[], communities: SQL, conversations: SQL) =>
+  urls.length === 0
+    ? Promise.resolve([])
+    : db.all<{ url: string }>(
+        sql`with mine(url) as (select value from json_each(${JSON.stringify(urls)}))
+            select url from mine where
+              exists (select 1 from communities c, json_each(c.image_urls) j where c.id in ${communities} and j.value = mine.url)
+              or exists (select 1 from posts p, json_each(p.image_urls) j
+                where p.author_id is null and p.community_id in ${communities} and j.value = mine.url)
+              or exists (select 1 from classroom_courses k where k.community_id in ${communities} and k.image_url = mine.url)
+              or exists (select 1 from community_events e where e.community_id in ${communities} and e.image_url = mine.url)
+              or exists (select 1 from messages g where g.conversation_id in ${conversations} and g.sender_id is null
+                and g.file_url = mine.url)`,
+      );
+
+/**
  * Deletes an account and everything personal of it (DESIGN.md "Account deletion"). What others
  * answered stays, without its author ('Deleted user'): a post someone else commented on, a comment
  * someone else replied to, a message someone replied to. Everything else the person wrote goes, and so
- * do their files, profile, memberships, sessions, likes, reactions and notifications (the foreign keys
- * cascade from the users row or set the author to null). Counters on the rows that stay are counted
- * again, and the person's sockets are closed.
+ * do their files (but those that what stays still shows), profile, memberships, sessions, likes,
+ * reactions and notifications (the foreign keys cascade from the users row or set the author to null).
+ * Communities they owned get a new owner (who is told), or are archived when nobody is left in them. Counters on the
+ * rows that stay are counted again, and the person's sockets are closed.
  */
 export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   const { id, email } = account;
   const files = db.all<{ r2_key: string }>(sql`select r2_key from uploads where owner_id = ${id}`);
-  const communityIds = db.all<{ id: string }>(sql`select community_id as id from community_members where profile_id = ${id}`);
-  const conversationIds = db.all<{ id: string }>(
-    sql`select conversation_id as id from conversation_participants where user_id = ${id}`,
-  );
+  const { communities: communityIds, conversations: conversationIds } = userRoomsStatements(db, id);
   // Posts and comments whose counters the purge changes (their likes, comments and replies go).
   const likedPosts = db.all<{ id: string }>(
     sql`select post_id as id from post_likes where user_id = ${id}
@@ -43,11 +74,8 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     sql`select comment_id as id from comment_likes where user_id = ${id}
         union select parent_comment_id from post_comments where author_id = ${id} and parent_comment_id is not null`,
   );
-  const read = await batch(db, [files, communityIds, conversationIds, likedPosts, likedComments]);
-
-  // Files first: once the rows are gone nothing would name them any more.
-  const keys = read(files).map((f) => f.r2_key);
-  for (let i = 0; i < keys.length; i += 1000) await env.FILES.delete(keys.slice(i, i + 1000));
+  const owned = db.all<{ id: string }>(sql`select id from communities where creator_id = ${id}`);
+  const read = await batch(db, [files, communityIds, conversationIds, likedPosts, likedComments, owned]);
 
   const inList = (rows: { id: string }[]) =>
     rows.length === 0
@@ -59,6 +87,7 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   const posts = inList(read(likedPosts));
   const comments = inList(read(likedComments));
   const communities = inList(read(communityIds));
+  const conversations = inList(read(conversationIds));
   // A fresh stand-in for the id inside keys that are not foreign keys (like sources in the points ledger).
   const gone = `deleted-${newId()}`;
   const now = Date.now();
@@ -92,6 +121,26 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     db.run(sql`delete from notification_mail_queue where sender_id = ${id} or recipient_id = ${id}`),
     db.run(sql`delete from rate_limits where instr(key, ${id}) > 0 or instr(key, ${email}) > 0`),
     db.run(sql`delete from verifications where value = ${id} or instr(identifier, ${email}) > 0 or instr(value, ${email}) > 0`),
+    // Communities they own go on without them: see `successor`. One nobody is left in is archived.
+    db.run(
+      sql`update communities set archived = 1, updated_at = ${now} where creator_id = ${id} and ${successor(id, now)} is null`,
+    ),
+    db.run(sql`update communities set creator_id = ${successor(id, now)}, updated_at = ${now} where creator_id = ${id}`),
+    db.run(
+      sql`update community_members set role = 'admin'
+          where community_id in ${inList(read(owned))}
+            and profile_id = (select c.creator_id from communities c where c.id = community_members.community_id)`,
+    ),
+    ...deliver(db, {
+      now,
+      columns: {
+        recipient_id: sql`c.creator_id`,
+        community_id: sql`c.id`,
+        type: "SYSTEM_ANNOUNCEMENT",
+        data: JSON.stringify({ kind: "ownership" }),
+      },
+      from: sql`from communities c where c.id in ${inList(read(owned))} and c.creator_id is not null`,
+    }),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
     db.run(sql`delete from users where id = ${id}`),
     db.run(
@@ -111,9 +160,18 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     ),
     db.run(
       sql`update conversations set member_count = (select count(*) from conversation_participants p where p.conversation_id = conversations.id)
-          where id in ${inList(read(conversationIds))}`,
+          where id in ${conversations}`,
     ),
   ]);
+
+  // Files last, once it is known what stays: a community's images, a kept post's or message's files
+  // are still shown, so they stay; everything else of theirs goes.
+  const urls = read(files).map((f) => `/files/${f.r2_key}`);
+  const shown = new Set((await stillShown(db, urls, communities, conversations)).map((r) => r.url));
+  const keys = read(files)
+    .filter((f) => !shown.has(`/files/${f.r2_key}`))
+    .map((f) => f.r2_key);
+  for (let i = 0; i < keys.length; i += 1000) await env.FILES.delete(keys.slice(i, i + 1000));
 
   await Promise.all([
     disconnectUserRoom(env, id),

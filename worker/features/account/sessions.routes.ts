@@ -1,13 +1,29 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { account, sessionParams } from "../../../common/contract/account";
-import type { HonoEnv } from "../../env";
+import type { AppEnv, HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
-import { disconnectUserRoom } from "../../lib/rooms";
+import { disconnectSessions } from "../../lib/rooms";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { userRoomsFrom, userRoomsStatements } from "../../lib/user-rooms";
 import { validate } from "../../lib/validation";
+
+/** The live sockets of signed-out sessions close with them, in every room; other sessions' stay. */
+const signedOut = (
+  env: AppEnv,
+  userId: string,
+  sessions: { id: string }[],
+  communities: { id: string }[],
+  conversations: { id: string }[],
+) =>
+  disconnectSessions(
+    env,
+    userId,
+    sessions.map((s) => s.id),
+    userRoomsFrom(communities, conversations),
+  );
 
 type SessionRow = { id: string; user_agent: string | null; created_at: number; updated_at: number; current: number };
 
@@ -42,11 +58,11 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     const removed = db.all<{ id: string }>(
       sql`delete from sessions where user_id = ${sessionUserId(token)} and token <> ${token} returning id`,
     );
-    const read = await batch(db, [session, removed]);
+    const rooms = userRoomsStatements(db, sessionUserId(token));
+    const read = await batch(db, [session, removed, rooms.communities, rooms.conversations]);
     const user = sessionUserFrom(c, read(session));
     if (!user) throw unauthenticated();
-    // Live sockets were let in with a session that may be gone now; the current tab reconnects on its own.
-    c.executionCtx.waitUntil(disconnectUserRoom(c.env, user.id));
+    c.executionCtx.waitUntil(signedOut(c.env, user.id, read(removed), read(rooms.communities), read(rooms.conversations)));
     return respond(c, account.signOutOthers, { signedOut: read(removed).length });
   })
   .delete("/:sessionId", validate("param", sessionParams), async (c) => {
@@ -57,10 +73,11 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     const removed = db.all<{ id: string }>(
       sql`delete from sessions where id = ${sessionId} and user_id = ${sessionUserId(token)} returning id`,
     );
-    const read = await batch(db, [session, removed]);
+    const rooms = userRoomsStatements(db, sessionUserId(token));
+    const read = await batch(db, [session, removed, rooms.communities, rooms.conversations]);
     const user = sessionUserFrom(c, read(session));
     if (!user) throw unauthenticated();
     if (read(removed).length === 0) throw notFound("Session not found.");
-    c.executionCtx.waitUntil(disconnectUserRoom(c.env, user.id));
+    c.executionCtx.waitUntil(signedOut(c.env, user.id, read(removed), read(rooms.communities), read(rooms.conversations)));
     return respond(c, account.signOutSession, { ok: true });
   });

@@ -1,10 +1,15 @@
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ChangePasswordBody } from "../../../common/contract/account";
+import type { ResetPasswordBody } from "../../../common/contract/auth";
 import type { ErrorBody } from "../../../common/contract/http";
 import type { HonoEnv } from "../../env";
+import { batch } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
-import { requireUser } from "../../lib/session";
+import { disconnectSessions } from "../../lib/rooms";
+import { requireUser, sessionToken } from "../../lib/session";
+import { userRoomsFrom, userRoomsStatements } from "../../lib/user-rooms";
 import { forward } from "./pass-through";
 
 /** Where the link in the new address's verification mail leads once it has changed the account. */
@@ -18,7 +23,13 @@ const EMAIL_CHANGED_PATH = "/settings/privacy-security?email=changed";
  */
 export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBody): Promise<Response> {
   const user = await requireUser(c);
-  await hit(c.var.db, rateLimitRules.accountPassword, user.id);
+  const db = c.var.db;
+  await hit(db, rateLimitRules.accountPassword, user.id);
+  // Read before the change replaces every session: which ones are other browsers', and their rooms.
+  const token = await sessionToken(c);
+  const others = db.all<{ id: string }>(sql`select id from sessions where user_id = ${user.id} and token <> ${token}`);
+  const rooms = userRoomsStatements(db, user.id);
+  const read = await batch(db, [others, rooms.communities, rooms.conversations]);
   const response = await forward(c, {
     body: { currentPassword: body.currentPassword, newPassword: body.newPassword, revokeOtherSessions: true },
   });
@@ -26,6 +37,40 @@ export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBo
     throw new AppError("VALIDATION_FAILED", "Current password is incorrect", {
       issues: [{ path: "currentPassword", message: "Current password is incorrect" }],
     });
+  }
+  if (response.ok) {
+    // The signed-out browsers' open sockets go with their sessions; this browser's stay connected.
+    const sessionIds = read(others).map((s) => s.id);
+    const where = userRoomsFrom(read(rooms.communities), read(rooms.conversations));
+    c.executionCtx.waitUntil(disconnectSessions(c.env, user.id, sessionIds, where));
+  }
+  return response;
+}
+
+/**
+ * A new password from a reset link. better-auth then ends every session of the account, so every
+ * socket they let in closes too. Whose link it is, their sessions and rooms are read before, while the
+ * link is still valid (better-auth keeps it as the `reset-password:<token>` verification).
+ */
+export async function resetPassword(c: Context<HonoEnv>, body: ResetPasswordBody): Promise<Response> {
+  const db = c.var.db;
+  const owner = sql`(select v.value from verifications v where v.identifier = ${`reset-password:${body.token}`}
+    and v.expires_at > ${Date.now()})`;
+  const sessions = db.all<{ id: string; user_id: string }>(sql`select id, user_id from sessions where user_id = ${owner}`);
+  const rooms = userRoomsStatements(db, owner);
+  const read = await batch(db, [sessions, rooms.communities, rooms.conversations]);
+  const response = await forward(c, { body });
+  const userId = read(sessions)[0]?.user_id;
+  if (response.ok && userId) {
+    const where = userRoomsFrom(read(rooms.communities), read(rooms.conversations));
+    c.executionCtx.waitUntil(
+      disconnectSessions(
+        c.env,
+        userId,
+        read(sessions).map((s) => s.id),
+        where,
+      ),
+    );
   }
   return response;
 }

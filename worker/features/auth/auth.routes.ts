@@ -12,7 +12,7 @@ import { changeEmailBody, changePasswordBody } from "../../../common/contract/ac
 import type { HonoEnv } from "../../env";
 import { clientKey, hit, rateLimitRules } from "../../lib/rate-limit";
 import { validate } from "../../lib/validation";
-import { changeEmail, changePassword } from "./account-changes";
+import { changeEmail, changePassword, resetPassword } from "./account-changes";
 import { forward } from "./pass-through";
 import { signIn } from "./sign-in";
 
@@ -40,7 +40,7 @@ export const authRoutes = new Hono<HonoEnv>()
   .post("/reset-password", validate("json", resetPasswordBody), async (c) => {
     const body = c.req.valid("json");
     await hit(c.var.db, rateLimitRules.passwordReset, clientKey(c, body.token));
-    return forward(c, { body });
+    return resetPassword(c, body);
   })
   .post("/change-password", validate("json", changePasswordBody), (c) => changePassword(c, c.req.valid("json")))
   .post("/change-email", validate("json", changeEmailBody), (c) => changeEmail(c, c.req.valid("json").newEmail))

@@ -44,7 +44,7 @@ async function claim(db: Db, pass: Pass, now: number) {
         where notification_mail_threads.sent_at <= ${now - pass.rest}`,
   );
   const rows = db.all<QueuedMail & { thread: string }>(
-    sql`select q.recipient_id, q.type, q.content, q.thread, q.community_id, q.post_id, q.conversation_id, q.course_id, q.event_id,
+    sql`select q.recipient_id, q.type, q.content, q.thread, q.community_id, q.post_id, q.conversation_id, q.course_id, q.event_id, q.data,
           u.email, u.language, s.full_name as sender_name, c.name as community_name
         from notification_mail_queue q
         join users u on u.id = q.recipient_id

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationPreferences } from "../../../common/contract/notifications";
 import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { openDb } from "../../lib/db";
+import { batch, openDb } from "../../lib/db";
 import { DIGEST_HOUR_UTC, deliverNotificationMail } from "./mail-delivery";
+import { notificationWrites } from "./notify";
 
 afterEach(closeAll);
 
@@ -87,6 +88,13 @@ describe("notification preferences", () => {
     expect((await preferences(me)).emailDigest).toBe(true);
   });
 
+  it("keep one row per person with only the digest choice; the switches live per type", async () => {
+    const me = await createUser();
+    await setPreferences(me, { emailDigest: true });
+    const row = await env.DB.prepare("select * from notification_preferences where user_id = ?").bind(me.user.id).first();
+    expect(Object.keys(row ?? {}).sort()).toEqual(["email_digest", "updated_at", "user_id"]);
+  });
+
   it("need a session, and refuse unknown types and empty changes with field messages, writing nothing", async () => {
     expect((await call("/api/notifications/preferences")).status).toBe(401);
     expect((await setPreferences({ cookie: "" } as TestUser, { emailDigest: true })).status).toBe(401);
@@ -108,6 +116,24 @@ describe("notification preferences", () => {
 });
 
 describe("notification e-mails", () => {
+  it("open the same page as the notification in the app: a support answer opens its ticket's thread", async () => {
+    const me = await createUser();
+    const writes = notificationWrites(db, [
+      {
+        recipientId: me.user.id,
+        senderId: null,
+        communityId: null,
+        type: "SYSTEM_ANNOUNCEMENT",
+        content: "We fixed it.",
+        data: { kind: "support", ticketId: "ticket-7" },
+      },
+    ]);
+    await batch(db, writes.statements);
+    await deliver();
+    const [mail] = await mailsTo(me);
+    expect(mail!.text).toContain("/support?tab=contact&ticket=ticket-7");
+  });
+
   it("go out for a type whose e-mail is on, in the recipient's language, with one-click unsubscribe headers", async () => {
     const { ana, giorgi, chat } = await pair();
     await env.DB.prepare("update users set language = 'ka' where id = ?").bind(giorgi.user.id).run();

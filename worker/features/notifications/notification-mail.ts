@@ -1,10 +1,12 @@
 import { DEFAULT_LANGUAGE, isLanguage } from "../../../common/contract/enums";
-import type { NotificationType } from "../../../common/notifications";
+import type { NotificationData, NotificationType } from "../../../common/notifications";
+import { notificationHref, notificationLink, type NotificationLinkSource } from "../../../common/notification-link";
 import { fillTemplate } from "../../../common/template";
 import type { AppEnv } from "../../env";
 import type { MailMessage } from "../../lib/email";
 import { escapeHtml } from "../../lib/html";
 import { mailTexts } from "../../lib/mail-texts";
+import { announcementWords } from "./announcement-mail";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /** A queued notification with what its mail says of it: the recipient, the sender's and community's names. */
@@ -21,17 +23,29 @@ export type QueuedMail = {
   conversation_id: string | null;
   course_id: string | null;
   event_id: string | null;
+  /** The notification's facts as stored (JSON), or null. */
+  data: string | null;
 };
 
-/** The page a notification opens: the same places the app's notification list links to. */
-function targetPath(n: QueuedMail): string {
-  if (n.post_id) return `/post/${encodeURIComponent(n.post_id)}`;
-  if (n.conversation_id) return `/chat/${encodeURIComponent(n.conversation_id)}`;
-  if (n.course_id) return `/course/${encodeURIComponent(n.course_id)}`;
-  if (n.event_id) return "/calendar";
-  if (n.community_id) return `/communities/${encodeURIComponent(n.community_id)}`;
-  return "/notifications";
+/** The facts of a queued row; what is not an object reads as none. */
+function queuedData(n: Pick<QueuedMail, "data">): NotificationData {
+  if (!n.data) return {};
+  try {
+    const parsed: unknown = JSON.parse(n.data);
+    return parsed && typeof parsed === "object" ? (parsed as NotificationData) : {};
+  } catch {
+    return {};
+  }
 }
+
+const linkSource = (n: QueuedMail): NotificationLinkSource => ({
+  postId: n.post_id,
+  conversationId: n.conversation_id,
+  courseId: n.course_id,
+  eventId: n.event_id,
+  community: n.community_id ? { id: n.community_id } : null,
+  data: queuedData(n),
+});
 
 /**
  * One mail for notifications of one recipient (a thread's hour, or a day's digest), in the recipient's
@@ -42,12 +56,17 @@ export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: 
   const language = isLanguage(first.language) ? first.language : DEFAULT_LANGUAGE;
   const texts = mailTexts[language].notifications;
   const app = env.APP_URL.replace(/\/$/, "");
-  const items = rows.map((n) => ({
-    sentence: fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
-    community: n.community_name ?? "",
-    quote: n.content,
-    url: `${app}${targetPath(n)}`,
-  }));
+  const items = rows.map((n) => {
+    const community = n.community_name ?? "";
+    const announced = n.type === "SYSTEM_ANNOUNCEMENT" ? announcementWords(texts.announcements, community, queuedData(n)) : null;
+    return {
+      sentence: announced?.sentence ?? fillTemplate(texts.types[n.type], { name: n.sender_name?.trim() || texts.someone }),
+      detail: announced?.detail ?? null,
+      community,
+      quote: n.content,
+      url: `${app}${notificationHref(notificationLink(linkSource(n)))}`,
+    };
+  });
   const types = [...new Set(rows.map((n) => n.type))];
   const token = encodeURIComponent(await unsubscribeToken(env, first.recipient_id, types.length === 1 ? types[0]! : "ALL"));
   const unsubscribePage = `${app}/unsubscribe?token=${token}`;
@@ -63,6 +82,7 @@ export async function notificationMail(env: AppEnv, rows: QueuedMail[], digest: 
     .map(
       (i) => `<li style="margin:0 0 12px">
 <strong>${escapeHtml(i.sentence)}</strong>${i.community ? ` <span style="color:#555">· ${escapeHtml(i.community)}</span>` : ""}
+${i.detail ? `<p style="margin:4px 0">${escapeHtml(i.detail)}</p>` : ""}
 ${i.quote ? `<blockquote style="margin:4px 0;padding-left:8px;border-left:3px solid #ddd;color:#333">${escapeHtml(i.quote)}</blockquote>` : ""}
 <a href="${escapeHtml(i.url)}">${escapeHtml(texts.open)}</a></li>`,
     )
@@ -80,6 +100,7 @@ ${digest ? `<p>${escapeHtml(texts.digestIntro)}</p>` : ""}
     ...(digest ? [texts.digestIntro, ""] : []),
     ...items.flatMap((i) => [
       `- ${i.sentence}${i.community ? ` (${i.community})` : ""}`,
+      ...(i.detail ? [`  ${i.detail}`] : []),
       ...(i.quote ? [`  "${i.quote}"`] : []),
       `  ${texts.open}: ${i.url}`,
     ]),

@@ -4,7 +4,7 @@ import type { NotificationData, NotificationType } from "../../../common/notific
 import type { AppEnv } from "../../env";
 import type { Db } from "../../lib/db";
 import { publishToUser } from "../../lib/rooms";
-import { deliver } from "./delivery";
+import { deliver, insertInApp, type Source } from "./delivery";
 import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
 
 export type NewNotification = {
@@ -26,6 +26,8 @@ export type NewNotification = {
    * exists). It is read once per channel, so it must not use `changes()`.
    */
   onlyIf?: SQL;
+  /** False where the change mails the person itself (a support answer): the app only, so nothing is mailed twice. */
+  email?: false;
 };
 
 /** What a notification quotes of a post or comment. */
@@ -38,7 +40,7 @@ export const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 1
 export function notificationInsert(db: Db, n: NewNotification) {
   if (n.senderId !== null && n.senderId === n.recipientId) return null;
   const id = newId();
-  const statements = deliver(db, {
+  const source: Source = {
     now: Date.now(),
     columns: {
       id,
@@ -55,7 +57,8 @@ export function notificationInsert(db: Db, n: NewNotification) {
       data: n.data ? JSON.stringify(n.data) : null,
     },
     from: n.onlyIf ? sql`where ${n.onlyIf}` : undefined,
-  });
+  };
+  const statements = n.email === false ? [insertInApp(db, source)] : deliver(db, source);
   return { id, statements };
 }
 

@@ -50,8 +50,8 @@ export function preferenceWrites(db: Db, userId: string, change: UpdatePreferenc
       ? []
       : [
           db.run(
-            sql`insert into notification_preferences (user_id, email_notifications, push_notifications, email_digest, updated_at)
-                select ${userId}, 1, 1, ${change.emailDigest ? 1 : 0}, ${now} where ${account}
+            sql`insert into notification_preferences (user_id, email_digest, updated_at)
+                select ${userId}, ${change.emailDigest ? 1 : 0}, ${now} where ${account}
                 on conflict (user_id) do update set email_digest = excluded.email_digest, updated_at = excluded.updated_at`,
           ),
         ];

@@ -1,22 +1,34 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createUser, mailCountTo } from "../../../tests/factories";
+import { createUser } from "../../../tests/factories";
 import { APPROVE, accessOf, bankAnswer, canRead, newCard, paidCommunity, payOk, provider } from "../../../tests/payments";
 import type { AppEnv } from "../../env";
 import { openD1TestDb } from "../../../tests/test-db-d1";
+import { deliverNotificationMail } from "../notifications/mail-delivery";
 import { GRACE_MS, runPaymentJobs } from "./renewals";
 
 const DAY = 24 * 60 * 60 * 1000;
 const run = (now = Date.now()) => runPaymentJobs(env as AppEnv, openD1TestDb(), now);
 
-type Sub = { id: string; status: string; current_period_start: number; current_period_end: number; renewal_failures: number; retry_at: number | null };
+type Sub = {
+  id: string;
+  status: string;
+  current_period_start: number;
+  current_period_end: number;
+  renewal_failures: number;
+  retry_at: number | null;
+};
 const subOf = (userId: string) =>
-  env.DB.prepare("select id, status, current_period_start, current_period_end, renewal_failures, retry_at from user_subscriptions where user_id = ?")
+  env.DB.prepare(
+    "select id, status, current_period_start, current_period_end, renewal_failures, retry_at from user_subscriptions where user_id = ?",
+  )
     .bind(userId)
     .first<Sub>();
 const renewalOrders = async (subId: string) =>
   (
-    await env.DB.prepare("select status from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).all<{ status: string }>()
+    await env.DB.prepare("select status from payment_orders where subscription_id = ? and kind = 'renewal'")
+      .bind(subId)
+      .all<{ status: string }>()
   ).results.map((r) => r.status);
 
 /** A member paying monthly with a saved card, whose period has just ended. */
@@ -51,17 +63,20 @@ describe("renewals", () => {
 
   it("a deleted card fails the renewal: retries on schedule, notification and e-mail, access through the grace period, then the end", async () => {
     const { payer, community, sub, ended } = await dueSubscriber();
-    await env.DB.prepare("update user_payment_methods set is_active = 0, rectoken = '' where user_id = ?").bind(payer.user.id).run();
+    await env.DB.prepare("update user_payment_methods set is_active = 0, rectoken = '' where user_id = ?")
+      .bind(payer.user.id)
+      .run();
     expect(await run()).toMatchObject({ renewed: 0, failed: 1 });
     const first = (await subOf(payer.user.id))!;
     expect(first).toMatchObject({ status: "active", renewal_failures: 1, retry_at: ended + DAY });
     expect((await accessOf(community.id, payer.user.id))!.access_until).toBe(ended + GRACE_MS);
     expect(await canRead(payer, community.id)).toBe(true);
-    expect(await mailCountTo(payer.user.email, "renewal_failed")).toBe(1);
     const notes = await env.DB.prepare("select data from notifications where recipient_id = ? and type = 'SYSTEM_ANNOUNCEMENT'")
       .bind(payer.user.id)
       .all<{ data: string }>();
-    expect(notes.results.map((n) => JSON.parse(n.data))).toEqual([{ kind: "payment", payment: "renewal_failed" }]);
+    expect(notes.results.map((n) => JSON.parse(n.data))).toEqual([
+      { kind: "payment", payment: "renewal_failed", retryAt: ended + DAY, accessUntil: ended + GRACE_MS },
+    ]);
     // Not before the retry is due.
     expect(await run()).toMatchObject({ failed: 0 });
     // Each retry when due; the last one ends the subscription and the access.
@@ -75,9 +90,31 @@ describe("renewals", () => {
     expect(await renewalOrders(sub.id)).toHaveLength(4);
   });
 
+  it("a failed renewal is mailed once: the notification e-mail, with the next try, the end of access and the payment methods link", async () => {
+    const { payer, community, ended } = await dueSubscriber();
+    await env.DB.prepare("update user_payment_methods set is_active = 0, rectoken = '' where user_id = ?")
+      .bind(payer.user.id)
+      .run();
+    expect(await run()).toMatchObject({ failed: 1 });
+    await deliverNotificationMail(env as AppEnv, openD1TestDb(), Date.now());
+    const mails = await env.DB.prepare(`select kind, subject, text from mail_outbox where "to" = ? and kind <> 'verify_email'`)
+      .bind(payer.user.email)
+      .all<{ kind: string; subject: string; text: string }>();
+    expect(mails.results).toHaveLength(1);
+    const [mail] = mails.results;
+    expect(mail!.kind).toBe("notification");
+    expect(mail!.subject).toContain(community.name);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(mail!.text).toContain(day(ended + DAY));
+    expect(mail!.text).toContain(day(ended + GRACE_MS));
+    expect(mail!.text).toContain("/payment-methods");
+  });
+
   it("a cancelled subscription is never charged and ends with its period", async () => {
     const { payer, community, sub } = await dueSubscriber();
-    await env.DB.prepare("update user_subscriptions set status = 'cancelled', cancelled_at = ? where id = ?").bind(Date.now(), sub.id).run();
+    await env.DB.prepare("update user_subscriptions set status = 'cancelled', cancelled_at = ? where id = ?")
+      .bind(Date.now(), sub.id)
+      .run();
     expect(await run()).toMatchObject({ renewed: 0, failed: 0, expired: 1 });
     expect((await subOf(payer.user.id))!.status).toBe("expired");
     expect(await renewalOrders(sub.id)).toEqual([]);

@@ -1,12 +1,7 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_LANGUAGE, isLanguage } from "../../../common/contract/enums";
 import { newId } from "../../../common/ids";
-import { fillTemplate } from "../../../common/template";
 import type { AppEnv } from "../../env";
-import { layout } from "../../lib/auth-emails";
 import { batch, type Db } from "../../lib/db";
-import { createMailer } from "../../lib/email";
-import { mailTexts } from "../../lib/mail-texts";
 import { paymentProvider } from "../../payments/config";
 import { ProviderError } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
@@ -33,9 +28,6 @@ type Due = {
   current_period_end: number;
   renewal_failures: number;
   rectoken: string | null;
-  email: string;
-  full_name: string | null;
-  language: string | null;
   community_name: string;
 };
 
@@ -46,7 +38,11 @@ async function expireCancelled(db: Db, now: number): Promise<number> {
         where status = 'cancelled' and current_period_end <= ${now} returning id`,
   );
   // Creator plans that ended put their communities back on Free.
-  if (rows.length > 0) await batch(db, rows.map((r) => backToFree(db, r.id, now)));
+  if (rows.length > 0)
+    await batch(
+      db,
+      rows.map((r) => backToFree(db, r.id, now)),
+    );
   return rows.length;
 }
 
@@ -71,7 +67,9 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
       senderId: null,
       communityId: due.community_id,
       type: "SYSTEM_ANNOUNCEMENT",
-      data: { kind: "payment", payment: last ? "subscription_ended" : "renewal_failed" },
+      data: last
+        ? { kind: "payment", payment: "subscription_ended" }
+        : { kind: "payment", payment: "renewal_failed", retryAt: retryAt!, accessUntil: graceEnd },
       // Before the updates in the batch: written only by the run whose failure count is still current.
       onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
     },
@@ -94,19 +92,8 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
     ...(notifications.readBack ? [notifications.readBack] : []),
   ]);
   if (read(counted).length === 0) return;
+  // Its e-mail, like every notification's, goes out through the notification mail (per preference).
   await pushNotifications(env, notifications.readBack ? read(notifications.readBack) : []);
-  if (!last) {
-    const language = isLanguage(due.language) ? due.language : DEFAULT_LANGUAGE;
-    const texts = mailTexts[language];
-    const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const mail = {
-      ...texts.renewalFailed,
-      intro: fillTemplate(texts.renewalFailed.intro, { community: due.community_name, retry: date(retryAt!), end: date(graceEnd) }),
-    };
-    const greeting = due.full_name?.trim() ? fillTemplate(texts.greeting, { name: due.full_name.trim() }) : texts.greetingWithoutName;
-    const message = layout(language, greeting, mail, `${env.APP_URL}/payment-methods`);
-    await createMailer(env, db).send({ to: due.email, ...message, kind: "renewal_failed" });
-  }
 }
 
 /**
@@ -119,7 +106,7 @@ async function renewDue(deps: PaymentDeps, now: number) {
   const { db, env, provider } = deps;
   const due = await db.all<Due>(
     sql`select s.id, s.user_id, s.community_id, s.amount, s.currency, s.payment_method_id, s.current_period_end,
-          s.renewal_failures, pm.rectoken, u.email, u.full_name, u.language, c.name as community_name
+          s.renewal_failures, pm.rectoken, c.name as community_name
         from user_subscriptions s
         join users u on u.id = s.user_id
         join communities c on c.id = s.community_id

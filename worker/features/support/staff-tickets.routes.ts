@@ -69,6 +69,8 @@ export const staffTicketsRoutes = new Hono<HonoEnv>()
         type: "SYSTEM_ANNOUNCEMENT",
         content: preview(message),
         data: { kind: "support", ticketId: id },
+        // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
+        email: false,
         onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
       },
     ]);

@@ -2,7 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { call, createUser, expectError, lastMailTo, mailCountTo } from "../../../tests/factories";
 import { insertTicket } from "../../../tests/support";
+import type { AppEnv } from "../../env";
+import { openDb } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
+import { deliverNotificationMail } from "../notifications/mail-delivery";
+import { supportContact } from "./support-contact";
 
 type Summary = { id: string; subject: string; priority: string; category: string; status: string; repliesCount: number };
 type Detail = Summary & { name: string; email: string; message: string; replies: { message: string; fromStaff: boolean }[] };
@@ -15,6 +19,33 @@ const repliesOf = async (ticketId: string) =>
     .first<{ n: number }>())!.n;
 
 const open = (cookie: string, body: object) => call("/api/support/tickets", { body, cookie });
+
+describe("the support contact details", () => {
+  it("come from the deployment's settings, blank ones as not offered", () => {
+    const configured = {
+      ...env,
+      SUPPORT_EMAIL: "help@example.org",
+      SUPPORT_PHONE: " +995 32 200 00 00 ",
+      SUPPORT_HOURS: "Mon–Fri 10:00–19:00",
+    };
+    expect(supportContact(configured as AppEnv)).toEqual({
+      email: "help@example.org",
+      phone: "+995 32 200 00 00",
+      hours: "Mon–Fri 10:00–19:00",
+    });
+    expect(supportContact({ ...env, SUPPORT_EMAIL: "help@example.org", SUPPORT_PHONE: "  " } as AppEnv)).toEqual({
+      email: "help@example.org",
+      phone: null,
+      hours: null,
+    });
+  });
+
+  it("are public, and offer no channel the deployment has not set", async () => {
+    const res = await call("/api/support/contact");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email: null, phone: null, hours: null });
+  });
+});
 
 describe("a member's support tickets", () => {
   it("opens a ticket with the profile's name and e-mail and the spec's defaults, and lists it", async () => {
@@ -217,6 +248,12 @@ describe("the staff ticket queue", () => {
       content: "Sent to your inbox.",
       data: JSON.stringify({ kind: "support", ticketId: ticket.id }),
     });
+    // The reply's own e-mail is the one e-mail: the notification is not mailed a second time.
+    await deliverNotificationMail(env as AppEnv, openDb(env), Date.now());
+    const replyMails = await env.DB.prepare(`select kind from mail_outbox where "to" = ? and kind <> 'verify_email'`)
+      .bind(member.user.email)
+      .all<{ kind: string }>();
+    expect(replyMails.results).toEqual([{ kind: "support_reply" }]);
   });
 
   it("closes and reopens a ticket; a closed ticket takes no replies and sends nothing", async () => {

@@ -8,6 +8,7 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
+import { supportContact } from "./support-contact";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import {
   insertTicket,
@@ -31,6 +32,8 @@ function assertProfileComplete(user: { fullName: string; email: string }) {
 
 /** A member's own tickets (/api/support/tickets): open one, list them, read a thread, answer in it. */
 export const supportRoutes = new Hono<HonoEnv>()
+  // Public: how to reach support is no secret, and someone who cannot sign in may need it most.
+  .get("/contact", (c) => respond(c, support.contact, supportContact(c.env)))
   .post("/tickets", validate("json", createTicketBody), async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);

@@ -1,12 +1,15 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { supportContactQueryOptions } from "../../../features/support/support-api";
 import { SupportPage } from "../../../features/support/support-page";
 import { validateSupportSearch, type SupportTab } from "../../../features/support/support-views";
 import { ensureNamespace } from "../../../lib/i18n";
 
 export const Route = createFileRoute("/_main/_protected/support")({
   validateSearch: validateSupportSearch,
-  loader: () => ensureNamespace("support"),
+  // The contact details come with the page, so its channels do not appear after it has drawn.
+  loader: ({ context }) =>
+    Promise.all([ensureNamespace("support"), context.queryClient.prefetchQuery(supportContactQueryOptions())]),
   component: SupportRoute,
 });
 

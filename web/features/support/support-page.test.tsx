@@ -1,0 +1,54 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SupportContact } from "../../../common/contract/support";
+import { clearCurrentCommunityId } from "../../lib/current-community";
+import { anaUser, mockFetch } from "../../test/fetch-mock";
+import { renderApp } from "../../test/render-app";
+
+beforeEach(() => {
+  localStorage.clear();
+  clearCurrentCommunityId();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serve(contact: SupportContact) {
+  mockFetch({
+    "GET /api/me": { body: { user: anaUser } },
+    "GET /api/me/communities": { body: { communities: [] } },
+    "GET /api/notifications/unread-count": { body: { count: 0 } },
+    "GET /api/support/contact": { body: contact },
+    "GET /api/support/tickets": { body: { items: [], nextCursor: null } },
+  });
+}
+
+const info = async () => within((await screen.findByRole("heading", { name: "Contact information" })).closest("section")!);
+
+describe("the Contact tab", () => {
+  it("offers the e-mail, phone and hours the deployment configures", async () => {
+    serve({ email: "help@example.org", phone: "+995 32 200 00 00", hours: "Mon–Fri 10:00–19:00" });
+    await renderApp("/support?tab=contact");
+    const section = await info();
+    expect((await section.findByRole("link", { name: "help@example.org" })).getAttribute("href")).toBe("mailto:help@example.org");
+    expect(section.getByRole("link", { name: "+995 32 200 00 00" }).getAttribute("href")).toBe("tel:+995322000000");
+    expect(section.getByText("Mon–Fri 10:00–19:00")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Email Support" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Phone Support" })).toBeTruthy();
+  });
+
+  it("hides every channel that is not configured, keeping the ticket form and the response time", async () => {
+    serve({ email: null, phone: null, hours: null });
+    await renderApp("/support?tab=contact");
+    const section = await info();
+    expect(await screen.findByRole("heading", { name: "Contact Form" })).toBeTruthy();
+    expect(section.getByText("Within 24 hours")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Email Support" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Phone Support" })).toBeNull();
+    expect(section.queryByText("E-mail")).toBeNull();
+    expect(section.queryByText("Phone")).toBeNull();
+    expect(section.queryByText("Hours")).toBeNull();
+    expect(screen.queryByRole("link", { name: /^mailto:|@/ })).toBeNull();
+  });
+});
