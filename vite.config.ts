@@ -164,7 +164,6 @@ export default defineConfig(({ command }) => ({
                 APP_URL: "http://localhost:5173",
                 SUPPORT_EMAIL: "support@agora.localhost",
                 SUPPORT_PHONE: "+995 32 200 00 00",
-                SUPPORT_HOURS: "Mon–Fri 09:00–18:00 (GMT+4)",
               },
             }
           : undefined,

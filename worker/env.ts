@@ -19,10 +19,9 @@ export type AppEnv = Env & {
   FLITT_MODE?: "direct" | "hosted";
   /** Encrypts saved cards' rectokens at rest (a secret in production). */
   PAYMENT_TOKEN_KEY?: string;
-  /** The Help page's contact details (README "Support contact"); one left unset is not offered. */
+  /** The Help page's contact details (README "Configuration and secrets"); one left unset is not offered. */
   SUPPORT_EMAIL?: string;
   SUPPORT_PHONE?: string;
-  SUPPORT_HOURS?: string;
 };
 
 export type Variables = {

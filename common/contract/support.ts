@@ -67,8 +67,6 @@ export const supportContact = z.object({
   email: z.string().nullable(),
   /** As it is shown; dialled without its spaces. */
   phone: z.string().nullable(),
-  /** Shown as written. */
-  hours: z.string().nullable(),
 });
 export type SupportContact = z.output<typeof supportContact>;
 

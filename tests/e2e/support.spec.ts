@@ -50,7 +50,7 @@ test("a member sends a ticket, staff reply from the queue, the member reads the 
     "mailto:support@agora.localhost",
   );
   await expect(member.getByRole("link", { name: "+995 32 200 00 00" }).first()).toHaveAttribute("href", "tel:+995322000000");
-  await expect(member.getByText("Mon–Fri 09:00–18:00 (GMT+4)")).toBeVisible();
+  await expect(member.getByText("Monday to Friday 9:00 AM to 6:00 PM (GMT+4)")).toBeVisible();
 
   await member.getByRole("button", { name: "Open a ticket" }).click();
   const dialog = member.getByRole("dialog", { name: "Submit a support ticket" });

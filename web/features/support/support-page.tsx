@@ -92,12 +92,12 @@ function Card({ icon: Icon, title, text, children }: { icon: LucideIcon; title: 
 }
 
 /**
- * The ticket form, and the e-mail, phone and hours the deployment configures: a channel it leaves unset
- * is not offered. Until they are read (or when they cannot be) only the form and the response time show.
+ * The ticket form, and the e-mail and phone the deployment configures: a channel it leaves unset is not
+ * offered. Until they are read (or when they cannot be) only the form, the hours and the response time show.
  */
 function ContactOptions({ onOpenForm }: { onOpenForm: () => void }) {
   const { t } = useTranslation("support");
-  const { email = null, phone = null, hours = null } = useQuery(supportContactQueryOptions()).data ?? {};
+  const { email = null, phone = null } = useQuery(supportContactQueryOptions()).data ?? {};
   const rows: { icon: LucideIcon; label: string; value: ReactNode }[] = [
     ...(email
       ? [
@@ -125,7 +125,7 @@ function ContactOptions({ onOpenForm }: { onOpenForm: () => void }) {
           },
         ]
       : []),
-    ...(hours ? [{ icon: Clock, label: t("contact.hoursLabel"), value: hours }] : []),
+    { icon: Clock, label: t("contact.hoursLabel"), value: t("contact.hours") },
     { icon: Timer, label: t("contact.responseLabel"), value: t("contact.response") },
   ];
   const channels = 1 + (email ? 1 : 0) + (phone ? 1 : 0);

@@ -8,6 +8,5 @@ export function supportContact(env: AppEnv): SupportContact {
   return {
     email: configured(env.SUPPORT_EMAIL),
     phone: configured(env.SUPPORT_PHONE),
-    hours: configured(env.SUPPORT_HOURS),
   };
 }

@@ -26,24 +26,21 @@ describe("the support contact details", () => {
       ...env,
       SUPPORT_EMAIL: "help@example.org",
       SUPPORT_PHONE: " +995 32 200 00 00 ",
-      SUPPORT_HOURS: "Mon–Fri 10:00–19:00",
     };
     expect(supportContact(configured as AppEnv)).toEqual({
       email: "help@example.org",
       phone: "+995 32 200 00 00",
-      hours: "Mon–Fri 10:00–19:00",
     });
     expect(supportContact({ ...env, SUPPORT_EMAIL: "help@example.org", SUPPORT_PHONE: "  " } as AppEnv)).toEqual({
       email: "help@example.org",
       phone: null,
-      hours: null,
     });
   });
 
   it("are public, and offer no channel the deployment has not set", async () => {
     const res = await call("/api/support/contact");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email: null, phone: null, hours: null });
+    expect(await res.json()).toEqual({ email: null, phone: null });
   });
 });
 
