@@ -180,6 +180,12 @@ describe("the account purge", () => {
     await joined(withMembers, lapsed, "member", 90, Date.now() - 86_400_000);
     await joined(withMembers, loneMember, "member", 20);
     const empty = (await createCommunity(owner.user.id)).id;
+    // A plan the owner paid for.
+    await env.DB.prepare(
+      `update communities set subscription_plan = 'premium', plan_limits = '{"maxMembers":10000}' where id = ?`,
+    )
+      .bind(withAdmins)
+      .run();
 
     await purgeAccount(env as AppEnv, openD1TestDb(), { id: owner.user.id, email: owner.user.email });
 
@@ -197,6 +203,13 @@ describe("the account purge", () => {
         )
       )?.role;
     expect(await state(withAdmins)).toEqual({ creator_id: admin1.user.id, archived: 0, members_count: 4 });
+    // Nobody pays for the plan any more: the community is on Free again, its members all kept.
+    expect(
+      await row<{ subscription_plan: string; plan_limits: string }>(
+        "select subscription_plan, plan_limits from communities where id = ?",
+        withAdmins,
+      ),
+    ).toEqual({ subscription_plan: "free", plan_limits: JSON.stringify({ maxMembers: 100 }) });
     expect(await state(withModerator)).toEqual({ creator_id: moderator.user.id, archived: 0, members_count: 2 });
     expect(await roleOf(withModerator, moderator)).toBe("admin");
     expect(await state(withMembers)).toEqual({ creator_id: loneMember.user.id, archived: 0, members_count: 2 });

@@ -5,6 +5,7 @@ import { batch, type Db } from "../../lib/db";
 import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
 import { userRoomsStatements } from "../../lib/user-rooms";
 import { deliver } from "../notifications/delivery";
+import { planColumns } from "../payments/grants";
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
@@ -121,6 +122,11 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     db.run(sql`delete from notification_mail_queue where sender_id = ${id} or recipient_id = ${id}`),
     db.run(sql`delete from rate_limits where instr(key, ${id}) > 0 or instr(key, ${email}) > 0`),
     db.run(sql`delete from verifications where value = ${id} or instr(identifier, ${email}) > 0 or instr(value, ${email}) > 0`),
+    // A creator plan was theirs to pay, and its subscription goes with the account: a community they own
+    // is back on Free (its members stay; joins past the Free limit wait for a plan its new owner buys).
+    db.run(
+      sql`update communities set ${planColumns("free")}, updated_at = ${now} where creator_id = ${id} and subscription_plan <> 'free'`,
+    ),
     // Communities they own go on without them: see `successor`. One nobody is left in is archived.
     db.run(
       sql`update communities set archived = 1, updated_at = ${now} where creator_id = ${id} and ${successor(id, now)} is null`,
