@@ -1,3 +1,6 @@
+// First: zod's settings must exist before the protocol's schemas are made (see the module). The
+// protocol is where the app meets zod, so this stays out of the first route too.
+import "./zod-jitless";
 import type { PartySocket } from "partysocket";
 import { usePartySocket } from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";

@@ -21,7 +21,11 @@ import { cn } from "../../lib/cn";
  */
 
 type MenuContextValue = { close: (returnFocus?: boolean) => void; contentReady: () => void };
-const MenuContext = createContext<MenuContextValue | null>(null);
+/**
+ * The menu around its content; null outside a menu. Content that acts in place and then leaves (e.g.
+ * navigates) closes the menu with its `close`, and the same content can also live on a page.
+ */
+export const MenuContext = createContext<MenuContextValue | null>(null);
 
 function useMenu(): MenuContextValue {
   const ctx = useContext(MenuContext);
@@ -36,14 +40,6 @@ function useMenu(): MenuContextValue {
 export function useMenuContentReady(): void {
   const { contentReady } = useMenu();
   useEffect(() => contentReady(), [contentReady]);
-}
-
-/**
- * Closes the menu around the caller, for content that acts in place and then leaves (e.g. navigates);
- * null outside a menu, so the same content can also live on a page.
- */
-export function useCloseMenu(): MenuContextValue["close"] | null {
-  return useContext(MenuContext)?.close ?? null;
 }
 
 const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"]),[role="menuitemradio"]:not([aria-disabled="true"])';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NotificationItem } from "../../../common/contract/notifications";
 import { Button } from "../../components/ui/button";
-import { useCloseMenu } from "../../components/ui/dropdown-menu";
+import { MenuContext } from "../../components/ui/dropdown-menu";
 import { cn } from "../../lib/cn";
 import { ApiError, call } from "../../lib/api";
 import { refreshCommunity } from "../../lib/community-keys";
@@ -33,7 +33,7 @@ export function InviteAnswer({ item, inMenu = false }: InviteAnswerProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const markRead = useMarkNotificationRead();
-  const closeMenu = useCloseMenu();
+  const closeMenu = useContext(MenuContext)?.close ?? null;
   const [outcome, setOutcome] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
   const community = item.community;

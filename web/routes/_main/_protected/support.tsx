@@ -1,15 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { supportContactQueryOptions } from "../../../features/support/support-api";
 import { SupportPage } from "../../../features/support/support-page";
 import { validateSupportSearch, type SupportTab } from "../../../features/support/support-views";
 import { ensureNamespace } from "../../../lib/i18n";
 
 export const Route = createFileRoute("/_main/_protected/support")({
   validateSearch: validateSupportSearch,
-  // The contact details come with the page, so its channels do not appear after it has drawn.
-  loader: ({ context }) =>
-    Promise.all([ensureNamespace("support"), context.queryClient.prefetchQuery(supportContactQueryOptions())]),
+  // The contact details come with the page, so its channels do not appear after it has drawn. Their
+  // query is imported here rather than at the top: the route table is part of the first route's code.
+  loader: async ({ context }) => {
+    const [{ supportContactQueryOptions }] = await Promise.all([
+      import("../../../features/support/support-api"),
+      ensureNamespace("support"),
+    ]);
+    await context.queryClient.prefetchQuery(supportContactQueryOptions());
+  },
   component: SupportRoute,
 });
 
