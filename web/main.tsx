@@ -1,3 +1,5 @@
+// First: zod's settings must exist before any schema is made (see the module).
+import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";

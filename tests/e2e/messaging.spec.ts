@@ -135,6 +135,8 @@ test("a direct chat travels live between two people", async ({ browser }) => {
   // Away from the chat, Giorgi's badge rises with Ana's next message and falls when he reads it.
   await giorgi.goto("/messages");
   await expect(giorgi.getByRole("link", { name: /Ana Kapanadze/ })).toBeVisible();
+  // Ana sees him leave the chat: only then does her next message find him away.
+  await expect(ana.getByRole("status").filter({ hasText: "Online" })).toBeHidden();
   // Other conversations may hold unread messages of their own: only this chat's part is counted.
   await expect(giorgi.getByRole("link", { name: /Ana Kapanadze/ })).not.toContainText("unread");
   const before = await unreadMessages(giorgi);

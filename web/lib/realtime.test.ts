@@ -16,10 +16,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function render(room: string | null = "u1", onReconnect?: () => void) {
+function render(room: string | null = "u1", onReconnect?: () => void, onOpen?: () => void) {
   const onEvent = vi.fn();
   const hook = renderHook(
-    ({ room }) => useRoom("user-room", room, onEvent, { WebSocket: FakeWebSocket, host: "app.test", onReconnect }),
+    ({ room }) => useRoom("user-room", room, onEvent, { WebSocket: FakeWebSocket, host: "app.test", onReconnect, onOpen }),
     {
       initialProps: { room },
     },
@@ -68,6 +68,21 @@ describe("useRoom", () => {
     await tick(HEARTBEAT_TIMEOUT_MS);
     await tick(10); // reconnects at once (a fresh attempt, no back-off)
     expect(sockets()).toHaveLength(2);
+    hook.unmount();
+  });
+
+  it("tells every opening, the first too, and only reopenings as reconnects", async () => {
+    const onReconnect = vi.fn();
+    const onOpen = vi.fn();
+    const { hook } = render("u1", onReconnect, onOpen);
+    await tick(0);
+    act(() => latest().serverOpen());
+    expect([onOpen.mock.calls.length, onReconnect.mock.calls.length]).toEqual([1, 0]);
+    await tick(6000);
+    act(() => latest().serverClose(1006));
+    await tick(1000);
+    act(() => latest().serverOpen());
+    expect([onOpen.mock.calls.length, onReconnect.mock.calls.length]).toEqual([2, 1]);
     hook.unmount();
   });
 

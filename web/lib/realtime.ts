@@ -1,6 +1,3 @@
-// First: zod's settings must exist before the protocol's schemas are made (see the module). The
-// protocol is where the app meets zod, so this stays out of the first route too.
-import "./zod-jitless";
 import type { PartySocket } from "partysocket";
 import { usePartySocket } from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -40,6 +37,11 @@ export type UseRoomOptions = {
   enabled?: boolean;
   /** Called when the socket opens again after a drop: refetch what may have been missed. */
   onReconnect?: () => void;
+  /**
+   * Called each time the socket opens, the first time too: for a room that opens after the page has read
+   * its data (the user's room loads after the first paint), what was sent before it opened is missed too.
+   */
+  onOpen?: () => void;
   /** Tests inject a WebSocket implementation; the browser's is used otherwise. */
   WebSocket?: unknown;
   host?: string;
@@ -96,6 +98,7 @@ export function useRoom<P extends PartyName>(
       // partysocket keeps these handlers current across renders, so they see the latest props.
       if (openedBefore.current) options.onReconnect?.();
       openedBefore.current = true;
+      options.onOpen?.();
     },
     onClose() {
       clearTimeout(heartbeatDeadline.current);

@@ -20,7 +20,9 @@ export default function UserRoomConnection({ userId }: { userId: string }) {
       const created = applyUserEvent(qc, event);
       if (created) setAnnouncement(t("live.new", { sentence: notificationSentence(t, created) }));
     },
-    { onReconnect: () => refreshUserData(qc) },
+    // It opens after the page has read the counts and lists: a message or notification sent in between,
+    // or while it was away, is fetched once it is live.
+    { onOpen: () => refreshUserData(qc) },
   );
   return (
     <div className="sr-only" aria-live="polite" aria-atomic="true">
