@@ -59,18 +59,27 @@ describe(`the full-text indexes on ${testEngine()}`, () => {
   });
 });
 
+/**
+ * A community whose owner searches it, with COMMON_PHRASE_ROWS older posts holding `common` (posts
+ * `<common>-1` to `<common>-N`, newest last): enough to make the word common.
+ */
+async function communityWithCommonWord(common: string) {
+  const owner = await seedUser(db);
+  const community = await seedCommunity(db, owner.id);
+  const token = await seedSession(db, owner.id);
+  const t0 = Date.now() - 10_000_000;
+  await db.run(
+    sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COMMON_PHRASE_ROWS})
+      insert into posts (id, community_id, author_id, content, created_at, updated_at)
+      select ${common} || '-' || i, ${community.id}, ${owner.id}, 'filler ' || ${common}, ${t0} + i, ${t0} + i from n`,
+  );
+  return { owner, community, token };
+}
+
 describe(`ranking on ${testEngine()}`, () => {
   it("ranks a word found in most rows by each row's own matches, and a rarer one by bm25", async () => {
     const [common, rare] = [word(), word()];
-    const owner = await seedUser(db);
-    const community = await seedCommunity(db, owner.id);
-    const token = await seedSession(db, owner.id);
-    const t0 = Date.now() - 10_000_000;
-    await db.run(
-      sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COMMON_PHRASE_ROWS})
-        insert into posts (id, community_id, author_id, content, created_at, updated_at)
-        select ${common} || '-' || i, ${community.id}, ${owner.id}, 'filler ' || ${common}, ${t0} + i, ${t0} + i from n`,
-    );
+    const { owner, community, token } = await communityWithCommonWord(common);
     const [titled] = await db
       .insert(schema.posts)
       .values({ communityId: community.id, authorId: owner.id, headline: `${common} ${rare}`, content: "other words" })
@@ -99,15 +108,7 @@ describe(`a typed word longer than the longest prefix index on ${testEngine()}`,
   it("is matched as that word alone when the word is common, and as the start of words when it is not", async () => {
     const [common, rare] = [word(), word()];
     expect(common.length).toBeGreaterThan(PREFIX_MAX);
-    const owner = await seedUser(db);
-    const community = await seedCommunity(db, owner.id);
-    const token = await seedSession(db, owner.id);
-    const t0 = Date.now() - 20_000_000;
-    await db.run(
-      sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${COMMON_PHRASE_ROWS})
-        insert into posts (id, community_id, author_id, content, created_at, updated_at)
-        select ${common} || '-' || i, ${community.id}, ${owner.id}, 'filler ' || ${common}, ${t0} + i, ${t0} + i from n`,
-    );
+    const { owner, community, token } = await communityWithCommonWord(common);
     const longer = await seedPost(db, community.id, owner.id, `${common}ish ${rare}ish`);
     const asTyped = async (q: string) => {
       const terms = searchTerms(q);
