@@ -124,7 +124,7 @@ export default defineConfig(({ command }) => ({
                 // image field, level badges, profiles, reports, switches, tickets) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images|profile-|account)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/](select|switch)|block-person-dialog|char-counter|location-field|profile-link|report-dialog|ticket-thread))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images|profile-|account)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/](select|switch)|block-person-dialog|char-counter|location-field|profile-link|report-dialog|ticket-thread))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|deletion-banner)/ },
               ],
@@ -146,7 +146,7 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     staticSecurityHeaders(),
-    routePreloads({ routesRoot: `${root}web/routes` }),
+    routePreloads({ routesRoot: `${root}web/routes`, webRoot: `${root}web` }),
     devSecurityHeaders(),
     devWorkerErrors(),
     ...serviceWorker({ webRoot: `${root}web` }),

@@ -118,7 +118,12 @@ async function signedInRun(args, env, chromeFlags, cookies) {
     const exited = chrome.exitCode !== null || chrome.signalCode !== null ? null : new Promise((resolve) => chrome.once("exit", resolve));
     chrome.kill("SIGKILL");
     await exited;
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    // Chromium may still be writing its profile as it dies: a leftover temporary folder is no failure.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // Left for the system's cleaning of /tmp.
+    }
   }
 }
 

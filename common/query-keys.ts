@@ -6,6 +6,9 @@
 /** Who is signed in (null when nobody is). */
 export const sessionKey = () => ["me"] as const;
 
+/** The signed-in person's communities (the switcher's list and the feed's current community). */
+export const myCommunitiesKey = () => ["me", "communities"] as const;
+
 /** A post's own page: keyed by the post alone, because its route knows no community. */
 export const postKey = (postId: string) => ["post", postId] as const;
 

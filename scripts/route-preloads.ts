@@ -4,15 +4,24 @@ import type { Plugin } from "vite";
 /** Where the worker reads the list (worker/lib/route-preloads.ts). */
 export const ROUTE_PRELOADS_FILE = "route-preloads.json";
 
-type Chunk = { type: "chunk"; fileName: string; imports: string[]; isEntry: boolean; facadeModuleId: string | null };
+type Chunk = {
+  type: "chunk";
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+};
 
 /**
  * Writes `route-preloads.json`: for each route file (web/routes, as "_main/communities.explore.tsx"),
  * its code-split chunk and what that chunk imports statically, less what index.html already preloads.
  * The worker names them as modulepreload links in the pages it renders, so the route's code loads in
- * parallel with the entry instead of after it has run.
+ * parallel with the entry instead of after it has run. Modules the app imports lazily (a screen such as
+ * the feed, a feature's texts) are listed too, by their path under `webRoot`
+ * ("features/feed/feed-view.tsx"), for pages that know they will need them.
  */
-export function routePreloads({ routesRoot }: { routesRoot: string }): Plugin {
+export function routePreloads({ routesRoot, webRoot }: { routesRoot: string; webRoot: string }): Plugin {
   return {
     name: "agora-route-preloads",
     apply: "build",
@@ -31,8 +40,12 @@ export function routePreloads({ routesRoot }: { routesRoot: string }): Plugin {
       const routes: Record<string, string[]> = {};
       for (const chunk of chunks.values()) {
         const source = chunk.facadeModuleId?.split("?")[0];
-        if (chunk.isEntry || !source?.startsWith(routesRoot)) continue;
-        const route = relative(routesRoot, source).split("\\").join("/");
+        if (chunk.isEntry || !source) continue;
+        const inRoutes = source.startsWith(routesRoot);
+        if (!inRoutes && !(chunk.isDynamicEntry && source.startsWith(webRoot))) continue;
+        const route = relative(inRoutes ? routesRoot : webRoot, source)
+          .split("\\")
+          .join("/");
         const files = [...closure(chunk.fileName)].filter((file) => !preloaded.has(file));
         routes[route] = [...new Set([...(routes[route] ?? []), ...files.map((file) => `/${file}`)])];
       }

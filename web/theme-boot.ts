@@ -15,7 +15,6 @@ if (detectLanguage() === "ka") {
   const link = document.createElement("link");
   link.rel = "preload";
   link.as = "font";
-  link.type = "font/woff2";
   link.crossOrigin = "anonymous";
   link.href = georgianFont;
   document.head.append(link);

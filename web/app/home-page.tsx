@@ -10,6 +10,7 @@ import { PageSpinner } from "../components/ui/spinner";
 import { ensureNamespace } from "../lib/i18n";
 import { lazyWithPreload } from "../lib/lazy";
 import { useCurrentCommunity } from "../lib/my-communities";
+import { CURRENT_COMMUNITY_COOKIE } from "../../common/feed-keys";
 
 // The feed is most of this page's code: it loads after the shell, with its texts, so the first route
 // stays small (DESIGN section 7).
@@ -78,6 +79,13 @@ export function HomePage() {
   useEffect(() => {
     if (user) void FeedView.preload();
   }, [user]);
+
+  // The worker puts the shown community's first posts into this page's HTML on the next visit: it reads
+  // this cookie, since the choice itself lives in the browser's storage. Ids are UUIDs, safe in a cookie.
+  const shownId = current?.id ?? null;
+  useEffect(() => {
+    document.cookie = `${CURRENT_COMMUNITY_COOKIE}=${shownId ?? ""};path=/;max-age=${shownId ? 31536000 : 0};samesite=lax`;
+  }, [shownId]);
 
   // Nothing saved yet: the first live community (created ones first; one still in review only if there is
   // nothing else) becomes the current one. A saved id that no longer matches keeps the 'No Community

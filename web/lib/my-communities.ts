@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MyCommunity } from "../../common/contract/me";
+import { orderCommunities } from "../../common/community-order";
 import { call } from "./api";
 import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
 import { meKeys, useSession } from "./session";
 
-/** Communities the user created come first, each group keeping the server's order. */
-export function orderCommunities(list: MyCommunity[]): MyCommunity[] {
-  return [...list.filter((c) => c.isCreator), ...list.filter((c) => !c.isCreator)];
-}
 
 export const myCommunitiesQueryOptions = queryOptions({
   queryKey: meKeys.communities(),

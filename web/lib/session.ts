@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { redirect, type ParsedLocation } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { SessionUser } from "../../common/contract/me";
-import { sessionKey } from "../../common/query-keys";
+import { myCommunitiesKey, sessionKey } from "../../common/query-keys";
 import { ApiError, call } from "./api";
 
 export type { SessionUser };
@@ -14,7 +14,7 @@ export type { SessionUser };
 export const meKeys = {
   all: sessionKey,
   session: sessionKey,
-  communities: () => ["me", "communities"] as const,
+  communities: myCommunitiesKey,
 };
 
 export const meQueryOptions = queryOptions({

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { useEffect } from "react";
+import { useProgressiveCount } from "../../lib/progressive-list";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -13,6 +14,9 @@ import { postListQueryOptions } from "./queries";
 import { PostSkeletons } from "./skeletons";
 import { useInfiniteScroll } from "../../lib/use-infinite-scroll";
 
+/** Posts a phone's first screen shows at most; the rest of the page renders right after. */
+const FIRST_SCREEN_POSTS = 3;
+
 type FeedListProps = { communityId: string; topicId: string | null; readOnly: boolean; onCreate: () => void };
 
 /** The posts, pinned first, loading more as the reader nears the end (or presses 'Load more'). */
@@ -22,6 +26,8 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
   const canLoadMore = posts.hasNextPage && !posts.isFetchingNextPage && !posts.isError;
   const sentinel = useInfiniteScroll<HTMLDivElement>(() => void posts.fetchNextPage(), canLoadMore);
   const pending = usePendingWrites(pendingPostsScope(communityId)).filter((w) => !topicId || w.body.topicId === topicId);
+  const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
+  const shown = useProgressiveCount(items.length, FIRST_SCREEN_POSTS, !posts.isPending);
 
   // Spec 000 section 8: a failed load says 'Error — Failed to load posts'.
   const { error, errorUpdatedAt } = posts;
@@ -31,7 +37,6 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
 
   if (posts.isPending) return <PostSkeletons label={t("loading")} />;
 
-  const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   if (posts.isError && items.length === 0 && pending.length === 0) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
@@ -60,7 +65,7 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
         {pending.map((write) => (
           <PendingPostCard key={write.id} write={write} />
         ))}
-        {items.map((post) => (
+        {items.slice(0, shown).map((post) => (
           <PostCard key={post.id} post={post} readOnly={readOnly} />
         ))}
       </div>

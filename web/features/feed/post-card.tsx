@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Heart, MessageSquare, Pin } from "lucide-react";
-import { Suspense, useId, useState } from "react";
+import { memo, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
 import { ProfileLink } from "../../components/profile-link";
@@ -32,7 +32,11 @@ type PostCardProps = {
   onDeleted?: () => void;
 };
 
-export function PostCard({ post, readOnly = false, detail = false, onDeleted }: PostCardProps) {
+/**
+ * Memoised: the list around the cards re-renders on every change of its query's state (a refetch
+ * starting or ending), and a post that did not change keeps its object, so its card is skipped.
+ */
+export const PostCard = memo(function PostCard({ post, readOnly = false, detail = false, onDeleted }: PostCardProps) {
   const { t } = useTranslation("feed");
   const relative = useRelativeTime();
   const format = useFormatter();
@@ -165,4 +169,4 @@ export function PostCard({ post, readOnly = false, detail = false, onDeleted }: 
       )}
     </article>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { feedListKey, feedTopicsKey } from "../../../common/feed-keys";
 import { postKey } from "../../../common/query-keys";
 import { call } from "../../lib/api";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
@@ -12,8 +13,8 @@ import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/lim
 export const feedKeys = {
   community: (communityId: string) => ["feed", communityId] as const,
   posts: (communityId: string) => ["feed", communityId, "posts"] as const,
-  postList: (communityId: string, topicId: string | null) => ["feed", communityId, "posts", topicId ?? "all"] as const,
-  topics: (communityId: string) => ["feed", communityId, "topics"] as const,
+  postList: feedListKey,
+  topics: feedTopicsKey,
   stats: (communityId: string) => ["feed", communityId, "stats"] as const,
   mentions: (communityId: string, q: string) => ["feed", communityId, "mentions", q] as const,
   postPages: () => ["post"] as const,

@@ -50,7 +50,8 @@ describe("public pages as HTML", () => {
     expect(html).toContain('<meta property="og:title" content="Tbilisi Runners · Agora" />');
     expect(html).toContain('<meta property="og:image" content="http://app.test/files/community_image/cover.png" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    for (const lang of ["en", "ka", "ru"]) expect(html).toContain(`<link rel="alternate" href="${url}?lang=${lang}" hreflang="${lang}" />`);
+    for (const lang of ["en", "ka", "ru"])
+      expect(html).toContain(`<link rel="alternate" href="${url}?lang=${lang}" hreflang="${lang}" />`);
     expect(res.headers.get("cache-control")).toBe("private, no-cache");
     expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
   });
@@ -75,7 +76,9 @@ describe("public pages as HTML", () => {
     const name = `Evil "quotes" <b>&</b></script><script>alert(1)</script>`;
     const community = await seedCommunity(db, owner.id, { name, description: `</title><img src=x onerror=alert(1)>` });
     const { html } = await page(`/communities/${community.id}`);
-    expect(html).toContain("<title>Evil &quot;quotes&quot; &lt;b&gt;&amp;&lt;/b&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Agora</title>");
+    expect(html).toContain(
+      "<title>Evil &quot;quotes&quot; &lt;b&gt;&amp;&lt;/b&gt;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Agora</title>",
+    );
     expect(html).toContain('content="&lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;"');
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<img src=x");
@@ -86,7 +89,11 @@ describe("public pages as HTML", () => {
   it("give communities that are not public the generic page, with nothing of theirs in it", async () => {
     const owner = await person();
     for (const reviewStatus of ["under_review", "rejected", "suspended"] as const) {
-      const hidden = await seedCommunity(db, owner.id, { name: `Hidden ${reviewStatus} circle`, description: "secret plans", reviewStatus });
+      const hidden = await seedCommunity(db, owner.id, {
+        name: `Hidden ${reviewStatus} circle`,
+        description: "secret plans",
+        reviewStatus,
+      });
       for (const cookie of [undefined, owner.cookie]) {
         const { html } = await page(`/communities/${hidden.id}`, cookie);
         expect(html).toContain("<title>Agora</title>");
@@ -106,7 +113,10 @@ describe("public pages as HTML", () => {
     const { html } = await page("/communities/explore");
     expect(html).toContain("<title>Explore Communities · Agora</title>");
     expect(html).toContain('<link rel="canonical" href="http://app.test/communities/explore" />');
-    const list = dataAt(stateOf(html), ["communities", "explore", {}]) as { pages: { items: { id: string }[] }[]; pageParams: unknown[] };
+    const list = dataAt(stateOf(html), ["communities", "explore", {}]) as {
+      pages: { items: { id: string }[] }[];
+      pageParams: unknown[];
+    };
     expect(list.pageParams).toEqual([null]);
     expect(list.pages[0]!.items.map((c) => c.id)).toContain(community.id);
   });
@@ -123,7 +133,9 @@ describe("public pages as HTML", () => {
     expect(guest.html).toContain(`<link rel="canonical" href="http://app.test/post/${post.id}" />`);
     expect(guest.html).not.toContain("khachapuri");
     const mine = await page(`/post/${post.id}`, member.cookie);
-    expect(dataAt(stateOf(mine.html), ["post", post.id])).toMatchObject({ post: { id: post.id, content: "Members-only khachapuri secret" } });
+    expect(dataAt(stateOf(mine.html), ["post", post.id])).toMatchObject({
+      post: { id: post.id, content: "Members-only khachapuri secret" },
+    });
   });
 
   it("give posts of communities that are not public the generic page", async () => {
@@ -153,5 +165,44 @@ describe("public pages as HTML", () => {
     // A route the list does not name, and pages the worker answers generically, preload nothing more.
     expect((await page("/post/missing")).html).not.toContain("-test.js");
     expect((await page("/communities/create")).html).not.toContain("-test.js");
+  });
+});
+
+describe("the home feed as HTML", () => {
+  it("inlines a member's communities and the current community's first posts and topics", async () => {
+    const owner = await person("Home Owner");
+    const reader = await person("Home Reader");
+    const community = await seedCommunity(db, owner.id, { name: "Home Feed" });
+    await seedMember(db, community.id, reader.id);
+    const post = await seedPost(db, community.id, owner.id, "First on the home feed");
+    const cookie = `${reader.cookie}; agora-community=${community.id}`;
+    const state = stateOf((await page("/", cookie)).html);
+    expect(dataAt(state, ["me"])).toMatchObject({ id: reader.id });
+    expect(dataAt(state, ["me", "communities"])).toEqual([expect.objectContaining({ id: community.id, name: "Home Feed" })]);
+    const list = dataAt(state, ["feed", community.id, "posts", "all"]) as {
+      pages: { items: { id: string }[] }[];
+      pageParams: unknown[];
+    };
+    expect(list.pages[0]!.items.map((p) => p.id)).toEqual([post.id]);
+    expect(list.pageParams).toEqual([null]);
+    expect(dataAt(state, ["feed", community.id, "topics"])).toEqual(expect.any(Array));
+    // ?id= names the community as well (profile tiles link to /?id=...).
+    const byParam = stateOf((await page(`/?id=${community.id}`, reader.cookie)).html);
+    expect(dataAt(byParam, ["feed", community.id, "posts", "all"])).toBeDefined();
+  });
+
+  it("reads nothing of a community the person is not in, and nothing for a guest", async () => {
+    const owner = await person();
+    const stranger = await person("Home Stranger");
+    const community = await seedCommunity(db, owner.id, { name: "Not Theirs" });
+    await seedPost(db, community.id, owner.id, "Members only words");
+    const { html } = await page("/", `${stranger.cookie}; agora-community=${community.id}`);
+    expect(html).not.toContain("Members only words");
+    const state = stateOf(html);
+    expect(dataAt(state, ["me", "communities"])).toEqual([]);
+    expect(dataAt(state, ["feed", community.id, "posts", "all"])).toBeUndefined();
+    const guest = stateOf((await page(`/?id=${community.id}`)).html);
+    expect(dataAt(guest, ["me"])).toBeNull();
+    expect(guest!.queries).toHaveLength(1);
   });
 });

@@ -2,8 +2,11 @@ import { dehydrate, QueryClient, type QueryKey } from "@tanstack/query-core";
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ResponseOf } from "../../../common/contract";
-import { EXPLORE_PAGE_SIZE } from "../../../common/contract/limits";
-import { communityKeys, postKey, sessionKey } from "../../../common/query-keys";
+import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
+import { orderCommunities } from "../../../common/community-order";
+import { CURRENT_COMMUNITY_COOKIE, feedListKey, feedTopicsKey } from "../../../common/feed-keys";
+import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
+import { getCookie } from "hono/cookie";
 import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
 import { publicOrigin } from "../../lib/auth";
@@ -15,6 +18,7 @@ import { communityHead, exploreHead, postHead } from "./page-heads";
 export type ApiFetch = (c: Context<HonoEnv>, path: string) => Promise<Response>;
 
 type Entry = { key: QueryKey; data: unknown };
+type SessionEntry = { key: QueryKey; data: ResponseOf<"GET /api/me">["user"] | null };
 
 async function readJson<T>(api: ApiFetch, c: Context<HonoEnv>, path: string): Promise<T | null> {
   const res = await api(c, path);
@@ -26,7 +30,7 @@ async function readJson<T>(api: ApiFetch, c: Context<HonoEnv>, path: string): Pr
 }
 
 /** The session as the app's first request would see it: the user, or null when nobody is signed in. */
-async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<Entry> {
+async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<SessionEntry> {
   const me = await readJson<ResponseOf<"GET /api/me">>(api, c, "/api/me");
   return { key: sessionKey(), data: me?.user ?? null };
 }
@@ -36,26 +40,39 @@ async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<Entry> 
  * app renders without asking the API again. The data is the viewer's own (their session, their view of
  * the community), so the page is never stored by shared caches.
  */
-async function page(c: Context<HonoEnv>, route: RouteFile | null, head: PageHead | null, entries: Entry[]): Promise<Response> {
-  const [shell, preloads] = await Promise.all([
+async function page(c: Context<HonoEnv>, code: readonly string[], head: PageHead | null, entries: Entry[]): Promise<Response> {
+  const [shell, ...lists] = await Promise.all([
     c.env.ASSETS.fetch(new URL("/", c.req.url)).then((res) => res.text()),
-    route ? routePreloadsOf(c.env, c.req.url, route) : [],
+    ...code.map((key) => routePreloadsOf(c.env, c.req.url, key)),
   ]);
+  const preloads = [...new Set(lists.flat())];
   const client = new QueryClient();
   for (const { key, data } of entries) client.setQueryData(key, data);
   const state = entries.length > 0 ? dehydrate(client) : undefined;
   client.clear();
   const html = pageDocument(shell, head, state, preloads);
-  return c.html(html, 200, { "cache-control": "private, no-cache", vary: "Cookie", "content-security-policy": await documentCsp(html) });
+  return c.html(html, 200, {
+    "cache-control": "private, no-cache",
+    vary: "Cookie",
+    "content-security-policy": await documentCsp(html),
+  });
 }
 
-/** The app's route files (web/routes) of the pages answered here, whose chunks the page preloads. */
+/**
+ * The app's route files (web/routes) of the pages answered here, whose chunks the page preloads, and
+ * the lazily loaded modules (by their path under web/) a page's first screen is known to need.
+ */
 const routeFiles = {
-  explore: "_main/communities.explore.tsx",
-  community: "_main/communities.$communityId.tsx",
-  post: "_main/_protected/post.$postId.tsx",
+  // Each page's own route and the layout routes above it (the shell, and the guard of signed-in pages).
+  home: ["_main.tsx", "_main/index.tsx"],
+  explore: ["_main.tsx", "_main/communities.explore.tsx"],
+  community: ["_main.tsx", "_main/communities.$communityId.tsx"],
+  post: ["_main.tsx", "_main/_protected.tsx", "_main/_protected/post.$postId.tsx"],
 } as const;
-type RouteFile = (typeof routeFiles)[keyof typeof routeFiles];
+
+/** The app's texts and the feed's, in a signed-in reader's language (their account's; the app follows it). */
+const feedTexts = (session: SessionEntry) =>
+  session.data ? [`locales/${session.data.language}.json`, `features/feed/i18n/${session.data.language}.json`] : [];
 
 const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
 
@@ -75,29 +92,35 @@ export const pageRoutes = (api: ApiFetch) =>
         sessionEntry(api, c),
         filtered ? null : readJson<ResponseOf<"GET /api/communities">>(api, c, `/api/communities?limit=${EXPLORE_PAGE_SIZE}`),
       ]);
-      const entries = [session];
+      const entries: Entry[] = [session];
       if (list) entries.push({ key: communityKeys.exploreList({}), data: { pages: [list], pageParams: [null] } });
       return page(c, routeFiles.explore, exploreHead(origin), entries);
     })
     .get("/communities/:id", (c) => communityPage(api, c))
+    .get("/", (c) => homePage(api, c))
     .get("/post/:postId", async (c) => {
       const postId = c.req.param("postId");
       // Only which community the post is in, to decide whether the page may say anything at all.
       const row = await c.var.db.get<{ community_id: string }>(sql`select community_id from posts where id = ${postId}`);
-      if (!row) return page(c, null, null, []);
+      if (!row) return page(c, [], null, []);
       const [session, view, post] = await Promise.all([
         sessionEntry(api, c),
         readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.community_id)}`),
         readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${encodeURIComponent(postId)}`),
       ]);
       if (!view || !isPublic(view.community)) return page(c, routeFiles.post, null, [session]);
-      const entries = [session, { key: communityKeys.detail(view.community.id), data: view }];
+      const entries: Entry[] = [session, { key: communityKeys.detail(view.community.id), data: view }];
       // The post itself only when the viewer may read it (a member); a guest's page has the community's card.
       if (post) entries.push({ key: postKey(postId), data: post });
-      return page(c, routeFiles.post, postHead(publicOrigin(c.env, c.req.raw), postId, view.community), entries);
+      return page(
+        c,
+        [...routeFiles.post, ...feedTexts(session)],
+        postHead(publicOrigin(c.env, c.req.raw), postId, view.community),
+        entries,
+      );
     })
-    .get("/communities/*", async (c) => page(c, null, null, [await sessionEntry(api, c)]))
-    .get("/post/*", async (c) => page(c, null, null, [await sessionEntry(api, c)]));
+    .get("/communities/*", async (c) => page(c, [], null, [await sessionEntry(api, c)]))
+    .get("/post/*", async (c) => page(c, [], null, [await sessionEntry(api, c)]));
 
 async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   const id = c.req.param("id") ?? "";
@@ -106,8 +129,38 @@ async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Respon
     readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(id)}`),
   ]);
   // No such community: the address may be another route's ("/communities/create"), so nothing is preloaded.
-  if (!view) return page(c, null, null, [session]);
+  if (!view) return page(c, [], null, [session]);
   if (!isPublic(view.community)) return page(c, routeFiles.community, null, [session]);
   const head = communityHead(publicOrigin(c.env, c.req.raw), view.community);
   return page(c, routeFiles.community, head, [session, { key: communityKeys.detail(id), data: view }]);
+}
+
+/**
+ * The home feed of a signed-in person, with its first screen inlined: their communities and, for the
+ * current one (`?id=`, or the cookie that mirrors the app's choice) when they are in it, its first page
+ * of posts and its topics. Without them the feed waited for the app's code, then its communities, then
+ * the posts, one after another. Nothing of a community the person is not in is read.
+ */
+async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
+  const [session, mine] = await Promise.all([
+    sessionEntry(api, c),
+    readJson<ResponseOf<"GET /api/me/communities">>(api, c, "/api/me/communities"),
+  ]);
+  if (!session.data || !mine) return page(c, routeFiles.home, null, [session]);
+  const communities = orderCommunities(mine.communities);
+  const entries: Entry[] = [session, { key: myCommunitiesKey(), data: communities }];
+  const url = new URL(c.req.url);
+  const wanted = url.searchParams.get("id") ?? getCookie(c, CURRENT_COMMUNITY_COOKIE);
+  // A topic filter is rarely the first page anyone opens: only the unfiltered feed is inlined.
+  const current = !url.searchParams.has("topic") && communities.find((community) => community.id === wanted);
+  if (current) {
+    const id = encodeURIComponent(current.id);
+    const [posts, topics] = await Promise.all([
+      readJson<ResponseOf<"GET /api/communities/:id/posts">>(api, c, `/api/communities/${id}/posts?limit=${FEED_PAGE_SIZE}`),
+      readJson<ResponseOf<"GET /api/communities/:id/topics">>(api, c, `/api/communities/${id}/topics`),
+    ]);
+    if (posts) entries.push({ key: feedListKey(current.id, null), data: { pages: [posts], pageParams: [null] } });
+    if (topics) entries.push({ key: feedTopicsKey(current.id), data: topics.topics });
+  }
+  return page(c, [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(session)] : [])], null, entries);
 }
