@@ -56,7 +56,11 @@ export function useOutbox(conversationId: string) {
   const [sending, setOutgoing] = useState<OutgoingMessage[]>([]);
   const held = useRef(new Map<string, OutgoingMessage>());
   const queued = usePendingWrites(pendingMessagesScope(conversationId));
-  const outgoing = useMemo(() => [...sending, ...queued.map(queuedMessage)], [sending, queued]);
+  // A message handed to the outbox is in both lists between the outbox's write and `drop`: shown once.
+  const outgoing = useMemo(() => {
+    const here = new Set(sending.map((m) => m.id));
+    return [...sending, ...queued.filter((w) => !here.has(w.id)).map(queuedMessage)];
+  }, [sending, queued]);
 
   const patch = useCallback((id: string, change: Partial<OutgoingMessage>) => {
     const current = held.current.get(id);
