@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { APP_SHELL_PATH } from "../../common/app-shell";
 import { API_CACHE_ENTRIES, apiCacheName, isCachedApiRead, META_CACHE, SKIP_WAITING, USER_ENTRY } from "../lib/offline/cache-names";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -7,11 +8,12 @@ declare const __AGORA_PRECACHE__: { urls: string[]; version: string } | undefine
 
 const build = typeof __AGORA_PRECACHE__ === "undefined" ? { urls: [], version: "dev" } : __AGORA_PRECACHE__;
 const SHELL_CACHE = `agora-shell-${build.version}`;
-// The app is one HTML page; the worker answers every route with it when the network is gone.
-const SHELL_PAGE = "/";
+// The app is one HTML page; the worker answers every route with it when the network is gone. Fetched
+// without the cookie as well: the shell is the same for everyone.
+const SHELL_PAGE = APP_SHELL_PATH;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll([SHELL_PAGE, ...build.urls])));
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll([new Request(SHELL_PAGE, { credentials: "omit" }), ...build.urls])));
   // A new version waits until the person agrees to reload (the page asks for SKIP_WAITING), except the
   // very first one, which has no open page to disturb.
 });
@@ -64,10 +66,28 @@ async function apiRead(request: Request): Promise<Response> {
   }
 }
 
+/**
+ * Where a page the worker wrote for this user is kept: under this build's version, because the page names
+ * the build's files and an older build's are gone from the shell cache once this one is active.
+ */
+const keptPageKey = (url: URL) => `/__agora/pages/${build.version}${url.pathname}${url.search}`;
+
+/**
+ * Network first. The pages the worker answers carry the viewer's own first screen (their session, feed,
+ * community), marked private: those are kept with the user's API reads, so the last feed opens offline
+ * as it was, and go with them when the user signs out. Any other route offline is the empty shell.
+ */
 async function page(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const user = await currentUser();
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    const personal = response.ok && (response.headers.get("cache-control") ?? "").includes("private");
+    if (user && personal && (await currentUser()) === user) await remember(apiCacheName(user), new Request(keptPageKey(url)), response.clone());
+    return response;
   } catch (error) {
+    const kept = user ? await caches.open(apiCacheName(user)).then((cache) => cache.match(keptPageKey(url))) : undefined;
+    if (kept) return kept;
     const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL_CACHE });
     if (shell) return shell;
     throw error;

@@ -205,4 +205,16 @@ describe("the home feed as HTML", () => {
     expect(dataAt(guest, ["me"])).toBeNull();
     expect(guest!.queries).toHaveLength(1);
   });
+
+  it("keeps the offline shell free of anyone's session and feed, whoever asks for it", async () => {
+    const owner = await person("Shell Owner");
+    const community = await seedCommunity(db, owner.id, { name: "Shell Feed" });
+    await seedPost(db, community.id, owner.id, "Words kept out of the shell");
+    const { res, html } = await page("/app-shell", `${owner.cookie}; agora-community=${community.id}`);
+    expect(stateOf(html)).toBeNull();
+    expect(html).not.toContain("Shell Owner");
+    expect(html).not.toContain("Words kept out of the shell");
+    expect(html).toContain('<div id="root"');
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+  });
 });

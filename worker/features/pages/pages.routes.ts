@@ -6,6 +6,7 @@ import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limi
 import { orderCommunities } from "../../../common/community-order";
 import { CURRENT_COMMUNITY_COOKIE, feedListKey, feedTopicsKey } from "../../../common/feed-keys";
 import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
+import { APP_SHELL_PATH } from "../../../common/app-shell";
 import { getCookie } from "hono/cookie";
 import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
@@ -98,6 +99,9 @@ export const pageRoutes = (api: ApiFetch) =>
     })
     .get("/communities/:id", (c) => communityPage(api, c))
     .get("/", (c) => homePage(api, c))
+    // The page the service worker keeps for offline navigation: nobody's session or data is in it, so
+    // whoever opens the app offline on this browser is read from their own cache, not the installer's.
+    .get(APP_SHELL_PATH, (c) => page(c, [], null, []))
     .get("/post/:postId", async (c) => {
       const postId = c.req.param("postId");
       // Only which community the post is in, to decide whether the page may say anything at all.
