@@ -154,7 +154,7 @@ export async function createConversation(
     ).bind(id, type, opts.name ?? null, opts.communityId ?? null, directKey, userIds.length, userIds[0] ?? null, now, now),
     ...userIds.map((userId) =>
       env.DB.prepare(
-        "insert into conversation_participants (conversation_id, user_id, role, joined_at, unread_count) values (?, ?, 'member', ?, 0)",
+        "insert into conversation_participants (conversation_id, user_id, role, joined_at) values (?, ?, 'member', ?)",
       ).bind(id, userId, now),
     ),
   ]);

@@ -68,8 +68,6 @@ export const conversationParticipants = sqliteTable(
     lastReadAt: millis("last_read_at"),
     /** The `seq` of the last message this participant has read (read receipts, "seen"). */
     lastReadSeq: integer("last_read_seq", { mode: "number" }).notNull().default(0),
-    /** Messages from others since last_read_at; the badge sums it without counting messages. */
-    unreadCount: counter("unread_count"),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

@@ -124,7 +124,7 @@ export type BuiltMessage = {
   at: number;
 };
 
-/** Conversations with participants, messages and reactions; last-message fields and unread counts follow the rows. */
+/** Conversations with participants, messages and reactions; last-message fields and read marks follow the rows. */
 export function buildConversations(ctx: SeedContext): Map<string, BuiltMessage> {
   const built = new Map<string, BuiltMessage>();
   let messageN = 0;
@@ -170,7 +170,6 @@ export function buildConversations(ctx: SeedContext): Map<string, BuiltMessage> 
       if (c.community) actionTime(ctx, c.community, p.user, createdAt, 0);
       const readAt = p.readUpTo ? must(built.get(`${c.key}:${p.readUpTo}`), p.readUpTo).at : null;
       const readSeq = readAt === null ? 0 : messages.filter(({ msg }) => msg.at <= readAt).length;
-      const unread = messages.filter(({ msg }) => msg.sender !== p.user && (readAt === null || msg.at > readAt)).length;
       push(ctx, "conversation_participants", {
         conversation_id: id,
         user_id: uid(p.user),
@@ -178,7 +177,6 @@ export function buildConversations(ctx: SeedContext): Map<string, BuiltMessage> 
         joined_at: createdAt,
         last_read_at: readAt,
         last_read_seq: readSeq,
-        unread_count: unread,
       });
     }
     for (const [index, { seed, msg }] of messages.entries()) {

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { newId } from "../../../common/ids";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../lib/db";
 import * as schema from "../../lib/tables";
@@ -29,10 +30,21 @@ describe(`conversation queries on ${testEngine()}`, () => {
       createdAt: t,
     });
     await seedConversation(db, "group", [friend.id], { name: "Not mine" });
+    // Three from Levan after Ana's read mark, one before it, and Ana's own: Ana has 3 unread, Levan 1.
+    await db.insert(schema.messages).values(
+      [friend.id, friend.id, friend.id, friend.id, me.id].map((senderId, i) => ({
+        id: newId(),
+        conversationId: direct.id,
+        senderId,
+        content: "hi",
+        seq: i + 1,
+        version: i + 1,
+      })),
+    );
     await db
       .update(schema.conversationParticipants)
-      .set({ unreadCount: 3 })
-      .where(eq(schema.conversationParticipants.conversationId, direct.id));
+      .set({ lastReadSeq: 1 })
+      .where(and(eq(schema.conversationParticipants.conversationId, direct.id), eq(schema.conversationParticipants.userId, me.id)));
 
     const list = await listConversationSummaries(db, me.id, 10);
     expect(list.map((c) => c.id)).toEqual([group.id, direct.id]);
@@ -45,6 +57,6 @@ describe(`conversation queries on ${testEngine()}`, () => {
     });
     expect(await listConversationSummaries(db, me.id, 1)).toHaveLength(1);
     expect(await unreadMessagesCount(db, me.id)).toBe(3);
-    expect(await unreadMessagesCount(db, friend.id)).toBe(3);
+    expect(await unreadMessagesCount(db, friend.id)).toBe(1);
   });
 });

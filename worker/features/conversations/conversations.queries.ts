@@ -1,9 +1,27 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ConversationSummary } from "../../../common/contract/conversations";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { conversationParticipants as p, conversations as cv, messages as msg, users as u } from "../../lib/tables";
+
+/** Unread counts stop here: badges read 99+ above 99, so counting further would change nothing shown. */
+export const UNREAD_COUNT_CAP = 100;
+
+/**
+ * A participant's unread messages in a conversation, counted when read: messages from others after
+ * their read mark, not deleted, and in a group not from someone on the other side of a block. Counting
+ * at read time instead of keeping a counter per participant means a send writes no row per participant
+ * (a group of 1,000 was 1,000 rows written a message). Capped, so a long-unread chat costs at most
+ * UNREAD_COUNT_CAP index steps.
+ */
+export const unreadMessages = (opts: { conversationId: SQLWrapper; userId: SQLWrapper; lastReadSeq: SQLWrapper; type: SQLWrapper }) =>
+  sql<number>`(select count(*) from (select 1 from messages um where um.conversation_id = ${opts.conversationId}
+    and um.seq > ${opts.lastReadSeq} and um.sender_id is not null and um.sender_id <> ${opts.userId} and um.is_deleted = 0
+    and not (${opts.type} = 'group' and ${blockedBetween(opts.userId, sql`um.sender_id`)})
+    limit ${sql.raw(String(UNREAD_COUNT_CAP))}))`;
+
+const unreadOf = unreadMessages({ conversationId: p.conversationId, userId: p.userId, lastReadSeq: p.lastReadSeq, type: cv.type });
 
 /** The user's conversations, most recent activity first, with the other participant of direct chats. */
 export async function listConversationSummaries(db: Db, userId: string, limit: number): Promise<ConversationSummary[]> {
@@ -21,7 +39,7 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
       lastMessagePreview: cv.lastMessagePreview,
       lastMessageSenderId: cv.lastMessageSenderId,
       lastMessageAt: cv.lastMessageAt,
-      unreadCount: p.unreadCount,
+      unreadCount: unreadOf,
       lastType: lastMessage.messageType,
       lastDeleted: lastMessage.isDeleted,
       // A group's last message from someone on the other side of a block is not previewed.
@@ -68,7 +86,8 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
  */
 export const unreadTotal = (db: Db, userId: string) =>
   db.all<{ total: number | null }>(
-    sql`select sum(p.unread_count) as total from conversation_participants p join conversations cv on cv.id = p.conversation_id
+    sql`select sum(${unreadMessages({ conversationId: sql`p.conversation_id`, userId: sql`p.user_id`, lastReadSeq: sql`p.last_read_seq`, type: sql`cv.type` })}) as total
+      from conversation_participants p join conversations cv on cv.id = p.conversation_id
       where p.user_id = ${userId} and (cv.type = 'direct' or cv.community_id in (${memberCommunityIds(sql`${userId}`)}))`,
   );
 

@@ -129,8 +129,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const seat = (who: string) =>
       db.run(
-        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_seq, unread_count)
-          select id, ${who}, 'member', ${now}, 0, 0 from conversations where direct_key = ${key} on conflict do nothing`,
+        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_seq)
+          select id, ${who}, 'member', ${now}, 0 from conversations where direct_key = ${key} on conflict do nothing`,
       );
     const id = db.all<{ id: string }>(sql`select id from conversations where direct_key = ${key}`);
     const read = await batch(db, [
@@ -212,8 +212,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
       const now = Date.now();
       await batch(db, [
         db.run(
-          sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq, unread_count)
-            values (${conversationId}, ${context.user.id}, 'member', ${now}, ${now}, ${currentVersion(conversationId)}, 0)
+          sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq)
+            values (${conversationId}, ${context.user.id}, 'member', ${now}, ${now}, ${currentVersion(conversationId)})
             on conflict do nothing`,
         ),
         db.run(

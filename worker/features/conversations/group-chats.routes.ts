@@ -66,8 +66,8 @@ export const groupChatsRoutes = new Hono<HonoEnv>()
           values (${id}, 'group', ${body.name}, ${body.description}, ${communityId}, 1, ${access.user.id}, 0, ${now}, ${now})`,
       ),
       db.run(
-        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq, unread_count)
-          values (${id}, ${access.user.id}, 'admin', ${now}, ${now}, 0, 0)`,
+        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq)
+          values (${id}, ${access.user.id}, 'admin', ${now}, ${now}, 0)`,
       ),
     ]);
     return respond(c, conversations.createGroup, { conversation: { id } });

@@ -68,8 +68,9 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
   })
   .post("/:conversationId/messages", validate("param", conversationParams), validate("json", sendMessageBody), async (c) => {
     // Two round trips: access, an earlier send of this id, rate limit, reply target and who is hidden from
-    // the sender (with the room's presence asked meanwhile); then the message, counters, read state,
-    // notifications and the message as shown.
+    // the sender (with the room's presence asked meanwhile); then the message, the conversation's last
+    // message, the sender's read mark, notifications and the message as shown. Nothing is written per
+    // participant: unread counts are counted from read marks when read (`unreadMessages`).
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
@@ -118,7 +119,6 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
       now,
     });
     const created = messageById(db, body.id);
-    const hiddenJson = JSON.stringify(hiddenIds);
     let read;
     try {
       read = await batch(db, [
@@ -135,13 +135,9 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
               ${body.replyToId ?? null}, version, version, 0, 0, ${now}, ${now}
             from conversations where id = ${conversationId}`,
         ),
-        db.run(
-          sql`update conversation_participants set unread_count = unread_count + 1
-            where conversation_id = ${conversationId} and user_id <> ${user.id} and user_id not in (select value from json_each(${hiddenJson}))`,
-        ),
         // Writing in a conversation reads it.
         db.run(
-          sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}, unread_count = 0
+          sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}
             where conversation_id = ${conversationId} and user_id = ${user.id}`,
         ),
         ...notes.statements,
@@ -173,8 +169,8 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     return respond(c, conversations.send, { message });
   })
   .post("/:conversationId/read", validate("param", conversationParams), validate("json", readBody), async (c) => {
-    // Two round trips: access; then the read mark, the unread count recounted from it, the
-    // conversation's MESSAGE notification read, and both badges' totals.
+    // Two round trips: access; then the read mark, the conversation's MESSAGE notification read, and
+    // both badges' totals (the messages' counted from the new mark).
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
@@ -185,9 +181,7 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     // Never backwards, never past what exists.
     const seq = sql`max(last_read_seq, min(${c.req.valid("json").seq}, ${currentVersion(conversationId)}))`;
     const mark = db.all<{ last_read_seq: number }>(
-      sql`update conversation_participants set last_read_seq = ${seq}, last_read_at = ${now},
-          unread_count = (select count(*) from messages msg where msg.conversation_id = ${conversationId} and msg.seq > ${seq}
-            and msg.sender_id is not null and msg.sender_id <> ${me} and msg.is_deleted = 0)
+      sql`update conversation_participants set last_read_seq = ${seq}, last_read_at = ${now}
         where conversation_id = ${conversationId} and user_id = ${me} returning last_read_seq`,
     );
     const notes = db.run(

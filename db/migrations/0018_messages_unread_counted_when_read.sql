@@ -1,0 +1,1 @@
+ALTER TABLE `conversation_participants` DROP COLUMN `unread_count`;
