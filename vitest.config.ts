@@ -56,6 +56,7 @@ export default defineConfig({
           name: "web",
           environment: "jsdom",
           include: ["web/**/*.test.{ts,tsx}"],
+          setupFiles: ["./web/test/setup.ts"],
         },
       },
     ],

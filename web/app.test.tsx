@@ -1,18 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId, getCurrentCommunityId, setCurrentCommunityId } from "./lib/current-community";
-import { clearToasts } from "./lib/toast";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getCurrentCommunityId, setCurrentCommunityId } from "./lib/current-community";
 import { anaUser, community, mockFetch } from "./test/fetch-mock";
 import { renderApp } from "./test/render-app";
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

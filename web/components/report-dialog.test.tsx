@@ -1,15 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../lib/api";
 import { initI18n } from "../lib/i18n";
-import { clearToasts, getToasts } from "../lib/toast";
+import { getToasts } from "../lib/toast";
 import { ReportDialog, type ReportDialogProps } from "./report-dialog";
 
 beforeAll(() => initI18n("en"));
-afterEach(() => {
-  cleanup();
-  clearToasts();
-});
 
 function open(send: ReportDialogProps["send"]) {
   const onOpenChange = vi.fn();

@@ -1,6 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../lib/i18n";
 import { DropdownMenu, MenuItem, MenuLink, MenuRadioItem } from "./dropdown-menu";
 
@@ -8,7 +8,6 @@ import { DropdownMenu, MenuItem, MenuLink, MenuRadioItem } from "./dropdown-menu
 window.scrollTo = () => {};
 
 beforeAll(() => initI18n("en"));
-afterEach(cleanup);
 
 async function renderMenu(onSelect = vi.fn()) {
   const rootRoute = createRootRoute({

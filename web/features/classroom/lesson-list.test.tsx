@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Lesson } from "../../../common/contract/classroom";
 import { ensureNamespace, initI18n } from "../../lib/i18n";
 import { createQueryClient } from "../../lib/query-client";
@@ -10,10 +10,6 @@ import { LessonList } from "./lesson-list";
 beforeAll(async () => {
   await initI18n("en");
   await ensureNamespace("classroom");
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const lessons: Lesson[] = ["Welcome", "Light", "Composition"].map((title, i) => ({

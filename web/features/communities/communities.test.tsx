@@ -1,21 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts } from "../../lib/toast";
+import { describe, expect, it } from "vitest";
 import { anaUser, community, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
-import { clearCurrentCommunityId, getCurrentCommunityId } from "../../lib/current-community";
+import { getCurrentCommunityId } from "../../lib/current-community";
 import type { CommunityCard, CommunityView } from "../../../common/contract/communities";
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const signedIn = (communities: unknown[] = []) => ({
   "GET /api/me": { body: { user: anaUser } },

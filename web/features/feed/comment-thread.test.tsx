@@ -1,6 +1,5 @@
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts } from "../../lib/toast";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { mockFetch } from "../../test/fetch-mock";
 import { CommentThread } from "./comment-thread";
 import { renderFeed } from "./test-utils";
@@ -43,11 +42,6 @@ const comment = (id: string, name: string, repliesCount: number, parentCommentId
   canDelete: false,
 });
 
-beforeEach(clearToasts);
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe("comments", () => {
   it("names a comment whose author's account was deleted 'Deleted user', and one without a name 'Unknown User'", async () => {

@@ -1,22 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearToasts, getToasts } from "../../lib/toast";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getToasts } from "../../lib/toast";
 import { mockFetch } from "../../test/fetch-mock";
 import CreatePostDialog from "./create-post-dialog";
 import { renderFeed } from "./test-utils";
 
 beforeEach(() => {
-  clearToasts();
   let n = 0;
   vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => `blob:${++n}`, revokeObjectURL: () => {} }));
   mockFetch({
     "GET /api/communities/c1/topics": { body: { topics: [{ id: "t1", name: "Hiring", color: "#EA580C", postsCount: 2 }] } },
     "GET /api/communities/c1/mention-candidates": { body: { members: [] } },
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });

@@ -1,9 +1,8 @@
-import { cleanup, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { render } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { excerpt, parseContent, plainText } from "../../lib/content-format";
 import { RichText } from "./rich-text";
 
-afterEach(cleanup);
 
 describe("parseContent", () => {
   it("links http(s) URLs and leaves the sentence's punctuation outside", () => {

@@ -1,22 +1,13 @@
-import { act, cleanup, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId } from "../../lib/current-community";
-import { clearToasts } from "../../lib/toast";
+import { act, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { FakeWebSocket } from "../../test/fake-websocket";
 import { renderApp } from "../../test/render-app";
 import type { ChatMessage, ConversationDetail } from "../../../common/contract/conversations";
 
 beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
   FakeWebSocket.instances = [];
   vi.stubGlobal("WebSocket", FakeWebSocket);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const giorgi = { id: "u_giorgi", fullName: "Giorgi Maisuradze", avatarUrl: null };

@@ -1,7 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId } from "../../lib/current-community";
-import { clearToasts, getToasts } from "../../lib/toast";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getToasts } from "../../lib/toast";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 import type { ChatMessage, ConversationDetail } from "../../../common/contract/conversations";
@@ -21,14 +20,7 @@ class SilentSocket {
 }
 
 beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
   vi.stubGlobal("WebSocket", SilentSocket);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const giorgi = { id: "u_giorgi", fullName: "Giorgi Maisuradze", avatarUrl: null };

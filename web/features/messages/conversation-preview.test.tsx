@@ -1,11 +1,10 @@
 import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ConversationSummary } from "../../../common/contract/conversations";
 import { initI18n } from "../../lib/i18n";
 import { ConversationPreview } from "./conversation-preview";
 
 beforeAll(() => initI18n("en"));
-afterEach(cleanup);
 
 const summary = (lastMessage: ConversationSummary["lastMessage"]): ConversationSummary => ({
   id: "k1",

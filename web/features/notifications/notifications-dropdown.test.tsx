@@ -1,20 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "../../../common/contract/notifications";
-import { clearCurrentCommunityId } from "../../lib/current-community";
-import { clearToasts } from "../../lib/toast";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const invite: NotificationItem = {
   id: "n-invite",

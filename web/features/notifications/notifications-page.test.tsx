@@ -1,23 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearCurrentCommunityId } from "../../lib/current-community";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { changeLanguage, ensureNamespace, i18n, initI18n } from "../../lib/i18n";
-import { clearToasts } from "../../lib/toast";
 import { lackIntlData, restoreIntl } from "../../test/intl-data";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 import { notificationDetail, notificationSentence } from "./notification-text";
 import type { NotificationItem } from "../../../common/contract/notifications";
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-  clearToasts();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function item(i: number, overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {

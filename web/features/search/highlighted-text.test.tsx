@@ -1,8 +1,7 @@
-import { cleanup, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { render } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { HighlightedText } from "./highlighted-text";
 
-afterEach(cleanup);
 
 describe("HighlightedText", () => {
   it("wraps the matched ranges in <mark> and shows markup in the text as text", () => {

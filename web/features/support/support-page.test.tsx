@@ -1,18 +1,9 @@
-import { cleanup, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { SupportContact } from "../../../common/contract/support";
-import { clearCurrentCommunityId } from "../../lib/current-community";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 
-beforeEach(() => {
-  localStorage.clear();
-  clearCurrentCommunityId();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function serve(contact: SupportContact) {
   mockFetch({

@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureNamespace, initI18n } from "../../../lib/i18n";
 import type { CommunityReport, StaffReport } from "../../../../common/contract/reports";
 import { ReportCard } from "./report-card";
@@ -8,7 +8,6 @@ beforeAll(async () => {
   await initI18n("en");
   await ensureNamespace("communities");
 });
-afterEach(cleanup);
 
 const inCommunity: CommunityReport = {
   id: "r1",

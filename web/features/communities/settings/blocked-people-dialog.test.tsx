@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureNamespace, initI18n } from "../../../lib/i18n";
 import { createQueryClient } from "../../../lib/query-client";
 import { mockFetch } from "../../../test/fetch-mock";
@@ -9,10 +9,6 @@ import { BlockedPeopleDialog } from "./blocked-people-dialog";
 beforeAll(async () => {
   await initI18n("en");
   await ensureNamespace("communities");
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const show = () =>
