@@ -94,7 +94,7 @@ function keyOf(data) {
 const typingKey = (userId, active) => `${userId}:${active}`;
 
 /** One measured run: every send with its start and how many listeners got it, every latency, CPU used. */
-const newRun = () => ({ sends: [], byKey: new Map(), latencies: [], answers: [], errors: [], serverCpu: 0, clientCpu: 0 });
+const newRun = () => ({ sends: [], byKey: new Map(), latencies: [], answers: [], dbWaits: [], errors: [], serverCpu: 0, clientCpu: 0 });
 const clientCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -153,6 +153,7 @@ async function measure({ k, rate }) {
       run.byKey.set(id, send);
       return sendMessage(base, senders[s].cookie, conversationId, id, `Fan-out message ${run.sends.length}`).then((res) => {
         run.answers.push(performance.now() - send.t0);
+        if (Number.isFinite(res.dbMs)) run.dbWaits.push(res.dbMs);
         if (res.status !== 201 && res.status !== 200) run.errors.push(res.status || res.error);
       });
     },
@@ -204,6 +205,7 @@ async function measure({ k, rate }) {
       p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
       answerP50: percentile(answers, 0.5),
+      dbWaitP50: percentile(run.dbWaits.sort((a, b) => a - b), 0.5),
       serverCpu: run.serverCpu / run.sends.length,
       clientCpu: run.clientCpu / run.sends.length,
       openSeconds,
@@ -227,14 +229,14 @@ try {
       `load average ${loadBefore} before and ${loadAfter} after (${new Date().toISOString()})\n`,
   );
   console.log(
-    "| listeners | rate | run | sends | errors | delivered | p50 ms | p95 ms | p99 ms | HTTP answer p50 ms | server CPU ms a send | bench client CPU ms a send |",
+    "| listeners | rate | run | sends | errors | delivered | p50 ms | p95 ms | p99 ms | HTTP answer p50 ms | its D1 wait p50 ms | server CPU ms a send | bench client CPU ms a send |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
       `| ${r.k} | ${r.rate}/s | ${name[r.mode]} | ${r.sends} | ${r.errors.length} | ${r.delivered.toFixed(2)}% | ` +
         `${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.mode === "http" ? ms(r.answerP50) : "-"} | ` +
-        `${ms(r.serverCpu)} | ${ms(r.clientCpu)} |`,
+        `${r.mode === "http" ? ms(r.dbWaitP50) : "-"} | ${ms(r.serverCpu)} | ${ms(r.clientCpu)} |`,
     );
   }
   console.log(

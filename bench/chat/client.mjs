@@ -79,7 +79,9 @@ export async function sendMessage(base, cookie, conversationId, id, content, tim
     } catch {
       body = text;
     }
-    return { status: res.status, body, retryAfter: Number(res.headers.get("retry-after") ?? 0) };
+    // How long the worker waited for the database (Server-Timing, worker/lib/query-count.ts).
+    const dbMs = Number(res.headers.get("server-timing")?.match(/dur=([\d.]+)/)?.[1] ?? NaN);
+    return { status: res.status, body, retryAfter: Number(res.headers.get("retry-after") ?? 0), dbMs };
   } catch (error) {
     return { status: 0, error: String(error?.cause?.code ?? error?.message ?? error) };
   } finally {

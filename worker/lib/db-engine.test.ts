@@ -46,14 +46,14 @@ describe("the engine switch", () => {
         ],
       });
     });
-    const stats = { statements: 0, roundTrips: 0 };
+    const stats = { statements: 0, roundTrips: 0, waitMs: 0 };
     const db = openDb(
       { DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "libsql://agora-db.example.com", LIBSQL_AUTH_TOKEN: "tok" },
       stats,
     );
     expect(await db.get<{ n: number }>(sql`select ${6} * 7 as n`)).toEqual({ n: 42 });
     // What the request's Server-Timing header reports on this engine.
-    expect(stats).toEqual({ statements: 1, roundTrips: 1 });
+    expect(stats).toMatchObject({ statements: 1, roundTrips: 1 });
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url).toBe("https://agora-db.example.com/v2/pipeline");
     expect(seen[0]!.auth).toBe("Bearer tok");

@@ -1,7 +1,16 @@
 import type { Client } from "@libsql/client/web";
 import type { MiddlewareHandler } from "hono";
 
-export type QueryStats = { statements: number; roundTrips: number };
+/** What a request sent to the database, and how long it waited for the answers (overlapping waits both count). */
+export type QueryStats = { statements: number; roundTrips: number; waitMs: number };
+
+/** Adds the time until `pending` settles to `stats.waitMs` (workerd's clock moves across I/O, which this is). */
+function timed<T>(stats: QueryStats, pending: Promise<T>): Promise<T> {
+  const start = performance.now();
+  return pending.finally(() => {
+    stats.waitMs += performance.now() - start;
+  });
+}
 
 const originals = new WeakMap<object, D1PreparedStatement>();
 
@@ -15,7 +24,7 @@ function wrapStatement(statement: D1PreparedStatement, stats: QueryStats): D1Pre
         return (...args: unknown[]) => {
           stats.statements += 1;
           stats.roundTrips += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          return timed(stats, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
@@ -34,7 +43,7 @@ export function countingD1(d1: D1Database, stats: QueryStats): D1Database {
         return (statements: D1PreparedStatement[]) => {
           stats.statements += statements.length;
           stats.roundTrips += 1;
-          return target.batch(statements.map((s) => originals.get(s) ?? s));
+          return timed(stats, target.batch(statements.map((s) => originals.get(s) ?? s)));
         };
       }
       const value = Reflect.get(target, prop, receiver) as unknown;
@@ -53,14 +62,14 @@ export function countingLibsql(client: Client, stats: QueryStats): Client {
         return (...args: unknown[]) => {
           stats.statements += 1;
           stats.roundTrips += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
+          return timed(stats, (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
         };
       }
       if (prop === "batch") {
         return (statements: unknown[], ...rest: unknown[]) => {
           stats.statements += statements.length;
           stats.roundTrips += 1;
-          return (value as (...a: unknown[]) => unknown).apply(target, [statements, ...rest]);
+          return timed(stats, (value as (...a: unknown[]) => Promise<unknown>).apply(target, [statements, ...rest]));
         };
       }
       return (value as (...a: unknown[]) => unknown).bind(target);
@@ -78,18 +87,21 @@ export const queryCount =
     Variables: { queryStats?: QueryStats };
   }> =>
   async (c, next) => {
-    const stats: QueryStats = { statements: 0, roundTrips: 0 };
+    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0 };
     c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
     // On libSQL the database opens its own client: it counts into the same figures (worker/lib/db.ts).
     c.set("queryStats", stats);
     await next();
     if (c.res.status !== 101) {
       const engine = c.env.DB_ENGINE === "libsql" ? "libsql" : "d1";
-      c.res.headers.append("Server-Timing", `${engine};desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`);
+      c.res.headers.append(
+        "Server-Timing",
+        `${engine};dur=${stats.waitMs.toFixed(1)};desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`,
+      );
     }
   };
 
 export function parseQueryStats(header: string | null): QueryStats | null {
-  const match = header?.match(/statements=(\d+) round-trips=(\d+)/);
-  return match ? { statements: Number(match[1]), roundTrips: Number(match[2]) } : null;
+  const match = header?.match(/dur=([\d.]+);desc="statements=(\d+) round-trips=(\d+)"/);
+  return match ? { statements: Number(match[2]), roundTrips: Number(match[3]), waitMs: Number(match[1]) } : null;
 }

@@ -355,7 +355,7 @@ describe("explore", () => {
       [48, undefined],
     ] as const) {
       const res = await call(`/api/communities?q=${tag}&limit=${limit}`, { cookie });
-      expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 1, roundTrips: 1 });
+      expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 1, roundTrips: 1 });
     }
   });
 

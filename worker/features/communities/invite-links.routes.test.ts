@@ -71,7 +71,7 @@ describe("invite links of a community", () => {
     expect(b).toMatchObject({ expiresAt: null, maxUses: null });
 
     const list = await call(links(w.community.id), { cookie: w.admin.cookie });
-    expect(parseQueryStats(list.headers.get("server-timing"))).toEqual({ statements: 2, roundTrips: 1 });
+    expect(parseQueryStats(list.headers.get("server-timing"))).toMatchObject({ statements: 2, roundTrips: 1 });
     expect(((await list.json()) as { items: InviteLink[] }).items.map((l) => l.id)).toEqual([b.id, a.id]);
 
     const revoked = await call(`${links(w.community.id)}/${a.id}`, { method: "DELETE", cookie: w.admin.cookie });

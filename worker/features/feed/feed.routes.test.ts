@@ -302,7 +302,7 @@ describe("the feed", () => {
     for (const limit of [5, 20]) {
       const res = await call(`/api/communities/${w.community.id}/posts?limit=${limit}`, { cookie: w.member.cookie });
       expect(((await res.json()) as Page).items.length).toBeGreaterThanOrEqual(limit);
-      expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 3, roundTrips: 1 });
+      expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 3, roundTrips: 1 });
     }
   });
 

@@ -53,7 +53,7 @@ describe("own profile", () => {
     for (let i = 0; i < 3; i++) await post(w.ana, w.hidden.id, `hidden ${i}`);
 
     const res = await mine(w.ana);
-    expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 3, roundTrips: 1 });
+    expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 3, roundTrips: 1 });
     const view = await json<OwnProfileView>(res);
     expect(view.profile).toMatchObject({ id: w.ana.user.id, fullName: "Ana", bio: null, birthDate: null });
     expect(view.profile.joinedAt).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe("own profile", () => {
     while (cursor !== null) {
       const q: string = cursor ? `&cursor=${cursor}` : "";
       const res = await call(`/api/users/${w.ana.user.id}/activity?limit=4${q}`, { cookie: w.ana.cookie });
-      expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 2, roundTrips: 1 });
+      expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 2, roundTrips: 1 });
       const page: ActivityPage = await json<ActivityPage>(res);
       seen.push(...page.items);
       cursor = page.nextCursor;
@@ -208,7 +208,7 @@ describe("another member's profile", () => {
     await post(w.ana, w.home.id, "In Home Guild");
     await post(w.ana, w.hidden.id, "In Hidden Circle");
     const res = await viewOf(w.giorgi, w.ana.user.id);
-    expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 3, roundTrips: 1 });
+    expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 3, roundTrips: 1 });
     const text = await res.clone().text();
     const view = await json<PublicProfileView>(res);
     expect(view.profile).toMatchObject({ fullName: "Ana", bio: "Public bio", profession: "Teacher" });

@@ -88,7 +88,7 @@ describe("search finds", () => {
     const courseId = await course(community.id, owner.user.id, `Course ${w}`, "Six lessons");
 
     const res = await call(`/api/search?q=${w}`, { cookie: member.cookie });
-    expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 2, roundTrips: 1 });
+    expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 2, roundTrips: 1 });
     const found = (await res.json()) as Groups;
     expect(found.communities.map((h) => [h.id, h.membersCount])).toEqual([[community.id, 2]]);
     expect(found.posts.map((h) => [h.id, h.communityName, h.authorName])).toEqual([[postId, community.name, `Nino ${w}`]]);
@@ -210,7 +210,7 @@ describe("search finds", () => {
     let pages = 0;
     while (cursor !== null) {
       const res = await call(`/api/search/posts?q=${w}&limit=5${cursor ? `&cursor=${cursor}` : ""}`, { cookie: owner.cookie });
-      expect(parseQueryStats(res.headers.get("server-timing"))).toEqual({ statements: 2, roundTrips: 1 });
+      expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 2, roundTrips: 1 });
       const page = (await res.json()) as Page;
       seen.push(...page.items.map((h) => h.id));
       cursor = page.nextCursor;
