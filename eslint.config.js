@@ -14,6 +14,7 @@ export default tseslint.config(
       "db/migrations",
       "test-results",
       "playwright-report",
+      "bench/.results",
     ],
   },
   js.configs.recommended,
