@@ -24,6 +24,9 @@ export default defineConfig({
                     ? Response.json({
                         "_main/communities.explore.tsx": ["/assets/communities.explore-test.js", "/assets/explore-shared-test.js"],
                         "_main/communities.$communityId.tsx": ["/assets/communities._communityId-test.js"],
+                        "locales/ka.json": ["/assets/ka-texts-test.js"],
+                        "locales/formats/ka.json": ["/assets/ka-formats-test.js"],
+                        "features/feed/i18n/ka.json": ["/assets/ka-feed-texts-test.js"],
                       })
                     : new Response(readFileSync("./web/index.html"), { headers: { "content-type": "text/html; charset=utf-8" } }),
               },

@@ -2,6 +2,7 @@ import i18n, { type FormatterModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLanguage, type Language } from "../../common/contract/enums";
 import { formatterFor } from "./format/formatter";
+import { loadFormats } from "./format/locale-formats";
 import { detectLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY, savedLanguage } from "./language-detect";
 
 export const LANGUAGES: readonly { code: Language; label: string }[] = [
@@ -23,7 +24,7 @@ const loaders: Record<Language, () => Promise<{ default: Record<string, unknown>
 
 async function ensureBundle(lng: Language): Promise<void> {
   if (!i18n.hasResourceBundle(lng, "translation")) {
-    const mod = await loaders[lng]();
+    const [mod] = await Promise.all([loaders[lng](), loadFormats(lng)]);
     i18n.addResourceBundle(lng, "translation", mod.default, true, true);
   }
   await Promise.all([...loadedNamespaces].map((ns) => loadNamespace(ns, lng)));

@@ -5,6 +5,7 @@ import ka from "../locales/ka.json";
 import ru from "../locales/ru.json";
 import { lackIntlData, restoreIntl } from "../test/intl-data";
 import { createFormatter } from "./format/formatter";
+import { loadFormats } from "./format/locale-formats";
 import { formatRelativeTime, toMillis, type RelativeTimeVariant } from "./time";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
@@ -15,6 +16,8 @@ const DAY = 24 * HOUR;
 
 let i18n: I18n;
 beforeAll(async () => {
+  // As the app does, with each language's texts.
+  await Promise.all((["en", "ka", "ru"] as const).map(loadFormats));
   i18n = i18next.createInstance();
   await i18n.init({
     lng: "en",

@@ -73,7 +73,7 @@ function Events({ communityId }: { communityId: string }) {
   const data = query.data;
   const canCreate = !!data?.canManage && !data.readOnly;
   const [y, m] = month.split("-").map(Number) as [number, number];
-  const monthTitle = new Intl.DateTimeFormat(format.locale, { month: "long", year: "numeric" }).format(new Date(y, m - 1, 1));
+  const monthTitle = format.monthYear(new Date(y, m - 1, 1).getTime());
 
   return (
     <div>
@@ -138,7 +138,7 @@ function Events({ communityId }: { communityId: string }) {
         <LoadError message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />
       ) : (
         <div className="mt-6 space-y-4">
-          {view === "month" && <MonthGrid month={month} events={query.data.events} locale={format.locale} />}
+          {view === "month" && <MonthGrid month={month} events={query.data.events} />}
           {query.data.events.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-input bg-surface p-10 text-center">
               <CalendarDays className="h-10 w-10 text-muted-foreground" aria-hidden="true" />

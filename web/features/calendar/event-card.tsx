@@ -36,7 +36,7 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
         </h2>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <CalendarDays className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-          {formatEventRange(format.locale, event.startTime, event.endTime, format.dateTime)}
+          {formatEventRange(format, event.startTime, event.endTime)}
         </p>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />

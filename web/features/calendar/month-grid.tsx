@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { CalendarEvent } from "../../../common/contract/calendar";
 import { cn } from "../../lib/cn";
+import { useFormatter } from "../../lib/format/formatter";
 
 const MAX_IN_CELL = 2;
 
@@ -25,18 +26,18 @@ function gridDays(month: string): Date[] {
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /** A month as a grid of days with their events' names; the cards of the month follow it. */
-export function MonthGrid({ month, events, locale }: { month: string; events: CalendarEvent[]; locale: string }) {
+export function MonthGrid({ month, events }: { month: string; events: CalendarEvent[] }) {
   const { t } = useTranslation("calendar");
+  const format = useFormatter();
   const days = gridDays(month);
   const [, m] = month.split("-").map(Number) as [number, number];
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "short" });
   const today = new Date();
   return (
     <div className="overflow-hidden rounded-2xl border border-border bg-surface" role="grid" aria-readonly="true">
       <div role="row" className="grid grid-cols-7 border-b border-border bg-muted text-center text-xs font-medium text-muted-foreground">
         {days.slice(0, 7).map((d) => (
           <div role="columnheader" key={d.toISOString()} className="p-2">
-            {weekday.format(d)}
+            {format.weekdayShort(d.getTime())}
           </div>
         ))}
       </div>
@@ -49,7 +50,7 @@ export function MonthGrid({ month, events, locale }: { month: string; events: Ca
               <div
                 role="gridcell"
                 key={day.toISOString()}
-                aria-label={new Intl.DateTimeFormat(locale, { dateStyle: "full" }).format(day)}
+                aria-label={format.fullDate(day.getTime())}
                 className={cn("min-h-20 border-b border-r border-border p-1 text-xs sm:min-h-24", outside && "bg-muted/50 text-muted-foreground")}
               >
                 <span

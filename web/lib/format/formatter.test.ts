@@ -1,15 +1,35 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../../../common/contract/enums";
 import { lackIntlData, restoreIntl } from "../../test/intl-data";
-import { createFormatter, type Formatter } from "./formatter";
+import { intlDateOptions, type DateStyle } from "./dates";
+import { createFormatter, formatterFor, type Formatter } from "./formatter";
+import { formatsFor, loadFormats } from "./locale-formats";
 
 afterEach(restoreIntl);
+beforeAll(() => Promise.all((["en", "ka", "ru"] as const).map(loadFormats)));
 
 const at = (month: number, day = 22, year = 2026, hours = 21, minutes = 30) =>
   new Date(year, month, day, hours, minutes).getTime();
 const NOW = at(5, 15);
 const MONTHS = Array.from({ length: 12 }, (_, m) => m);
 const NUMBERS = [0, 7, 999, 1000, 1234, 9999, 12_345, 123_456, 1_234_567, -1_234_567, 0.5, 1.005, 2.675, 1234.5678];
+
+/** What the browser's Intl writes, with the language's data: the reference our own formats are held to. */
+function intlFormatter(locale: string): Formatter {
+  const format = (style: DateStyle) => (ms: number) => new Intl.DateTimeFormat(locale, intlDateOptions[style]).format(ms);
+  return {
+    locale,
+    date: (ms, now = Date.now()) =>
+      format(new Date(ms).getFullYear() === new Date(now).getFullYear() ? "dayMonth" : "dayMonthYear")(ms),
+    longDate: format("longDate"),
+    fullDate: format("fullDate"),
+    dateTime: format("dateTime"),
+    monthYear: format("monthYear"),
+    time: format("time"),
+    weekdayShort: format("weekdayShort"),
+    number: (value, options = {}) => new Intl.NumberFormat(locale, options).format(value),
+  };
+}
 
 /** Everything a formatter writes for our sample dates and numbers. */
 function sample(f: Formatter) {
@@ -19,6 +39,10 @@ function sample(f: Formatter) {
       f.date(at(m, 5, 2025, 9, 5), NOW),
       f.longDate(at(m, 1)),
       f.dateTime(at(m, 3 + m, 2026, m * 2, m * 5)),
+      f.monthYear(at(m, 15)),
+      f.fullDate(at(m, 1 + m)),
+      f.time(at(m, 22, 2026, m * 2, m * 5)),
+      f.weekdayShort(at(m, 1 + m)),
     ]),
     numbers: NUMBERS.flatMap((n) => [
       f.number(n),
@@ -72,20 +96,31 @@ describe("formatter without the browser's Intl data", () => {
     expect(ru.number(1.5)).toBe("1,5");
   });
 
-  // Node's ICU has full CLDR data for all three, like Firefox and WebKit: without Intl's data each
-  // language must write exactly what Intl writes with it.
-  it.each<Language>(["ka", "ru", "en"])("writes in %s exactly what a browser with the data writes", (language) => {
-    const withData = sample(createFormatter(language));
+  // Node's ICU has full CLDR data for all three, like Firefox and WebKit: our own formats must write
+  // exactly what Intl writes with the data, whether or not the browser has it.
+  it.each<Language>(["ka", "ru", "en"])("writes in %s exactly what Intl writes with the language's data", (language) => {
+    const reference = sample(intlFormatter(language));
+    expect(sample(createFormatter(language))).toEqual(reference);
     lackIntlData(language);
-    const without = sample(createFormatter(language));
-    expect(without).toEqual(withData);
+    expect(sample(createFormatter(language))).toEqual(reference);
   });
 
-  it("uses the browser's Intl where it has the language", () => {
-    lackIntlData("ka");
-    expect(createFormatter("ru").date(at(10), NOW)).toBe(
-      new Intl.DateTimeFormat("ru", { month: "short", day: "numeric" }).format(at(10)),
+  it("writes Russian months standing alone in the nominative", () => {
+    expect(createFormatter("ru").monthYear(at(10))).toBe("ноябрь 2026 г.");
+    expect(createFormatter("ka").monthYear(at(10))).toBe("ნოემბერი, 2026");
+    expect(createFormatter("en").monthYear(at(10))).toBe("November 2026");
+  });
+
+  it("has each language's formats once they are loaded, for any tag of the language", () => {
+    expect(formatsFor("ru-RU")?.decimal).toBe(",");
+    expect(formatsFor("de")).toBeNull();
+    expect(formatterFor("ka")).toBe(formatterFor("ka"));
+  });
+
+  it("leaves a language it has no formats for to Intl", () => {
+    expect(createFormatter("de").date(at(10), NOW)).toBe(
+      new Intl.DateTimeFormat("de", { month: "short", day: "numeric" }).format(at(10)),
     );
-    expect(createFormatter("en").number(1234.5)).toBe("1,234.5");
+    expect(createFormatter("de").number(1234.5)).toBe("1.234,5");
   });
 });

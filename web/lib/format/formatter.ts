@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDateWith, intlDateOptions, type DateStyle } from "./dates";
-import { formatsFor, type LocaleFormats } from "./locale-formats";
+import { formatsFor, speaks, type LocaleFormats } from "./locale-formats";
 import { formatNumberWith, type NumberOptions } from "./numbers";
 
 /** Dates and numbers in one language, the same in every browser. */
@@ -10,35 +10,32 @@ export type Formatter = {
   date(ms: number, now?: number): string;
   /** 'November 22, 2026'. */
   longDate(ms: number): string;
+  /** 'Sunday, November 22, 2026'. */
+  fullDate(ms: number): string;
   /** 'Sunday, November 22, 2026 at 9:30 PM'. */
   dateTime(ms: number): string;
   /** 'November 2026'. */
   monthYear(ms: number): string;
+  /** '9:30 PM'. */
+  time(ms: number): string;
+  /** 'Sun'. */
+  weekdayShort(ms: number): string;
   number(value: number, options?: NumberOptions): string;
 };
 
 /**
- * Whether the browser's Intl has the language (a bare language tag, as the app's are): a format made
- * for it resolves to it, not to the browser's default. Asked
- * this way rather than with `supportedLocalesOf`, whose first call costs several times as much (it was
- * the single longest function of the feed's first render on a phone).
- */
-const supports = (api: new (locale: string) => { resolvedOptions(): { locale: string } }, locale: string) =>
-  new api(locale).resolvedOptions().locale.startsWith(locale);
-
-/**
- * Intl where the browser has the language; otherwise (Georgian in Chromium) our own names and separators,
- * so no date or number falls back to English. A language we have no formats for is left to Intl.
+ * Our own CLDR names, separators and patterns for the app's languages, `Intl` only for a language we
+ * have no formats for. Chromium has no Georgian data, and the first format made with `Intl` on a page
+ * loads the browser's locale data: the single longest function of a post page's first render on a phone
+ * (about 130 ms at Lighthouse's 4x slowdown). Our own formats also write the same in every browser.
  */
 export function createFormatter(locale: string, formats: LocaleFormats | null = formatsFor(locale)): Formatter {
-  const ownDates = formats !== null && !supports(Intl.DateTimeFormat, locale) ? formats : null;
-  const ownNumbers = formats !== null && !supports(Intl.NumberFormat, locale) ? formats : null;
   const dateFormats = new Map<DateStyle, Intl.DateTimeFormat>();
   const numberFormats = new Map<string, Intl.NumberFormat>();
 
   const format = (ms: number, style: DateStyle) => {
     const date = new Date(ms);
-    if (ownDates) return formatDateWith(ownDates, date, style);
+    if (formats) return formatDateWith(formats, date, style);
     let intl = dateFormats.get(style);
     if (!intl) dateFormats.set(style, (intl = new Intl.DateTimeFormat(locale, intlDateOptions[style])));
     return intl.format(date);
@@ -49,10 +46,13 @@ export function createFormatter(locale: string, formats: LocaleFormats | null = 
     date: (ms, now = Date.now()) =>
       format(ms, new Date(ms).getFullYear() === new Date(now).getFullYear() ? "dayMonth" : "dayMonthYear"),
     longDate: (ms) => format(ms, "longDate"),
+    fullDate: (ms) => format(ms, "fullDate"),
     dateTime: (ms) => format(ms, "dateTime"),
     monthYear: (ms) => format(ms, "monthYear"),
+    time: (ms) => format(ms, "time"),
+    weekdayShort: (ms) => format(ms, "weekdayShort"),
     number: (value, options = {}) => {
-      if (ownNumbers) return formatNumberWith(ownNumbers, value, options);
+      if (formats) return formatNumberWith(formats, value, options);
       const key = `${options.minimumFractionDigits ?? ""}:${options.maximumFractionDigits ?? ""}`;
       let intl = numberFormats.get(key);
       if (!intl) numberFormats.set(key, (intl = new Intl.NumberFormat(locale, options)));
@@ -63,10 +63,17 @@ export function createFormatter(locale: string, formats: LocaleFormats | null = 
 
 const formatters = new Map<string, Formatter>();
 
-/** The formatter of a language, made once (a browser's Intl does not change while the page is open). */
+/**
+ * The formatter of a language, made once its formats are loaded (until then, one on Intl that is not
+ * kept: the app loads a language's formats with its texts, before it shows the language).
+ */
 export function formatterFor(locale: string): Formatter {
   let formatter = formatters.get(locale);
-  if (!formatter) formatters.set(locale, (formatter = createFormatter(locale)));
+  if (!formatter) {
+    const formats = formatsFor(locale);
+    formatter = createFormatter(locale, formats);
+    if (formats || !speaks(locale)) formatters.set(locale, formatter);
+  }
   return formatter;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCommunity, seedMember, seedPost, seedSession, seedUser } from "../../../tests/db-fixtures";
 import { call, sessionCookie } from "../../../tests/factories";
@@ -204,6 +205,20 @@ describe("the home feed as HTML", () => {
     const guest = stateOf((await page(`/?id=${community.id}`)).html);
     expect(dataAt(guest, ["me"])).toBeNull();
     expect(guest!.queries).toHaveLength(1);
+  });
+
+  it("preloads the texts and the date and number formats of the reader's own language, and none for a guest", async () => {
+    const owner = await person();
+    const reader = await person("Georgian Reader");
+    const community = await seedCommunity(db, owner.id, { name: "Georgian Feed" });
+    await seedMember(db, community.id, reader.id);
+    await db.run(sql`update users set language = 'ka' where id = ${reader.id}`);
+    const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+    const html = (await page("/", `${reader.cookie}; agora-community=${community.id}`)).html;
+    for (const chunk of ["ka-texts-test.js", "ka-formats-test.js", "ka-feed-texts-test.js"]) {
+      expect(html).toContain(preload(`/assets/${chunk}`));
+    }
+    expect((await page(`/?id=${community.id}`)).html).not.toContain("ka-texts-test.js");
   });
 
   it("keeps the offline shell free of anyone's session and feed, whoever asks for it", async () => {

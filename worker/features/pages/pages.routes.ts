@@ -71,9 +71,11 @@ const routeFiles = {
   post: ["_main.tsx", "_main/_protected.tsx", "_main/_protected/post.$postId.tsx"],
 } as const;
 
-/** The app's texts and the feed's, in a signed-in reader's language (their account's; the app follows it). */
-const feedTexts = (session: SessionEntry) =>
-  session.data ? [`locales/${session.data.language}.json`, `features/feed/i18n/${session.data.language}.json`] : [];
+/** The app's texts, its date and number formats and the feed's texts, in a signed-in reader's language (their account's; the app follows it). */
+const feedTexts = (session: SessionEntry) => {
+  const language = session.data?.language;
+  return language ? [`locales/${language}.json`, `locales/formats/${language}.json`, `features/feed/i18n/${language}.json`] : [];
+};
 
 const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
 
