@@ -19,6 +19,26 @@ type PostMenuProps = {
 /** The card menu (a WAI-ARIA menu button): only the actions this viewer may take are offered. */
 export function PostMenu({ post, isOwn, onDialog, onIntent }: PostMenuProps) {
   const { t } = useTranslation("feed");
+  return (
+    <DropdownMenu
+      triggerLabel={t("post.menu")}
+      menuLabel={t("post.menu")}
+      onTriggerIntent={onIntent}
+      triggerClassName="-mr-1 inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
+      contentClassName="absolute top-full right-0 z-30 mt-1 w-56"
+      trigger={<MoreHorizontal className="h-5 w-5" aria-hidden="true" />}
+    >
+      <PostMenuItems post={post} isOwn={isOwn} onDialog={onDialog} />
+    </DropdownMenu>
+  );
+}
+
+/**
+ * The menu's items, mounted only while it is open: a feed renders a menu on every card, and their
+ * mutations and texts are nobody's business until one is opened.
+ */
+function PostMenuItems({ post, isOwn, onDialog }: Omit<PostMenuProps, "onIntent">) {
+  const { t } = useTranslation("feed");
   const { t: tc } = useTranslation();
   const pin = usePinPost();
   const icon = "h-4 w-4 text-muted-foreground";
@@ -35,14 +55,7 @@ export function PostMenu({ post, isOwn, onDialog, onIntent }: PostMenuProps) {
   };
 
   return (
-    <DropdownMenu
-      triggerLabel={t("post.menu")}
-      menuLabel={t("post.menu")}
-      onTriggerIntent={onIntent}
-      triggerClassName="-mr-1 inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted hover:text-foreground"
-      contentClassName="absolute top-full right-0 z-30 mt-1 w-56"
-      trigger={<MoreHorizontal className="h-5 w-5" aria-hidden="true" />}
-    >
+    <>
       {post.canEdit && (
         <MenuItem onSelect={() => onDialog("edit")}>
           <Pencil className={icon} aria-hidden="true" />
@@ -82,6 +95,6 @@ export function PostMenu({ post, isOwn, onDialog, onIntent }: PostMenuProps) {
           {tc("blocks.blockPerson", { name: post.author.fullName })}
         </MenuItem>
       )}
-    </DropdownMenu>
+    </>
   );
 }
