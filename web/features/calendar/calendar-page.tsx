@@ -111,7 +111,8 @@ function Events({ communityId }: { communityId: string }) {
             options={eventFilters.map((f) => ({ value: f, label: t(`filters.${f}`) }))}
           />
         ) : (
-          <div className="flex items-center gap-2">
+          // Wraps on a phone: 'Текущий месяц' does not fit beside the month's name.
+          <div className="flex flex-wrap items-center gap-2">
             <Button size="icon" variant="outline" aria-label={t("month.previous")} onClick={() => setMonth((mo) => shiftMonth(mo, -1))}>
               <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             </Button>
