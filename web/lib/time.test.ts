@@ -3,9 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import en from "../locales/en.json";
 import ka from "../locales/ka.json";
 import ru from "../locales/ru.json";
-import { lackIntlData, restoreIntl } from "../test/intl-data";
+import { lackIntlData, loadAllFormats, restoreIntl } from "../test/intl-data";
 import { createFormatter } from "./format/formatter";
-import { loadFormats } from "./format/locale-formats";
 import { formatRelativeTime, toMillis, type RelativeTimeVariant } from "./time";
 
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
@@ -17,7 +16,7 @@ const DAY = 24 * HOUR;
 let i18n: I18n;
 beforeAll(async () => {
   // As the app does, with each language's texts.
-  await Promise.all((["en", "ka", "ru"] as const).map(loadFormats));
+  await loadAllFormats();
   i18n = i18next.createInstance();
   await i18n.init({
     lng: "en",

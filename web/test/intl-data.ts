@@ -1,3 +1,6 @@
+import { languages } from "../../common/contract/enums";
+import { loadFormats } from "../lib/format/locale-formats";
+
 /** Intl as some browsers ship it, for tests of what the app writes without a language's data. */
 
 const real = { DateTimeFormat: Intl.DateTimeFormat, NumberFormat: Intl.NumberFormat };
@@ -35,3 +38,6 @@ export function lackIntlData(language: string) {
   }
   Object.assign(Intl, { DateTimeFormat, NumberFormat });
 }
+
+/** Every language's own date and number formats, as the app loads each with its texts. */
+export const loadAllFormats = () => Promise.all(languages.map(loadFormats));

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadFormats } from "../../lib/format/locale-formats";
-import { lackIntlData, restoreIntl } from "../../test/intl-data";
+import { lackIntlData, loadAllFormats, restoreIntl } from "../../test/intl-data";
 import { billingKey, formatCount, formatGel, tetriToGelInput } from "./format";
 
 afterAll(restoreIntl);
 
 // As the app does, with each language's texts.
-beforeAll(() => Promise.all((["en", "ka", "ru"] as const).map(loadFormats)));
+beforeAll(() => loadAllFormats());
 
 describe("formatCount", () => {
   it("shows counts under a thousand in full", () => {
