@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { FIRST_SCREEN_MODULE } from "./common/first-screen.ts";
 import { serviceWorker } from "./scripts/service-worker-build.ts";
 import { routePreloads } from "./scripts/route-preloads.ts";
-import { appCsp, appCspWithScripts, baseSecurityHeaders, inlineScripts } from "./worker/lib/security-headers.ts";
+import { appCspWithScripts, baseSecurityHeaders, inlineScripts } from "./worker/lib/security-headers.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -23,7 +24,10 @@ function staticSecurityHeaders(): Plugin {
     apply: "build",
     generateBundle() {
       if (this.environment.name !== "client") return;
-      const headers = { ...baseSecurityHeaders, "Content-Security-Policy": appCsp };
+      // index.html's own inline script (the theme before the first paint) is named by hash, as on the worker's pages.
+      const scripts = inlineScripts(readFileSync(`${root}web/index.html`, "utf8"));
+      const csp = appCspWithScripts(scripts.map((code) => createHash("sha256").update(code).digest("base64")));
+      const headers = { ...baseSecurityHeaders, "Content-Security-Policy": csp };
       const lines = [
         "/*",
         ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`),
@@ -101,6 +105,8 @@ function devWorkerErrors(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
+  // The worker renders pages' first screens with the app's own code (common/first-screen.ts).
+  resolve: { alias: { [FIRST_SCREEN_MODULE]: `${root}web/ssr/first-screen.tsx` } },
   build: { outDir: "../dist", emptyOutDir: true },
   environments: {
     client: {

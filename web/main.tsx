@@ -2,10 +2,11 @@
 import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { meQueryOptions } from "./lib/session";
-import { initI18n } from "./lib/i18n";
+import { meKeys, meQueryOptions, type SessionUser } from "./lib/session";
+import { detectLanguage, initI18n } from "./lib/i18n";
+import { mirrorSavedLanguage } from "./lib/language-detect";
 import { hydrateInlinedState } from "./lib/inlined-state";
 import { queryClient } from "./lib/query-client";
 import { applyTheme, watchSystemTheme } from "./lib/theme";
@@ -19,16 +20,25 @@ async function start() {
   // on the very first load).
   // Public pages carry their first screen (the session included) in the HTML: those queries start fresh.
   hydrateInlinedState(queryClient);
+  mirrorSavedLanguage();
+  // A page that came with its session reads in the account's language from the start, as the worker wrote it.
+  const account = queryClient.getQueryData<SessionUser | null>(meKeys.session())?.language ?? null;
   // No retries here: a failing session endpoint must not hold the whole page back; the guards retry.
-  await Promise.all([initI18n(), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
+  await Promise.all([initI18n(detectLanguage(account)), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
   applyTheme();
   watchSystemTheme();
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById("root")!);
+  // A background render: it yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole first render, and what the worker wrote (the page's first screen, or the app's
+  // frame) stays on screen until React puts the same page in its place.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
   void import("./lib/offline/start").then(({ startOffline }) => startOffline(queryClient));
 }

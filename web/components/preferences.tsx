@@ -1,6 +1,6 @@
 import { Globe, Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { currentLanguage, LANGUAGES } from "../lib/i18n";
+import { LANGUAGES, useLanguage } from "../lib/i18n";
 import { useChooseLanguage } from "../lib/language-choice";
 import { THEMES, useTheme, type Theme } from "../lib/theme";
 import { DropdownMenu, MenuGroup, MenuRadioItem, MenuSeparator } from "./ui/dropdown-menu";
@@ -11,7 +11,7 @@ const themeIcons: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: 
 export function PreferenceItems() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();
-  const language = currentLanguage();
+  const language = useLanguage();
   const chooseLanguage = useChooseLanguage();
   return (
     <>
@@ -41,17 +41,18 @@ export function PreferenceItems() {
 /** Language and theme for people who are not signed in (auth pages, signed-out header). */
 export function PreferencesMenu() {
   const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <DropdownMenu
       // The visible language code is part of the name, so voice control finds the button by what it shows.
-      triggerLabel={t("preferences.open", { language: currentLanguage().toUpperCase() })}
+      triggerLabel={t("preferences.open", { language: language.toUpperCase() })}
       menuLabel={t("preferences.title")}
       triggerClassName="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-foreground hover:bg-muted"
       trigger={
         <>
           <Globe className="h-5 w-5" aria-hidden="true" />
           <span className="uppercase" aria-hidden="true">
-            {currentLanguage()}
+            {language}
           </span>
         </>
       }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 const STORAGE_KEY = "currentCommunityId";
 const listeners = new Set<() => void>();
@@ -22,7 +22,8 @@ export function getCurrentCommunityId(): string | null {
 }
 
 export function setCurrentCommunityId(id: string | null): void {
-  if (id === current) return;
+  // A page rendered by the worker reads the choice from its context below; this module's state is the browser's.
+  if (id === current || typeof window === "undefined") return;
   current = id;
   try {
     if (id) localStorage.setItem(STORAGE_KEY, id);
@@ -55,6 +56,13 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The current community of a page the worker renders: the choice lives in the browser's storage, and
+ * the worker knows it from the cookie that mirrors it (web/app/home-page.tsx).
+ */
+export const CurrentCommunityOnServer = createContext<string | null>(null);
+
 export function useCurrentCommunityId(): string | null {
-  return useSyncExternalStore(subscribe, getCurrentCommunityId, getCurrentCommunityId);
+  const onServer = useContext(CurrentCommunityOnServer);
+  return useSyncExternalStore(subscribe, getCurrentCommunityId, () => onServer ?? getCurrentCommunityId());
 }

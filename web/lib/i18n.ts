@@ -1,9 +1,9 @@
 import i18n, { type FormatterModule } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { initReactI18next, useTranslation } from "react-i18next";
 import { isLanguage, type Language } from "../../common/contract/enums";
 import { formatterFor } from "./format/formatter";
 import { loadFormats } from "./format/locale-formats";
-import { detectLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY, savedLanguage } from "./language-detect";
+import { detectLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY, mirrorSavedLanguage, savedLanguage } from "./language-detect";
 
 export const LANGUAGES: readonly { code: Language; label: string }[] = [
   { code: "en", label: "English" },
@@ -96,11 +96,33 @@ export async function changeLanguage(lng: Language, { persist = true } = {}): Pr
     } catch {
       // The choice still applies to this page.
     }
+    mirrorSavedLanguage(lng);
   }
+}
+
+/**
+ * The app's texts in one language, every feature's included, as an instance of their own over the same
+ * loaded texts: the worker renders pages in several languages at once (web/ssr/first-screen.tsx).
+ */
+export async function textsIn(lng: Language): Promise<typeof i18n> {
+  if (!i18n.isInitialized) await initI18n(lng);
+  const namespaces = Object.keys(featureLoaders)
+    .filter((path) => path.endsWith(`/${lng}.json`))
+    .map((path) => path.split("/")[2]!);
+  await Promise.all([ensureBundle(lng), ...namespaces.map((ns) => loadNamespace(ns, lng))]);
+  const texts = i18n.cloneInstance({ lng });
+  if (texts.language !== lng) throw new Error(`The ${lng} texts did not load`);
+  return texts;
 }
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : "en";
+}
+
+/** The language a component renders in: the page's texts' (on the worker, the request's, not the shared one). */
+export function useLanguage(): Language {
+  const { i18n: texts } = useTranslation();
+  return isLanguage(texts.language) ? texts.language : "en";
 }
 
 export { i18n };

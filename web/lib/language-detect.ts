@@ -1,7 +1,8 @@
 import { isLanguage, type Language } from "../../common/contract/enums";
+import { LANGUAGE_COOKIE, pageLanguage } from "../../common/page-language";
 
 /**
- * Which language a visit reads, decided without i18next so that theme-boot.ts (which runs before the
+ * Which language a visit reads, decided without i18next so that font-preload.ts (which runs before the
  * app's bundle) can preload the Georgian font for Georgian readers.
  */
 
@@ -19,19 +20,25 @@ export function savedLanguage(): Language | null {
 }
 
 /**
- * The language an address asks for (?lang=ka: each language's address of a public page, as its
- * hreflang links give them), else the saved choice, else the first browser language we support, else English.
+ * Keeps the device's choice in a cookie too, so the worker renders the pages it writes in it. Runs at
+ * every start: a choice saved before the cookie existed reaches the worker from the next page on.
  */
-export function detectLanguage(): Language {
-  const asked = typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
-  if (isLanguage(asked)) return asked;
-  const saved = savedLanguage();
-  if (saved) return saved;
-  const candidates = typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language];
-  for (const tag of candidates) {
-    const base = tag?.toLowerCase().split("-")[0];
-    if (isLanguage(base)) return base;
-  }
-  return "en";
+export function mirrorSavedLanguage(language: Language | null = savedLanguage()): void {
+  if (typeof document === "undefined") return;
+  const wanted = language ? `${LANGUAGE_COOKIE}=${language}` : null;
+  if (wanted ? document.cookie.split("; ").includes(wanted) : !document.cookie.includes(`${LANGUAGE_COOKIE}=`)) return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language ?? ""};path=/;max-age=${language ? 31536000 : 0};samesite=lax`;
 }
 
+/**
+ * The language of this page (common/page-language.ts has the rule): the address's, the device's
+ * choice, the signed-in account's when the page came with its session, the browser's, English.
+ */
+export function detectLanguage(account: string | null = null): Language {
+  return pageLanguage({
+    asked: typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang"),
+    saved: savedLanguage(),
+    account,
+    preferred: typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language].filter(Boolean),
+  });
+}

@@ -7,6 +7,14 @@ import { lazy, type ComponentType } from "react";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithPreload<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
   let pending: Promise<{ default: T }> | null = null;
-  const load = () => (pending ??= factory());
-  return Object.assign(lazy(load), { preload: load });
+  let loaded: { default: T } | null = null;
+  const load = () =>
+    (pending ??= factory().then((module) => {
+      loaded = module;
+      return module;
+    }));
+  // Once its code has come, the component renders at once: React takes a thenable that answers
+  // synchronously as loaded, so a preloaded chunk never shows its fallback for a frame.
+  const component = lazy(() => (loaded ? ({ then: (resolve: (m: { default: T }) => void) => resolve(loaded!) } as Promise<{ default: T }>) : load()));
+  return Object.assign(component, { preload: load });
 }

@@ -21,7 +21,7 @@ function systemPrefersDark(): boolean {
   return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
-/** Same rule as theme-boot.ts, which runs before React to avoid a flash of the wrong theme. */
+/** Same rule as the inline script of index.html, which runs before the first paint to avoid a flash of the wrong theme. */
 export function applyTheme(theme: Theme = current): void {
   const dark = theme === "dark" || (theme === "system" && systemPrefersDark());
   document.documentElement.classList.toggle("dark", dark);

@@ -54,15 +54,29 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/** What the worker writes into the app's index.html for one page. */
+export type PageParts = {
+  head?: PageHead | null;
+  /** The first screen's queries, dehydrated. */
+  state?: unknown;
+  /** The route's chunks, fetched beside the entry's (the build preloads only the entry's chunks). */
+  preloads?: readonly string[];
+  /** The page's first screen as the app renders it (web/ssr/first-screen.tsx), in the frame's place. */
+  body?: string | null;
+  /** The language the page is written in. */
+  language?: string;
+};
+
 /**
  * The app's index.html with a page's own head (its title and description replace the generic ones),
- * its route's chunks preloaded, and, when given, the first screen's data as a dehydrated query cache. The data sits in a JSON
- * script element, which the browser never runs, so the CSP's script-src stays 'self'.
+ * its route's chunks preloaded, and, when given, the first screen: the app's HTML of it, and its data
+ * as a dehydrated query cache. The data sits in a JSON script element, which the browser never runs,
+ * so the CSP's script-src stays 'self'.
  */
-export function pageDocument(shell: string, head: PageHead | null, state?: unknown, preloads: readonly string[] = []): string {
+export function pageDocument(shell: string, { head = null, state, preloads = [], body = null, language }: PageParts): string {
   let html = shell;
+  if (language) html = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}"`);
   if (preloads.length) {
-    // The route's own code, fetched beside the entry's (the build preloads only the entry's chunks).
     const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     html = html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
   }
@@ -72,9 +86,11 @@ export function pageDocument(shell: string, head: PageHead | null, state?: unkno
       .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
       .replace("</head>", `  ${headTags(head)}\n  </head>`);
   }
+  // The function form keeps a `$` in the page's text literal.
+  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->/, () => `<div id="root">${body}`);
   if (state !== undefined) {
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
-    html = html.replace("</body>", `  ${script}\n  </body>`);
+    html = html.replace("</body>", () => `  ${script}\n  </body>`);
   }
   return html;
 }

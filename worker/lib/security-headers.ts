@@ -29,8 +29,8 @@ export const appCsp = [
 
 /**
  * The inline scripts of an HTML document that the browser would run (data blocks such as JSON are
- * never run). The production build has none; the development server's pages have Vite's React refresh
- * preamble, which the CSP then names by hash, so every other inline script is still refused there too.
+ * never run). index.html has one (the theme before the first paint); the development server's pages
+ * have Vite's React refresh preamble too. The CSP names each by hash, so any other inline script is refused.
  */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];

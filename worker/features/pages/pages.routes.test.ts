@@ -23,6 +23,12 @@ function stateOf(html: string): Dehydrated | null {
   return match ? (JSON.parse(match[1]!) as Dehydrated) : null;
 }
 
+/** What the page paints before any script runs: the app's first screen, rendered by the worker. */
+function firstScreenOf(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return start < 0 ? "" : html.slice(start, html.indexOf('<script type="application/json"', start));
+}
+
 const dataAt = (state: Dehydrated | null, key: unknown[]) =>
   state?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
 
@@ -108,6 +114,28 @@ describe("public pages as HTML", () => {
     expect(html).not.toContain('rel="canonical"');
   });
 
+  it("render the first screen into the page, in the language the reader's browser will use", async () => {
+    const owner = await person();
+    const community = await seedCommunity(db, owner.id, { name: "Rendered Circle", description: "Painted before the scripts" });
+    const path = `/communities/${community.id}`;
+    const read = async (headers: Record<string, string>, suffix = "") => {
+      const res = await call(`${path}${suffix}`, { headers: { accept: "text/html", ...headers } });
+      return res.text();
+    };
+    const georgian = await read({ "accept-language": "ka-GE,ka;q=0.9,en;q=0.8" });
+    expect(georgian).toContain('<html lang="ka"');
+    expect(firstScreenOf(georgian)).toContain("Rendered Circle");
+    expect(firstScreenOf(georgian)).toContain("Painted before the scripts");
+    expect(firstScreenOf(georgian)).toContain("შედით გასაწევრიანებლად");
+    expect(georgian).not.toContain('aria-busy="true"');
+    // The choice made on the device (its cookie) wins over the browser's languages, and the address over both.
+    const russian = await read({ "accept-language": "ka", cookie: "language=ru" });
+    expect(russian).toContain('<html lang="ru"');
+    expect(firstScreenOf(russian)).toContain("Войдите, чтобы вступить");
+    const english = await read({ "accept-language": "ka", cookie: "language=ru" }, "?lang=en");
+    expect(firstScreenOf(english)).toContain("Sign in to join");
+  });
+
   it("list explore's first page in the page and describe explore", async () => {
     const owner = await person();
     const community = await seedCommunity(db, owner.id, { name: "Explore Listed", membersCount: 1_000_000 });
@@ -120,6 +148,7 @@ describe("public pages as HTML", () => {
     };
     expect(list.pageParams).toEqual([null]);
     expect(list.pages[0]!.items.map((c) => c.id)).toContain(community.id);
+    expect(firstScreenOf(html)).toContain("Explore Listed");
   });
 
   it("give a post in a public community its community's card, and its text only to members", async () => {
@@ -177,7 +206,9 @@ describe("the home feed as HTML", () => {
     await seedMember(db, community.id, reader.id);
     const post = await seedPost(db, community.id, owner.id, "First on the home feed");
     const cookie = `${reader.cookie}; agora-community=${community.id}`;
-    const state = stateOf((await page("/", cookie)).html);
+    const { html } = await page("/", cookie);
+    const state = stateOf(html);
+    expect(firstScreenOf(html)).toContain("First on the home feed");
     expect(dataAt(state, ["me"])).toMatchObject({ id: reader.id });
     expect(dataAt(state, ["me", "communities"])).toEqual([expect.objectContaining({ id: community.id, name: "Home Feed" })]);
     const list = dataAt(state, ["feed", community.id, "posts", "all"]) as {
@@ -227,6 +258,7 @@ describe("the home feed as HTML", () => {
     await seedPost(db, community.id, owner.id, "Words kept out of the shell");
     const { res, html } = await page("/app-shell", `${owner.cookie}; agora-community=${community.id}`);
     expect(stateOf(html)).toBeNull();
+    expect(html).toContain('<div id="root" aria-busy="true">');
     expect(html).not.toContain("Shell Owner");
     expect(html).not.toContain("Words kept out of the shell");
     expect(html).toContain('<div id="root"');

@@ -4,15 +4,15 @@ import { Hono, type Context } from "hono";
 import type { ResponseOf } from "../../../common/contract";
 import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 import { orderCommunities } from "../../../common/community-order";
-import { CURRENT_COMMUNITY_COOKIE, feedListKey, feedTopicsKey } from "../../../common/feed-keys";
+import { feedListKey, feedTopicsKey } from "../../../common/feed-keys";
 import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
 import { APP_SHELL_PATH } from "../../../common/app-shell";
-import { getCookie } from "hono/cookie";
 import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
 import { publicOrigin } from "../../lib/auth";
 import { documentCsp } from "../../lib/security-headers";
 import { routePreloadsOf } from "../../lib/route-preloads";
+import { renderFirstScreen, requestCommunity, requestLanguage } from "../../lib/first-screen";
 import { communityHead, exploreHead, postHead } from "./page-heads";
 
 /** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
@@ -51,7 +51,13 @@ async function page(c: Context<HonoEnv>, code: readonly string[], head: PageHead
   for (const { key, data } of entries) client.setQueryData(key, data);
   const state = entries.length > 0 ? dehydrate(client) : undefined;
   client.clear();
-  const html = pageDocument(shell, head, state, preloads);
+  const url = new URL(c.req.url);
+  const language = requestLanguage(c, sessionOf(entries)?.language);
+  // Only a page with its route known has a first screen to render; the others keep the app's frame.
+  const body = code.length
+    ? await renderFirstScreen({ href: url.pathname + url.search, state, language, currentCommunityId: requestCommunity(c) })
+    : null;
+  const html = pageDocument(shell, { head, state, preloads, body, language });
   return c.html(html, 200, {
     "cache-control": "private, no-cache",
     vary: "Cookie",
@@ -71,10 +77,13 @@ const routeFiles = {
   post: ["_main.tsx", "_main/_protected.tsx", "_main/_protected/post.$postId.tsx"],
 } as const;
 
-/** The app's texts, its date and number formats and the feed's texts, in a signed-in reader's language (their account's; the app follows it). */
-const feedTexts = (session: SessionEntry) => {
-  const language = session.data?.language;
-  return language ? [`locales/${language}.json`, `locales/formats/${language}.json`, `features/feed/i18n/${language}.json`] : [];
+const sessionOf = (entries: readonly Entry[]) =>
+  entries.find((e) => e.key[0] === sessionKey()[0])?.data as SessionEntry["data"] | undefined;
+
+/** The app's texts, its date and number formats and the feed's texts, in the language the page reads. */
+const feedTexts = (c: Context<HonoEnv>, session: SessionEntry) => {
+  const language = requestLanguage(c, session.data?.language);
+  return [`locales/${language}.json`, `locales/formats/${language}.json`, `features/feed/i18n/${language}.json`];
 };
 
 const isPublic = (community: ResponseOf<"GET /api/communities/:id">["community"]) => community.reviewStatus === "approved";
@@ -120,7 +129,7 @@ export const pageRoutes = (api: ApiFetch) =>
       if (post) entries.push({ key: postKey(postId), data: post });
       return page(
         c,
-        [...routeFiles.post, ...feedTexts(session)],
+        [...routeFiles.post, ...feedTexts(c, session)],
         postHead(publicOrigin(c.env, c.req.raw), postId, view.community),
         entries,
       );
@@ -156,7 +165,7 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   const communities = orderCommunities(mine.communities);
   const entries: Entry[] = [session, { key: myCommunitiesKey(), data: communities }];
   const url = new URL(c.req.url);
-  const wanted = url.searchParams.get("id") ?? getCookie(c, CURRENT_COMMUNITY_COOKIE);
+  const wanted = url.searchParams.get("id") ?? requestCommunity(c);
   // A topic filter is rarely the first page anyone opens: only the unfiltered feed is inlined.
   const current = !url.searchParams.has("topic") && communities.find((community) => community.id === wanted);
   if (current) {
@@ -168,5 +177,5 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
     if (posts) entries.push({ key: feedListKey(current.id, null), data: { pages: [posts], pageParams: [null] } });
     if (topics) entries.push({ key: feedTopicsKey(current.id), data: topics.topics });
   }
-  return page(c, [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(session)] : [])], null, entries);
+  return page(c, [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(c, session)] : [])], null, entries);
 }
