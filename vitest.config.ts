@@ -38,7 +38,7 @@ function workerProject({ name, include, exclude = [] }: { name: string; include:
       include,
       exclude,
       setupFiles: ["./tests/apply-migrations.ts"],
-      provide: { dbEngine: "d1" },
+      provide: { dbEngine: "d1" as const },
       // Route tests sign people up through the real auth (password hashing in workerd); on a busy
       // two-core machine a test that makes several accounts can take longer than the 5 s default.
       testTimeout: 20_000,

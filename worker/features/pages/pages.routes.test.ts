@@ -219,8 +219,9 @@ describe("the home feed as HTML", () => {
     expect(list.pageParams).toEqual([null]);
     expect(dataAt(state, ["feed", community.id, "topics"])).toEqual(expect.any(Array));
     // ?id= names the community as well (profile tiles link to /?id=...).
-    const byParam = stateOf((await page(`/?id=${community.id}`, reader.cookie)).html);
-    expect(dataAt(byParam, ["feed", community.id, "posts", "all"])).toBeDefined();
+    const byParamPage = (await page(`/?id=${community.id}`, reader.cookie)).html;
+    expect(dataAt(stateOf(byParamPage), ["feed", community.id, "posts", "all"])).toBeDefined();
+    expect(firstScreenOf(byParamPage)).toContain("First on the home feed");
   });
 
   it("reads nothing of a community the person is not in, and nothing for a guest", async () => {

@@ -41,7 +41,16 @@ async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<Session
  * app renders without asking the API again. The data is the viewer's own (their session, their view of
  * the community), so the page is never stored by shared caches.
  */
-async function page(c: Context<HonoEnv>, code: readonly string[], head: PageHead | null, entries: Entry[]): Promise<Response> {
+/** Where the app lands once its guards have run, when that is not the address asked for (and with which community). */
+type Landing = { href: string; currentCommunityId: string };
+
+async function page(
+  c: Context<HonoEnv>,
+  code: readonly string[],
+  head: PageHead | null,
+  entries: Entry[],
+  landing?: Landing,
+): Promise<Response> {
   const [shell, ...lists] = await Promise.all([
     c.env.ASSETS.fetch(new URL("/", c.req.url)).then((res) => res.text()),
     ...code.map((key) => routePreloadsOf(c.env, c.req.url, key)),
@@ -55,7 +64,12 @@ async function page(c: Context<HonoEnv>, code: readonly string[], head: PageHead
   const language = requestLanguage(c, sessionOf(entries)?.language);
   // Only a page with its route known has a first screen to render; the others keep the app's frame.
   const body = code.length
-    ? await renderFirstScreen({ href: url.pathname + url.search, state, language, currentCommunityId: requestCommunity(c) })
+    ? await renderFirstScreen({
+        href: landing?.href ?? url.pathname + url.search,
+        state,
+        language,
+        currentCommunityId: landing?.currentCommunityId ?? requestCommunity(c),
+      })
     : null;
   const html = pageDocument(shell, { head, state, preloads, body, language });
   return c.html(html, 200, {
@@ -177,5 +191,7 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
     if (posts) entries.push({ key: feedListKey(current.id, null), data: { pages: [posts], pageParams: [null] } });
     if (topics) entries.push({ key: feedTopicsKey(current.id), data: topics.topics });
   }
-  return page(c, [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(c, session)] : [])], null, entries);
+  const code = [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(c, session)] : [])];
+  // /?id= selects the community and lands on / (the route's guard): the first screen is that feed.
+  return page(c, code, null, entries, current && url.searchParams.has("id") ? { href: "/", currentCommunityId: current.id } : undefined);
 }
