@@ -23,9 +23,10 @@ export const renderFirstScreen: RenderFirstScreen = async ({ href, state, langua
   const texts = await textsIn(language);
   const router = createAppRouter(client, createMemoryHistory({ initialEntries: [href] }));
   await router.load();
-  // A redirect (a guard's) or a route that failed: the browser's app decides what to show.
-  const { matches, location } = router.state;
-  if (location.href !== href || matches.some((m) => m.status !== "success")) return null;
+  // A redirect (a guard's, or to the address's canonical form) leaves no matches; a route may also have
+  // failed. Either way the browser's app decides what to show.
+  const { matches } = router.state;
+  if (matches.length === 0 || matches.some((m) => m.status !== "success")) return null;
   // prerender waits for every part (a lazy chunk, its texts) and writes each in place: no fallback
   // followed by a script that swaps the part in.
   const { prelude } = await prerender(

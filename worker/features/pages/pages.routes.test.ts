@@ -10,7 +10,9 @@ type Dehydrated = { queries: { queryKey: unknown[]; state: { data: unknown; stat
 let db: Db;
 beforeAll(async () => {
   db = await openTestDb();
-});
+  // The first page rendered loads the app's code into the worker (seconds on a busy machine): once, here.
+  await call("/auth/forgot-password", { headers: { accept: "text/html" } });
+}, 120_000);
 
 async function person(fullName = "Page Reader") {
   const user = await seedUser(db, { fullName });
@@ -195,6 +197,32 @@ describe("public pages as HTML", () => {
     // A route the list does not name, and pages the worker answers generically, preload nothing more.
     expect((await page("/post/missing")).html).not.toContain("-test.js");
     expect((await page("/communities/create")).html).not.toContain("-test.js");
+  });
+});
+
+describe("the auth screens as HTML", () => {
+  it("carry their form for a visitor, and only the app's frame for someone signed in (their guard sends them on)", async () => {
+    const member = await person("Signed In Already");
+    for (const [path, text, guarded] of [
+      ["/auth/login", "Sign in to your account", true],
+      ["/auth/register", "Create your account", true],
+      ["/auth/forgot-password", "Reset your password", false],
+    ] as const) {
+      const visitor = await page(path);
+      expect(firstScreenOf(visitor.html)).toContain(text);
+      expect(dataAt(stateOf(visitor.html), ["me"])).toBeNull();
+      const signedIn = await page(path, member.cookie);
+      if (guarded) {
+        expect(signedIn.html).toContain('<div id="root" aria-busy="true">');
+        expect(signedIn.html).not.toContain(text);
+      } else {
+        expect(firstScreenOf(signedIn.html)).toContain(text);
+      }
+    }
+    // Another auth address gets the app's page, with the session for its guard.
+    const other = await page("/auth/reset-password?token=x");
+    expect(other.html).toContain('<div id="root" aria-busy="true">');
+    expect(dataAt(stateOf(other.html), ["me"])).toBeNull();
   });
 });
 

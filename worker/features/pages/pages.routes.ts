@@ -89,6 +89,9 @@ const routeFiles = {
   explore: ["_main.tsx", "_main/communities.explore.tsx"],
   community: ["_main.tsx", "_main/communities.$communityId.tsx"],
   post: ["_main.tsx", "_main/_protected.tsx", "_main/_protected/post.$postId.tsx"],
+  login: ["auth.tsx", "auth/login.tsx"],
+  register: ["auth.tsx", "auth/register.tsx"],
+  forgotPassword: ["auth.tsx", "auth/forgot-password.tsx"],
 } as const;
 
 const sessionOf = (entries: readonly Entry[]) =>
@@ -148,6 +151,11 @@ export const pageRoutes = (api: ApiFetch) =>
         entries,
       );
     })
+    // The auth screens: their first screen is the form, and the session tells their guard whether to leave.
+    .get("/auth/login", async (c) => page(c, routeFiles.login, null, [await sessionEntry(api, c)]))
+    .get("/auth/register", async (c) => page(c, routeFiles.register, null, [await sessionEntry(api, c)]))
+    .get("/auth/forgot-password", async (c) => page(c, routeFiles.forgotPassword, null, [await sessionEntry(api, c)]))
+    .get("/auth/*", async (c) => page(c, [], null, [await sessionEntry(api, c)]))
     .get("/communities/*", async (c) => page(c, [], null, [await sessionEntry(api, c)]))
     .get("/post/*", async (c) => page(c, [], null, [await sessionEntry(api, c)]));
 
