@@ -6,7 +6,8 @@ import { NotFoundPage } from "./app/not-found";
 import { queryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
 
-export function createAppRouter(client: QueryClient, history?: RouterHistory) {
+/** `onServer`: the router the worker renders a page's first screen with (web/ssr/first-screen.tsx). */
+export function createAppRouter(client: QueryClient, history?: RouterHistory, { onServer = false } = {}) {
   return createRouter({
     routeTree,
     history,
@@ -14,7 +15,8 @@ export function createAppRouter(client: QueryClient, history?: RouterHistory) {
     defaultPreload: "intent",
     // TanStack Query owns caching; the router should always ask it instead of keeping its own copy.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Restored by the app in the browser; on the worker it would write an inline script into the page.
+    scrollRestoration: !onServer,
     defaultPendingComponent: PageSpinner,
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: ErrorPage,

@@ -1,10 +1,12 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 /** Whether the page was opened afresh (a link, a typed address): no scroll position for the browser to restore. */
 function openedAfresh(): boolean {
   const entry = globalThis.performance?.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
   return entry?.type === "navigate";
 }
+
+const unchanging = () => () => {};
 
 /** Until a list has mounted, a list mounting is the page the document was opened on. */
 let documentsFirstList = true;
@@ -18,9 +20,16 @@ let documentsFirstList = true;
  * A list whose data is already there when it mounts (`loadedAtMount`) renders whole, so scroll
  * restoration finds the place the reader left (back to a list, a reload), except on the page a
  * document was opened on afresh: there the data was written into the page, and nothing is restored.
+ * The worker writes the list whole into the page's HTML, and React takes it over as it is.
  */
 export function useProgressiveCount(total: number, first: number, loadedAtMount: boolean): number {
-  const [all, setAll] = useState(() => loadedAtMount && !(documentsFirstList && openedAfresh()));
+  // True on the worker and while React hydrates what it wrote (React reads the server's value then).
+  const writtenWhole = useSyncExternalStore(
+    unchanging,
+    () => false,
+    () => true,
+  );
+  const [all, setAll] = useState(() => writtenWhole || (loadedAtMount && !(documentsFirstList && openedAfresh())));
   useEffect(() => {
     documentsFirstList = false;
   }, []);

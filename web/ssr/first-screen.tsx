@@ -21,7 +21,7 @@ export const renderFirstScreen: RenderFirstScreen = async ({ href, state, langua
   const client = createQueryClient();
   if (state) hydrate(client, state);
   const texts = await textsIn(language);
-  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [href] }));
+  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [href] }), { onServer: true });
   await router.load();
   // A redirect (a guard's, or to the address's canonical form) leaves no matches; a route may also have
   // failed. Either way the browser's app decides what to show.

@@ -87,7 +87,8 @@ export function pageDocument(shell: string, { head = null, state, preloads = [],
       .replace("</head>", `  ${headTags(head)}\n  </head>`);
   }
   // The function form keeps a `$` in the page's text literal.
-  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->/, () => `<div id="root">${body}`);
+  // Nothing else in the element, not even a line break: React takes over its children as they are.
+  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root">${body}</div>`);
   if (state !== undefined) {
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
     html = html.replace("</body>", () => `  ${script}\n  </body>`);
