@@ -3,7 +3,7 @@ import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { meKeys, meQueryOptions, type SessionUser } from "./lib/session";
 import { detectLanguage, initI18n } from "./lib/i18n";
 import { mirrorSavedLanguage } from "./lib/language-detect";
@@ -27,19 +27,30 @@ async function start() {
   await Promise.all([initI18n(detectLanguage(account)), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
   applyTheme();
   watchSystemTheme();
-  const root = createRoot(document.getElementById("root")!);
-  // A background render: it yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole first render, and what the worker wrote (the page's first screen, or the app's
-  // frame) stays on screen until React puts the same page in its place.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+  const container = document.getElementById("root")!;
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
   );
+  if (container.hasAttribute("aria-busy")) {
+    // A page with the app's frame only. A background render: it yields to the browser every few
+    // milliseconds instead of holding the main thread for the whole first render, and the frame stays on
+    // screen until React puts the page in its place.
+    startTransition(() => createRoot(container).render(app));
+  } else {
+    // A page the worker wrote with its first screen: React takes over the elements on screen. The router
+    // first settles its matches (their code, their guards, their data from the cache) as the worker did,
+    // and renders them as it did there (without the Suspense boundary it puts around a page it renders
+    // alone), so React finds the same elements.
+    router.ssr = { manifest: undefined };
+    await router.load();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  }
   void import("./lib/offline/start").then(({ startOffline }) => startOffline(queryClient));
 }
 
