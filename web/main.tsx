@@ -2,7 +2,7 @@
 import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { meKeys, meQueryOptions, type SessionUser } from "./lib/session";
 import { detectLanguage, initI18n } from "./lib/i18n";
@@ -12,6 +12,12 @@ import { queryClient } from "./lib/query-client";
 import { applyTheme, watchSystemTheme } from "./lib/theme";
 import { router } from "./router";
 import "./styles.css";
+
+/** Lifts the inertness the worker gave its first screen once React has taken it over (worker/lib/page-document.ts). */
+function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => container.removeAttribute("inert"), [container]);
+  return children;
+}
 
 async function start() {
   // The saved language's strings and the session load (in parallel) before the first render, so nobody
@@ -48,7 +54,7 @@ async function start() {
     router.ssr = { manifest: undefined };
     await router.load();
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, <Interactive container={container}>{app}</Interactive>);
     });
   }
   void import("./lib/offline/start").then(({ startOffline }) => startOffline(queryClient));

@@ -88,7 +88,9 @@ export function pageDocument(shell: string, { head = null, state, preloads = [],
   }
   // The function form keeps a `$` in the page's text literal.
   // Nothing else in the element, not even a line break: React takes over its children as they are.
-  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root">${body}</div>`);
+  // Inert until then (web/main.tsx lifts it): a tap or a keystroke on the page before the app runs would
+  // otherwise go nowhere, or be undone by React; links, buttons and fields wait a moment instead.
+  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root" inert>${body}</div>`);
   if (state !== undefined) {
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
     html = html.replace("</body>", () => `  ${script}\n  </body>`);

@@ -27,7 +27,7 @@ function stateOf(html: string): Dehydrated | null {
 
 /** What the page paints before any script runs: the app's first screen, rendered by the worker. */
 function firstScreenOf(html: string): string {
-  const start = html.indexOf('<div id="root">');
+  const start = html.indexOf('<div id="root" inert>');
   return start < 0 ? "" : html.slice(start, html.indexOf('<script type="application/json"', start));
 }
 
