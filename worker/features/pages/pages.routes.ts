@@ -63,14 +63,18 @@ async function page(
   const url = new URL(c.req.url);
   const language = requestLanguage(c, sessionOf(entries)?.language);
   // Only a page with its route known has a first screen to render; the others keep the app's frame.
-  const body = code.length
-    ? await renderFirstScreen({
-        href: landing?.href ?? url.pathname + url.search,
-        state,
-        language,
-        currentCommunityId: landing?.currentCommunityId ?? requestCommunity(c),
-      })
-    : null;
+  // The dev server does not render them: React's development build takes about half a second of the
+  // one workerd thread that also runs the rooms for each page, which holds up every live update while
+  // the browser journeys run. The builds (wrangler dev, deploy) and the route tests render them.
+  const body =
+    code.length && c.env.APP_ENV !== "development"
+      ? await renderFirstScreen({
+          href: landing?.href ?? url.pathname + url.search,
+          state,
+          language,
+          currentCommunityId: landing?.currentCommunityId ?? requestCommunity(c),
+        })
+      : null;
   const html = pageDocument(shell, { head, state, preloads, body, language });
   return c.html(html, 200, {
     "cache-control": "private, no-cache",
@@ -201,5 +205,11 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   }
   const code = [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(c, session)] : [])];
   // /?id= selects the community and lands on / (the route's guard): the first screen is that feed.
-  return page(c, code, null, entries, current && url.searchParams.has("id") ? { href: "/", currentCommunityId: current.id } : undefined);
+  return page(
+    c,
+    code,
+    null,
+    entries,
+    current && url.searchParams.has("id") ? { href: "/", currentCommunityId: current.id } : undefined,
+  );
 }
