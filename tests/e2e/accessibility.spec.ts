@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ownAddress } from "./client-address";
 
 /**
  * axe over the app's finished screens, signed out and signed in, in English on a desktop in the light
@@ -14,7 +15,12 @@ const modes: Mode[] = [
 ];
 
 async function open(browser: Browser, mode: Mode): Promise<Page> {
-  const context = await browser.newContext({ bypassCSP: true, viewport: mode.viewport, colorScheme: mode.theme });
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: mode.viewport,
+    colorScheme: mode.theme,
+    extraHTTPHeaders: ownAddress(),
+  });
   // The app's own stored preferences, as its language and theme menus write them.
   await context.addInitScript(
     ([language, theme]) => {

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
-// An address of its own: sign-ins are limited per address, and other specs sign in from the default one.
-test.use({ extraHTTPHeaders: { "cf-connecting-ip": "10.62.0.1" } });
+test.use({ extraHTTPHeaders: ownAddress() });
 
 /**
  * /settings/privacy-security: changing the password (and signing in with the new one), requesting the
@@ -93,7 +93,7 @@ test("request the account's deletion, see the banner on every page, and cancel i
 
 for (const theme of ["light", "dark"] as const) {
   test(`no serious axe violation on the page and its dialogs, ${theme}`, async ({ browser }) => {
-    const context = await browser.newContext({ bypassCSP: true, colorScheme: theme });
+    const context = await browser.newContext({ bypassCSP: true, colorScheme: theme, extraHTTPHeaders: ownAddress() });
     await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
     const page = await context.newPage();
     await signIn(page, theme === "light" ? "staff@example.com" : "ana@example.com");

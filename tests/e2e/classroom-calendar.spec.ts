@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // The classroom and the calendar across two people: Ana (owner of Tbilisi Startup Circle) creates a
 // course with two lessons; Giorgi (a member) enrolls, watches a direct video to the end (it completes
@@ -52,7 +53,7 @@ async function recordVideo(page: Page): Promise<Buffer> {
 
 test.beforeAll(async ({ browser }) => {
   for (const email of ["ana@example.com", "giorgi@example.com"]) {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     await signInThroughForm(page, email, PASSWORD);
     sessions.set(email, await context.storageState());
@@ -232,7 +233,12 @@ test("an owner creates an event and a member attends it", async ({ browser }) =>
 
   // The month grid marks its day (earlier runs may have filled that day), and its card follows the grid.
   await giorgi.getByRole("button", { name: "Month" }).click();
-  await expect(giorgi.getByRole("gridcell").filter({ hasText: /Demo night/ }).first()).toBeVisible();
+  await expect(
+    giorgi
+      .getByRole("gridcell")
+      .filter({ hasText: /Demo night/ })
+      .first(),
+  ).toBeVisible();
   await expect(giorgi.getByRole("article", { name })).toBeVisible();
   await giorgi.emulateMedia({ colorScheme: "dark" });
   await giorgi.screenshot({ path: "test-results/calendar-phone-dark.png", fullPage: true });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { registerAndVerify } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // The communities journey: a new user creates a community with two images on the Free plan, staff
 // approve it, it shows up in Explore, a second user joins it, and the owner renames a topic and archives
@@ -7,18 +8,11 @@ import { registerAndVerify } from "./accounts";
 
 const PASSWORD = "demo-pass-2026";
 
-let visitor = 0;
-
-/**
- * Every person gets their own context (cookies and storage) and their own client address: the server
- * limits sign-ins and sign-ups per address (cf-connecting-ip, which Cloudflare sets in production and the
- * local server passes through), so re-running the journey does not trip the limits meant for attackers.
- */
+/** Every person gets their own context (cookies and storage) and their own client address. */
 async function newPage(browser: Browser): Promise<Page> {
-  const address = `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${++visitor}`;
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": address },
+    extraHTTPHeaders: ownAddress(),
   });
   return context.newPage();
 }

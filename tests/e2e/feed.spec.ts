@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // The live feed across two people: Ana (owner of Tbilisi Startup Circle) posts with an image; Giorgi (a
 // member) sees it arrive without reloading, likes and comments; Ana sees the counters move and a live
@@ -15,8 +16,7 @@ const sessions = new Map<string, Awaited<ReturnType<BrowserContext["storageState
 
 test.beforeAll(async ({ browser }) => {
   for (const email of ["ana@example.com", "giorgi@example.com"]) {
-    // An address of its own: sign-ins are limited per address, and other specs sign in from the default one.
-    const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": "10.61.0.1" } });
+    const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     await signInThroughForm(page, email, PASSWORD);
     sessions.set(email, await context.storageState());

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { ownAddress } from "./client-address";
 
 /**
  * The public pages' first paint and what every reader sees: the first screen from the HTML without asking the API again, Georgian text and the lari sign in our own font,
@@ -10,14 +11,14 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 type Language = "en" | "ka" | "ru";
 type Theme = "light" | "dark";
 
-let visitor = 0;
-
-async function context(browser: Browser, opts: { language?: Language; theme?: Theme; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
-  const address = `10.77.${(Date.now() >> 8) & 255}.${++visitor}`;
+async function context(
+  browser: Browser,
+  opts: { language?: Language; theme?: Theme; bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     bypassCSP: opts.bypassCSP ?? false,
     colorScheme: opts.theme ?? "light",
-    extraHTTPHeaders: { "cf-connecting-ip": address },
+    extraHTTPHeaders: ownAddress(),
   });
   await ctx.addInitScript(
     ([language, theme]) => {
@@ -52,7 +53,10 @@ async function demoCommunity(page: Page, baseURL: string): Promise<{ id: string;
 const heading = (page: Page) => expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
 const article = (page: Page) => expect(page.getByRole("article").first()).toBeVisible({ timeout: 30_000 });
 
-test("a public community page renders from its HTML: no second request for the session or the community", async ({ browser, baseURL }) => {
+test("a public community page renders from its HTML: no second request for the session or the community", async ({
+  browser,
+  baseURL,
+}) => {
   const ctx = await context(browser);
   const page = await ctx.newPage();
   await signIn(page, baseURL!);
@@ -130,7 +134,9 @@ for (const language of ["en", "ka", "ru"] as const) {
       const check = async (path: string, ready: (p: Page) => Promise<void> = heading) => {
         await page.goto(path);
         await ready(page);
-        const { violations } = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).analyze();
+        const { violations } = await new AxeBuilder({ page })
+          .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+          .analyze();
         for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical"))
           found.push(`${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       };

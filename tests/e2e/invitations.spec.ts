@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { registerAndVerify, signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // Invitations in Tbilisi Startup Circle: Ana (owner) creates an invite link on /members and a newcomer
 // joins through it; Ana invites another newcomer by name and they accept from their notifications.
@@ -18,14 +19,11 @@ test.afterEach(async () => {
 });
 
 async function newContext(browser: Browser, opts: { theme?: "light" | "dark"; width?: number } = {}) {
-  // Its own client address: sign-ups and sign-ins are limited per address.
-  const n = Date.now() + Math.floor(Math.random() * 100_000);
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: 900 },
     colorScheme: opts.theme ?? "light",
     bypassCSP: true,
-    extraHTTPHeaders: { "cf-connecting-ip": address },
+    extraHTTPHeaders: ownAddress(),
   });
   await context.addInitScript((theme) => localStorage.setItem("theme", theme), opts.theme ?? "light");
   opened.push(context);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // Members and leaderboards across two people in Tbilisi Startup Circle: Ana (owner) sees Giorgi come
 // online and go offline on /members without reloading, searches and filters; Giorgi's leaderboard
@@ -9,10 +10,7 @@ const PASSWORD = "demo-pass-2026";
 const COMMUNITY = "Tbilisi Startup Circle";
 
 async function signIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  // Its own client address: sign-ins are limited per address, and re-runs should not trip that.
-  const n = Date.now() + Math.floor(Math.random() * 1000);
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const context = await browser.newContext({ viewport, extraHTTPHeaders: { "cf-connecting-ip": address } });
+  const context = await browser.newContext({ viewport, extraHTTPHeaders: ownAddress() });
   const page = await context.newPage();
   await signInThroughForm(page, email, PASSWORD);
   await page.goto("/");
@@ -35,7 +33,8 @@ async function write(page: Page, method: "POST" | "DELETE", path: string, data?:
   return res.json();
 }
 
-const card = (page: Page, name: string | RegExp) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+const card = (page: Page, name: string | RegExp) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
 
 test("members: cards, live online dots, the online-now filter, search and the Message link", async ({ browser }) => {
   const ana = await signIn(browser, "ana@example.com");
@@ -78,7 +77,9 @@ test("members: cards, live online dots, the online-now filter, search and the Me
   await expect(ana.getByText("No members match your search")).toBeVisible();
 });
 
-test("leaderboard: a like moves the other's points and rank live, with level badges and a points history", async ({ browser }) => {
+test("leaderboard: a like moves the other's points and rank live, with level badges and a points history", async ({
+  browser,
+}) => {
   const stamp = `${Date.now()}`;
   const giorgi = await signIn(browser, "giorgi@example.com");
   const id = await communityId(giorgi);

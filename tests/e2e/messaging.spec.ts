@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { fileURLToPath } from "node:url";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // Messaging between two people in two browsers: Ana (owner of Tbilisi Startup Circle) opens her direct
 // chat with Giorgi from /new-chat; they write live, reply, react, edit, delete, attach an image and see
@@ -17,11 +18,7 @@ const sessions = new Map<string, Awaited<ReturnType<BrowserContext["storageState
 
 test.beforeAll(async ({ browser }) => {
   for (const email of ["ana@example.com", "giorgi@example.com", "luka@example.com"]) {
-    // Its own client address: sign-ins are limited per address (or per e-mail without one), and the
-    // other journeys and a retry sign the same people in.
-    const n = Date.now() + Math.floor(Math.random() * 100_000);
-    const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-    const context = await browser.newContext({ extraHTTPHeaders: { "cf-connecting-ip": address } });
+    const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     await signInThroughForm(page, email, PASSWORD);
     sessions.set(email, await context.storageState());

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ownAddress } from "./client-address";
 
 /**
  * /settings/notifications: a type's e-mail switch turned off and on again, each change still there
@@ -7,7 +8,12 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
  */
 
 async function signedIn(browser: Browser, baseURL: string, opts: { theme: "light" | "dark"; width: number; height: number }) {
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width: opts.width, height: opts.height }, colorScheme: opts.theme });
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: opts.width, height: opts.height },
+    colorScheme: opts.theme,
+    extraHTTPHeaders: ownAddress(),
+  });
   await context.addInitScript((theme) => localStorage.setItem("theme", theme), opts.theme);
   const page = await context.newPage();
   const res = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
@@ -39,7 +45,9 @@ test("a type's e-mail switch goes off and on, and each change survives a reload"
   await expect(page.getByRole("heading", { level: 1, name: "Notification Settings" })).toBeVisible();
   await expect(emailSwitch(page)).toHaveAttribute("aria-checked", "true");
 
-  const saved = page.waitForResponse((r) => r.url().includes("/api/notifications/preferences") && r.request().method() === "PATCH");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/api/notifications/preferences") && r.request().method() === "PATCH",
+  );
   await emailSwitch(page).click();
   expect((await saved).status()).toBe(200);
   await expect(emailSwitch(page)).toHaveAttribute("aria-checked", "false");
@@ -48,7 +56,9 @@ test("a type's e-mail switch goes off and on, and each change survives a reload"
   await expect(page.getByRole("switch", { name: "Messages: in app" })).toHaveAttribute("aria-checked", "true");
 
   // By keyboard this time.
-  const savedAgain = page.waitForResponse((r) => r.url().includes("/api/notifications/preferences") && r.request().method() === "PATCH");
+  const savedAgain = page.waitForResponse(
+    (r) => r.url().includes("/api/notifications/preferences") && r.request().method() === "PATCH",
+  );
   await emailSwitch(page).focus();
   await page.keyboard.press("Space");
   expect((await savedAgain).status()).toBe(200);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 import { startProductionServer } from "./production-server";
+import { ownAddress } from "./client-address";
 
 // The installable app on the production build: the manifest and service worker the install prompt needs,
 // the last feed read again offline, and a post, a comment and a message written offline, each sent once
@@ -19,7 +20,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(600_000);
   server = await startProductionServer(PORT);
   // Sign-in is rate limited per address: Ana signs in once for the whole file.
-  const context = await browser.newContext({ baseURL: server.baseURL });
+  const context = await browser.newContext({ baseURL: server.baseURL, extraHTTPHeaders: ownAddress() });
   await signInThroughForm(await context.newPage(), "ana@example.com");
   session = await context.storageState();
   await context.close();
@@ -29,7 +30,11 @@ test.afterAll(() => server?.stop());
 
 /** Ana's page once the service worker controls it (the first load installs it; the reload runs through it). */
 async function controlledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseURL, storageState: session, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    storageState: session,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   await page.goto("/");
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -69,11 +74,17 @@ test("meets the install criteria: a valid manifest with its icons, and a service
     expect(png.headers()["content-type"]).toBe("image/png");
     expect(pngSize(await png.body())).toEqual({ width: size, height: size });
   }
-  const themeColors = await page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((m) => m.getAttribute("media")));
+  const themeColors = await page
+    .locator('meta[name="theme-color"]')
+    .evaluateAll((metas) => metas.map((m) => m.getAttribute("media")));
   expect(themeColors).toEqual(["(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"]);
   const worker = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return { scope: registration?.scope, active: registration?.active?.state, script: navigator.serviceWorker.controller?.scriptURL };
+    return {
+      scope: registration?.scope,
+      active: registration?.active?.state,
+      script: navigator.serviceWorker.controller?.scriptURL,
+    };
   });
   expect(worker).toEqual({ scope: `${server.baseURL}/`, active: "activated", script: `${server.baseURL}/sw.js` });
   await context.close();
@@ -83,7 +94,9 @@ test("reads the last feed offline", async ({ browser }) => {
   const { context, page } = await controlledPage(browser);
   const firstPost = page.getByRole("article").first();
   await expect(firstPost).toBeVisible();
-  const title = await firstPost.getAttribute("aria-labelledby").then((ids) => page.locator(`[id="${ids!.split(" ")[1]}"]`).innerText());
+  const title = await firstPost
+    .getAttribute("aria-labelledby")
+    .then((ids) => page.locator(`[id="${ids!.split(" ")[1]}"]`).innerText());
 
   await context.setOffline(true);
   await page.reload();
@@ -122,7 +135,9 @@ test("a post written offline waits, then is published exactly once on reconnect"
   // The server stored it once, whatever the client replayed.
   const communityId = await page.evaluate(() => localStorage.getItem("currentCommunityId"));
   if (communityId) {
-    const posts = (await (await page.request.get(`/api/communities/${communityId}/posts?limit=50`)).json()) as { items: { content: string }[] };
+    const posts = (await (await page.request.get(`/api/communities/${communityId}/posts?limit=50`)).json()) as {
+      items: { content: string }[];
+    };
     expect(posts.items.filter((p) => p.content === words)).toHaveLength(1);
   }
   await context.close();
@@ -159,7 +174,10 @@ test("a message written offline waits, then is sent exactly once on reconnect", 
   const { context, page } = await controlledPage(browser);
   const words = `Sent from the tunnel ${Date.now()}`;
   await page.goto("/messages");
-  await page.getByRole("link", { name: /Giorgi Maisuradze/ }).first().click();
+  await page
+    .getByRole("link", { name: /Giorgi Maisuradze/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Giorgi Maisuradze" })).toBeVisible();
   const mine = page.locator("li[data-message-id]").filter({ hasText: words });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ownAddress } from "./client-address";
 
 // Adding a card on Flitt's hosted checkout (FLITT_MODE=hosted): /add-payment-method sends the payer to
 // the (sandbox) checkout page, which takes the card and returns to the saved cards. Runs against a
@@ -15,7 +16,7 @@ async function signIn(page: Page, email: string) {
 test("a card added on Flitt's hosted page is checked and saved", async ({ browser }) => {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": `10.77.${Date.now() & 255}.${(Date.now() >> 8) & 255}` },
+    extraHTTPHeaders: ownAddress(),
   });
   const page = await context.newPage();
   await signIn(page, "ana@example.com");

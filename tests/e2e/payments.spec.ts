@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { registerAndVerify } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // The payments journey against the local Flitt sandbox: a new member joins the paid Frontend Craft
 // Academy with a new card through 3-D Secure and saves the card, joins a second paid community with the
@@ -7,13 +8,10 @@ import { registerAndVerify } from "./accounts";
 // the end of its period; then creates a community of their own on the Starter plan.
 
 const PASSWORD = "demo-pass-2026";
-let visitor = 0;
-
 async function newPage(browser: Browser): Promise<Page> {
-  const address = `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${++visitor}`;
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { "cf-connecting-ip": address },
+    extraHTTPHeaders: ownAddress(),
   });
   return context.newPage();
 }
@@ -60,16 +58,26 @@ async function communityId(page: Page, name: string): Promise<string> {
   return items.find((c) => c.name === name)!.id;
 }
 
-test("pay to join with a new card through 3-D Secure, then with the saved card, then cancel the subscription", async ({ browser }) => {
+test("pay to join with a new card through 3-D Secure, then with the saved card, then cancel the subscription", async ({
+  browser,
+}) => {
   const stamp = Date.now();
   const second = await paidCommunity(browser, `Code Review Club ${stamp}`);
   const page = await newPage(browser);
-  await registerAndVerify(page, { firstName: "Nino", lastName: "Payer", email: `payer-${stamp}@example.com`, password: PASSWORD });
+  await registerAndVerify(page, {
+    firstName: "Nino",
+    lastName: "Payer",
+    email: `payer-${stamp}@example.com`,
+    password: PASSWORD,
+  });
 
   // The paid community's Join goes to the payment screen; with no saved card, Add Card opens the card form.
   const academy = await communityId(page, "Frontend Craft Academy");
   await page.goto(`/communities/${academy}`);
-  await page.getByRole("link", { name: /Join for/ }).first().click();
+  await page
+    .getByRole("link", { name: /Join for/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/communities\/join-payment\?/);
   await expect(page.getByText("Saved Cards (0)")).toBeVisible();
   await page.getByRole("link", { name: "Add Card" }).click();
@@ -100,7 +108,10 @@ test("pay to join with a new card through 3-D Secure, then with the saved card, 
 
   // The second community: the saved card is preselected.
   await page.goto(`/communities/${second}`);
-  await page.getByRole("link", { name: /Join for/ }).first().click();
+  await page
+    .getByRole("link", { name: /Join for/ })
+    .first()
+    .click();
   await expect(page.getByText("Saved Cards (1)")).toBeVisible();
   await expect(page.getByRole("radio", { name: /ending in 1111/ })).toBeChecked();
   await page.screenshot({ path: "/tmp/pay-shots/saved-card.png", fullPage: true });

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // Profiles: a newcomer completes the wizard with a suggested place and two images and edits the
 // profile; Ana opens Giorgi's profile from his name in the feed, blocks him (his posts leave her feed)
@@ -12,12 +13,11 @@ const COMMUNITY = "Tbilisi Startup Circle";
 
 /** A context of its own client address (sign-ins are limited per address), theme and size; axe needs bypassCSP. */
 async function open(browser: Browser, theme: "light" | "dark", viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const n = Date.now() + Math.floor(Math.random() * 100_000);
   const context = await browser.newContext({
     bypassCSP: true,
     viewport,
     colorScheme: theme,
-    extraHTTPHeaders: { "cf-connecting-ip": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+    extraHTTPHeaders: ownAddress(),
   });
   await context.addInitScript((t) => localStorage.setItem("theme", t), theme);
   return context.newPage();
@@ -46,7 +46,10 @@ test("complete the wizard with a suggested place and images, then edit the profi
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Registration successful!")).toBeVisible();
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page.getByRole("link", { name: /verify-email/ }).first().click();
+  await page
+    .getByRole("link", { name: /verify-email/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/auth\/complete-profile/);
 
   // Basic Info: both images with previews, a bio with its counter.
@@ -130,7 +133,9 @@ test("block someone from their profile: their posts leave the feed, and come bac
     const origin = new URL(page.url()).origin;
     for (const { id } of items) await page.request.delete(`/api/users/${id}/block`, { headers: { origin } });
     await page.goto(`/?id=${circle.id}`);
-    const giorgisPosts = page.getByRole("article").filter({ has: page.getByRole("link", { name: "Giorgi Maisuradze", exact: true }) });
+    const giorgisPosts = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("link", { name: "Giorgi Maisuradze", exact: true }) });
     // The first visit compiles the feed's code on the dev server.
     await expect(giorgisPosts.first()).toBeVisible({ timeout: 30_000 });
 

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 // Header search: Giorgi writes a post with a word nobody else uses, finds it by typing the start of
 // it in the header, walks the results with the keyboard, opens one with Enter, then takes 'See all
@@ -9,9 +10,7 @@ const PASSWORD = "demo-pass-2026";
 const COMMUNITY = "Tbilisi Startup Circle";
 
 async function signIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  // Its own client address: sign-ins are limited per address, and re-runs should not trip that.
-  const address = `10.${(Date.now() >> 16) & 255}.${(Date.now() >> 8) & 255}.${Date.now() & 255}`;
-  const context = await browser.newContext({ viewport, extraHTTPHeaders: { "cf-connecting-ip": address } });
+  const context = await browser.newContext({ viewport, extraHTTPHeaders: ownAddress() });
   const page = await context.newPage();
   await signInThroughForm(page, email, PASSWORD);
   return page;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
+import { ownAddress } from "./client-address";
 
 /**
  * Help and support: a member sends a ticket from /support, staff answer it from /admin/tickets, the
@@ -15,7 +16,11 @@ const MEMBER = "tamar@example.com";
 const STAFF = "staff@example.com";
 
 async function signedIn(browser: Browser, email: string, opts: { theme?: "light" | "dark"; bypassCSP?: boolean } = {}) {
-  const context = await browser.newContext({ bypassCSP: opts.bypassCSP ?? false, colorScheme: opts.theme ?? "light" });
+  const context = await browser.newContext({
+    bypassCSP: opts.bypassCSP ?? false,
+    colorScheme: opts.theme ?? "light",
+    extraHTTPHeaders: ownAddress(),
+  });
   await context.addInitScript(
     ([theme]) => {
       localStorage.setItem("language", "en");
