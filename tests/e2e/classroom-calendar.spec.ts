@@ -2,6 +2,9 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { readFileSync } from "node:fs";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // The classroom and the calendar across two people: Ana (owner of Tbilisi Startup Circle) creates a
 // course with two lessons; Giorgi (a member) enrolls, watches a direct video to the end (it completes

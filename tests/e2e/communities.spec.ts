@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { registerAndVerify } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // The communities journey: a new user creates a community with two images on the Free plan, staff
 // approve it, it shows up in Explore, a second user joins it, and the owner renames a topic and archives

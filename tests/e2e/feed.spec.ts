@@ -2,6 +2,9 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { fileURLToPath } from "node:url";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // The live feed across two people: Ana (owner of Tbilisi Startup Circle) posts with an image; Giorgi (a
 // member) sees it arrive without reloading, likes and comments; Ana sees the counters move and a live

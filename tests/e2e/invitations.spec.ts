@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { registerAndVerify, signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Invitations in Tbilisi Startup Circle: Ana (owner) creates an invite link on /members and a newcomer
 // joins through it; Ana invites another newcomer by name and they accept from their notifications.

@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Members and leaderboards across two people in Tbilisi Startup Circle: Ana (owner) sees Giorgi come
 // online and go offline on /members without reloading, searches and filters; Giorgi's leaderboard

@@ -3,6 +3,9 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { fileURLToPath } from "node:url";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Messaging between two people in two browsers: Ana (owner of Tbilisi Startup Circle) opens her direct
 // chat with Giorgi from /new-chat; they write live, reply, react, edit, delete, attach an image and see

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 /**
  * /settings/notifications: a type's e-mail switch turned off and on again, each change still there

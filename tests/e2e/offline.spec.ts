@@ -2,6 +2,9 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { signInThroughForm } from "./accounts";
 import { startProductionServer } from "./production-server";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // The installable app on the production build: the manifest and service worker the install prompt needs,
 // the last feed read again offline, and a post, a comment and a message written offline, each sent once

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Adding a card on Flitt's hosted checkout (FLITT_MODE=hosted): /add-payment-method sends the payer to
 // the (sandbox) checkout page, which takes the card and returns to the saved cards. Runs against a

@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { registerAndVerify } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // The payments journey against the local Flitt sandbox: a new member joins the paid Frontend Craft
 // Academy with a new card through 3-D Secure and saves the card, joins a second paid community with the

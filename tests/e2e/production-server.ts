@@ -22,14 +22,19 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`${url} did not come up`);
 }
 
+/** Whether this worker process has built already (the journeys run in one worker, files one after another). */
+let built = process.env.E2E_SKIP_BUILD === "1";
+
 /**
- * What only the production build has (the service worker, the precached shell) is tested against that
- * build under `wrangler dev`, on a copy of the dev server's seeded data so both can run side by side.
- * Builds first unless E2E_SKIP_BUILD=1 (a build made just before). Answers the base URL and a stop function.
+ * What only the production build has (the service worker, the precached shell, pages written with their
+ * first screen) is tested against that build under `wrangler dev`, on a copy of the dev server's seeded
+ * data so both can run side by side. Builds first, once per run, unless E2E_SKIP_BUILD=1 (a build made
+ * just before). Answers the base URL and a stop function.
  */
 export async function startProductionServer(port: number): Promise<{ baseURL: string; stop: () => void }> {
-  if (process.env.E2E_SKIP_BUILD !== "1") {
+  if (!built) {
     execFileSync("npx", ["vite", "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+    built = true;
   }
   statSync(join(root, "dist/agora/wrangler.json"));
   const state = mkdtempSync(join(tmpdir(), "agora-e2e-prod-"));

@@ -2,6 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Profiles: a newcomer completes the wizard with a suggested place and two images and edits the
 // profile; Ana opens Giorgi's profile from his name in the feed, blocks him (his posts leave her feed)

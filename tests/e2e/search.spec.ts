@@ -1,6 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
+import { closeContexts } from "./close-contexts";
+
+test.afterEach(closeContexts);
 
 // Header search: Giorgi writes a post with a word nobody else uses, finds it by typing the start of
 // it in the header, walks the results with the keyboard, opens one with Enter, then takes 'See all
