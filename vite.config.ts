@@ -161,7 +161,8 @@ export default defineConfig(({ command }) => ({
       // AGORA_STATE_DIR lets a second dev server run beside the first on its own local data.
       persistState: { path: process.env.AGORA_STATE_DIR ?? `${root}.wrangler/state` },
       // The dev server is development (with local stand-ins for the support contact details, so the
-      // Help page's Contact tab is whole); builds keep wrangler.toml's production values.
+      // Help page's Contact tab is whole, and pages without their rendered first screen: React's
+      // development build is slow, see pages.routes.ts); builds keep wrangler.toml's production values.
       config:
         command === "serve"
           ? {
@@ -170,6 +171,7 @@ export default defineConfig(({ command }) => ({
                 APP_URL: "http://localhost:5173",
                 SUPPORT_EMAIL: "support@agora.localhost",
                 SUPPORT_PHONE: "+995 32 200 00 00",
+                FIRST_SCREENS: "off",
               },
             }
           : undefined,

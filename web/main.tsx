@@ -13,7 +13,7 @@ import { applyTheme, watchSystemTheme } from "./lib/theme";
 import { router } from "./router";
 import "./styles.css";
 
-/** Lifts the inertness the worker gave its first screen once React has taken it over (worker/lib/page-document.ts). */
+/** Lifts the inertness index.html gave the worker's first screen once React has taken it over. */
 function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => container.removeAttribute("inert"), [container]);
   return children;

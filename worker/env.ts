@@ -22,6 +22,8 @@ export type AppEnv = Env & {
   /** The Help page's contact details (README "Configuration and secrets"); one left unset is not offered. */
   SUPPORT_EMAIL?: string;
   SUPPORT_PHONE?: string;
+  /** "off": pages go out without their first screen rendered (the dev server, see pages.routes.ts). */
+  FIRST_SCREENS?: "off";
 };
 
 export type Variables = {

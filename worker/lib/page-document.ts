@@ -88,9 +88,10 @@ export function pageDocument(shell: string, { head = null, state, preloads = [],
   }
   // The function form keeps a `$` in the page's text literal.
   // Nothing else in the element, not even a line break: React takes over its children as they are.
-  // Inert until then (web/main.tsx lifts it): a tap or a keystroke on the page before the app runs would
-  // otherwise go nowhere, or be undone by React; links, buttons and fields wait a moment instead.
-  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root" inert>${body}</div>`);
+  // Marked for index.html's first script, which makes it inert while the app's code runs (web/main.tsx
+  // lifts that): a tap or a keystroke before then would go nowhere, or be undone by React. Without
+  // scripts the page stays a page: its links and forms work as HTML.
+  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root" data-first-screen>${body}</div>`);
   if (state !== undefined) {
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
     html = html.replace("</body>", () => `  ${script}\n  </body>`);

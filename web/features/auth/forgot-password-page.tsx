@@ -65,7 +65,8 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t("auth.forgot.title")} description={t("auth.forgot.description")} footer={backToSignIn}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label={t("auth.fields.email")} error={error && t(error)}>
           <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </Field>

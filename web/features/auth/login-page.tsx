@@ -85,7 +85,8 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label={t("auth.fields.email")} error={errors.email && t(errors.email)}>
           <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </Field>

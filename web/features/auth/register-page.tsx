@@ -112,7 +112,8 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("auth.fields.firstName")} error={errorOf("firstName")}>
             <Input

@@ -93,7 +93,8 @@ export function ResetPasswordPage({ search }: { search: { token?: string; error?
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
         <Field label={t("auth.fields.newPassword")} error={errors.password && t(errors.password)} hint={t("auth.passwordHint")}>
           <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </Field>

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ExplorePage } from "../../features/communities/explore/explore-page";
-import { validateExploreSearch, type ExploreSearch } from "../../features/communities/explore/explore-search";
+import { validateExploreSearch, type ExploreSearch } from "../../../common/explore-search";
 import { ensureNamespace } from "../../lib/i18n";
 
 export const Route = createFileRoute("/_main/communities/explore")({

@@ -27,7 +27,7 @@ function stateOf(html: string): Dehydrated | null {
 
 /** What the page paints before any script runs: the app's first screen, rendered by the worker. */
 function firstScreenOf(html: string): string {
-  const start = html.indexOf('<div id="root" inert>');
+  const start = html.indexOf('<div id="root" data-first-screen>');
   return start < 0 ? "" : html.slice(start, html.indexOf('<script type="application/json"', start));
 }
 
@@ -151,6 +151,18 @@ describe("public pages as HTML", () => {
     expect(list.pageParams).toEqual([null]);
     expect(list.pages[0]!.items.map((c) => c.id)).toContain(community.id);
     expect(firstScreenOf(html)).toContain("Explore Listed");
+
+    // The Georgian address (an hreflang link) lists the same communities, in Georgian.
+    const georgian = (await page("/communities/explore?lang=ka")).html;
+    expect(georgian).toContain('<html lang="ka"');
+    expect(dataAt(stateOf(georgian), ["communities", "explore", {}])).toEqual(list);
+    expect(firstScreenOf(georgian)).toContain("Explore Listed");
+    expect(firstScreenOf(georgian)).toContain("საზოგადოებების დათვალიერება");
+
+    // A filtered address is left to the app: its list is not the unfiltered one.
+    const filtered = (await page("/communities/explore?category=music")).html;
+    expect(dataAt(stateOf(filtered), ["communities", "explore", {}])).toBeUndefined();
+    expect(firstScreenOf(filtered)).not.toContain("Explore Listed");
   });
 
   it("give a post in a public community its community's card, and its text only to members", async () => {

@@ -14,6 +14,7 @@ import { documentCsp } from "../../lib/security-headers";
 import { routePreloadsOf } from "../../lib/route-preloads";
 import { renderFirstScreen, requestCommunity, requestLanguage } from "../../lib/first-screen";
 import { communityHead, exploreHead, postHead } from "./page-heads";
+import { validateExploreSearch } from "../../../common/explore-search";
 
 /** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
 export type ApiFetch = (c: Context<HonoEnv>, path: string) => Promise<Response>;
@@ -63,11 +64,11 @@ async function page(
   const url = new URL(c.req.url);
   const language = requestLanguage(c, sessionOf(entries)?.language);
   // Only a page with its route known has a first screen to render; the others keep the app's frame.
-  // The dev server does not render them: React's development build takes about half a second of the
-  // one workerd thread that also runs the rooms for each page, which holds up every live update while
-  // the browser journeys run. The builds (wrangler dev, deploy) and the route tests render them.
+  // The dev server does not render them (FIRST_SCREENS = "off"): React's development build takes about
+  // half a second of the one workerd thread that also runs the rooms for each page, which holds up every
+  // live update while the browser journeys run. The builds (wrangler dev, deploy) and the route tests do.
   const body =
-    code.length && c.env.APP_ENV !== "development"
+    code.length && c.env.FIRST_SCREENS !== "off"
       ? await renderFirstScreen({
           href: landing?.href ?? url.pathname + url.search,
           state,
@@ -120,7 +121,9 @@ export const pageRoutes = (api: ApiFetch) =>
     .get("/communities/explore", async (c) => {
       const origin = publicOrigin(c.env, c.req.raw);
       // Only the unfiltered list is inlined: a filtered address is rarely the first page anyone opens.
-      const filtered = new URL(c.req.url).search !== "";
+      // Filters are what the app reads from the address as such; ?lang= (the hreflang links) and
+      // anything else leave the list unfiltered there too.
+      const filtered = Object.keys(validateExploreSearch(c.req.query())).length > 0;
       const [session, list] = await Promise.all([
         sessionEntry(api, c),
         filtered ? null : readJson<ResponseOf<"GET /api/communities">>(api, c, `/api/communities?limit=${EXPLORE_PAGE_SIZE}`),

@@ -1,7 +1,7 @@
 import type { PriceFilter } from "../../../../common/contract/enums";
 import type { PaymentType } from "../../../../common/catalog";
 import type { ExploreApiQuery } from "../community-api";
-import { validateExploreSearch, type ExploreSearch } from "./explore-search";
+import { validateExploreSearch, type ExploreSearch } from "../../../../common/explore-search";
 
 // Apart from explore-search.ts: the route validates the address with it, so it loads with the first page;
 // what only the explore screen uses loads with the screen.

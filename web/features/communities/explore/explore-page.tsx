@@ -12,7 +12,7 @@ import { exploreQueryOptions } from "../community-api";
 import { CategoryChips } from "./category-chips";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card";
 import { activeFilterCount, applyDraft, isFiltered, toApiQuery, type FilterDraft } from "./explore-filters";
-import type { ExploreSearch } from "./explore-search";
+import type { ExploreSearch } from "../../../../common/explore-search";
 import { ExploreSearchBox, FiltersButton, SortSelect } from "./explore-toolbar";
 import { FiltersDialog } from "./filters-dialog";
 

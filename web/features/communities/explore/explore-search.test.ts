@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeFilterCount, applyDraft, draftFromSearch, isFiltered, toApiQuery } from "./explore-filters";
-import { validateExploreSearch } from "./explore-search";
+import { validateExploreSearch } from "../../../../common/explore-search";
 
 describe("validateExploreSearch", () => {
   it("leaves defaults out of the address", () => {

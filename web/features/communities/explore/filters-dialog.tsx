@@ -6,7 +6,7 @@ import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { RadioGroup } from "../radio-group";
 import { draftFromSearch, type FilterDraft } from "./explore-filters";
-import type { ExploreSearch } from "./explore-search";
+import type { ExploreSearch } from "../../../../common/explore-search";
 
 type FiltersDialogProps = {
   open: boolean;
