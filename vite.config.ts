@@ -118,7 +118,7 @@ export default defineConfig(({ command }) => ({
             // overhead: several KB more on the first route. These groups keep the framework, our UI kit and
             // lib, and the shell (web/app, with what it imports) in one file each. What only lazy chunks use
             // stays out, so it still loads only after the first paint: the realtime client (partysocket,
-            // zod), the user's room (web/app/user-room), the home page (with its route), the account deletion
+            // zod), the user's room (web/app/user-room), the home page and its feed (with its route), the account deletion
             // banner and the text format of posts and comments (with the feed and the notifications menu).
             codeSplitting: {
               groups: [
@@ -132,7 +132,7 @@ export default defineConfig(({ command }) => ({
                   name: "app-core",
                   test: /web[\\/](lib[\\/](?!realtime|offline|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|images|profile-|account)|components[\\/](?!payments|image-file-field|level-badge|load-error|no-community|ui[\\/](select|switch)|block-person-dialog|char-counter|location-field|profile-link|report-dialog|ticket-thread))/,
                 },
-                { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|deletion-banner)/ },
+                { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|home-feed|deletion-banner)/ },
               ],
             },
           },

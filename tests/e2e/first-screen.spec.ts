@@ -142,6 +142,10 @@ test("explore, a community and sign-in are taken over by React as written, then 
 test("the signed-in feed and a post are taken over by React as written", async ({ browser }) => {
   const feed = await open(browser, { signedIn: true });
   await feed.goto("/");
+  // The first tap the page takes does what it says: the feed is the app's as soon as the page is.
+  const first = feed.getByRole("article").first();
+  await first.getByRole("button", { name: /^Comments/ }).click();
+  await expect(first.getByPlaceholder("Write a comment...")).toBeVisible();
   await expectHydrated(feed);
   const post = feed.locator('a[href^="/post/"]').first();
   await expect(post).toBeVisible();

@@ -7,16 +7,9 @@ import { Avatar } from "../components/ui/avatar";
 import { Badge } from "../components/ui/badge";
 import { buttonClasses } from "../components/ui/button";
 import { PageSpinner } from "../components/ui/spinner";
-import { ensureNamespace } from "../lib/i18n";
-import { lazyWithPreload } from "../lib/lazy";
+import { FeedView } from "./home-feed";
 import { useCurrentCommunity } from "../lib/my-communities";
 import { CURRENT_COMMUNITY_COOKIE } from "../../common/feed-keys";
-
-// The feed is most of this page's code: it loads after the shell, with its texts, so the first route
-// stays small (DESIGN section 7).
-const FeedView = lazyWithPreload(() =>
-  Promise.all([import("../features/feed/feed-view"), ensureNamespace("feed")]).then(([m]) => m),
-);
 
 function Welcome() {
   const { t } = useTranslation();

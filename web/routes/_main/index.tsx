@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { setCurrentCommunityId } from "../../lib/current-community";
 import { HomePage } from "../../app/home-page";
+import { meKeys } from "../../lib/session";
 import { optionalString } from "../../lib/search";
 
 export type HomeSearch = { id?: string; topic?: string };
@@ -18,5 +19,9 @@ export const Route = createFileRoute("/_main/")({
       throw redirect({ to: "/", search: search.topic ? { topic: search.topic } : {}, replace: true });
     }
   },
+  // A signed-in reader's page is their feed: its code is there before the page renders (app/home-feed.ts).
+  // Imported here only when needed, so the first route does not carry it.
+  loader: ({ context }) =>
+    context.queryClient.getQueryData(meKeys.session()) ? import("../../app/home-feed").then((m) => m.FeedView.preload()) : undefined,
   component: HomePage,
 });
