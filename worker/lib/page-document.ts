@@ -107,7 +107,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"
  * paint: the entry and its preloads leave the head for a small script that adds them once the first
  * frame is out (at once in a background tab, which draws no frames). Fetched from the head, they would
  * share a slow connection with the stylesheet and the fonts the paint waits for: Lighthouse's mobile
- * model put every page's first paint at 2.3 to 2.9 s that way, and at 0.8 to 1.05 s this way (bench/README.md).
+ * model put these pages' first paint at 2.3 to 2.9 s that way, and at 0.8 to 1.2 s this way (bench/README.md).
  * (The app's code is 'self' in the CSP, which covers scripts added this way.)
  */
 function codeAfterFirstPaint(html: string): string {
