@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { feedListKey, feedTopicsKey } from "../../../common/feed-keys";
+import { feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
 import { postKey } from "../../../common/query-keys";
 import { call } from "../../lib/api";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
@@ -15,7 +15,7 @@ export const feedKeys = {
   posts: (communityId: string) => ["feed", communityId, "posts"] as const,
   postList: feedListKey,
   topics: feedTopicsKey,
-  stats: (communityId: string) => ["feed", communityId, "stats"] as const,
+  stats: feedStatsKey,
   mentions: (communityId: string, q: string) => ["feed", communityId, "mentions", q] as const,
   postPages: () => ["post"] as const,
   post: postKey,

@@ -250,7 +250,7 @@ describe("the auth screens as HTML", () => {
 });
 
 describe("the home feed as HTML", () => {
-  it("inlines a member's communities and the current community's first posts and topics", async () => {
+  it("inlines a member's communities and the current community's first posts, topics and figures", async () => {
     const owner = await person("Home Owner");
     const reader = await person("Home Reader");
     const community = await seedCommunity(db, owner.id, { name: "Home Feed" });
@@ -269,6 +269,12 @@ describe("the home feed as HTML", () => {
     expect(list.pages[0]!.items.map((p) => p.id)).toEqual([post.id]);
     expect(list.pageParams).toEqual([null]);
     expect(dataAt(state, ["feed", community.id, "topics"])).toEqual(expect.any(Array));
+    // The sidebar's figures are written, not skeletons waiting for a request.
+    const stats = await (await call(`/api/communities/${community.id}/stats`, { cookie: reader.cookie })).json();
+    expect(dataAt(state, ["feed", community.id, "stats"])).toEqual(stats);
+    // (The sidebar's placeholders: a figure's and the trending topics'.)
+    expect(firstScreenOf(html)).not.toMatch(/h-5 w-8 animate-pulse|h-16 animate-pulse/);
+    expect(firstScreenOf(html)).toContain("No topic has new posts this week.");
     // ?id= names the community as well (profile tiles link to /?id=...).
     const byParamPage = (await page(`/?id=${community.id}`, reader.cookie)).html;
     expect(dataAt(stateOf(byParamPage), ["feed", community.id, "posts", "all"])).toBeDefined();
@@ -285,6 +291,7 @@ describe("the home feed as HTML", () => {
     const state = stateOf(html);
     expect(dataAt(state, ["me", "communities"])).toEqual([]);
     expect(dataAt(state, ["feed", community.id, "posts", "all"])).toBeUndefined();
+    expect(dataAt(state, ["feed", community.id, "stats"])).toBeUndefined();
     const guest = stateOf((await page(`/?id=${community.id}`)).html);
     expect(dataAt(guest, ["me"])).toBeNull();
     expect(guest!.queries).toHaveLength(1);

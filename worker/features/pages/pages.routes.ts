@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import type { ResponseOf } from "../../../common/contract";
 import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 import { orderCommunities } from "../../../common/community-order";
-import { feedListKey, feedTopicsKey } from "../../../common/feed-keys";
+import { feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
 import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
 import { APP_SHELL_PATH } from "../../../common/app-shell";
 import type { HonoEnv } from "../../env";
@@ -182,7 +182,7 @@ async function communityPage(api: ApiFetch, c: Context<HonoEnv>): Promise<Respon
 /**
  * The home feed of a signed-in person, with its first screen inlined: their communities and, for the
  * current one (`?id=`, or the cookie that mirrors the app's choice) when they are in it, its first page
- * of posts and its topics. Without them the feed waited for the app's code, then its communities, then
+ * of posts, its topics and the sidebar's figures. Without them the feed waited for the app's code, then its communities, then
  * the posts, one after another. Nothing of a community the person is not in is read.
  */
 async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
@@ -199,12 +199,14 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   const current = !url.searchParams.has("topic") && communities.find((community) => community.id === wanted);
   if (current) {
     const id = encodeURIComponent(current.id);
-    const [posts, topics] = await Promise.all([
+    const [posts, topics, stats] = await Promise.all([
       readJson<ResponseOf<"GET /api/communities/:id/posts">>(api, c, `/api/communities/${id}/posts?limit=${FEED_PAGE_SIZE}`),
       readJson<ResponseOf<"GET /api/communities/:id/topics">>(api, c, `/api/communities/${id}/topics`),
+      readJson<ResponseOf<"GET /api/communities/:id/stats">>(api, c, `/api/communities/${id}/stats`),
     ]);
     if (posts) entries.push({ key: feedListKey(current.id, null), data: { pages: [posts], pageParams: [null] } });
     if (topics) entries.push({ key: feedTopicsKey(current.id), data: topics.topics });
+    if (stats) entries.push({ key: feedStatsKey(current.id), data: stats });
   }
   const code = [...routeFiles.home, ...(current ? ["features/feed/feed-view.tsx", ...feedTexts(c, session)] : [])];
   // /?id= selects the community and lands on / (the route's guard): the first screen is that feed.
