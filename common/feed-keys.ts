@@ -8,6 +8,9 @@ export const feedListKey = (communityId: string, topicId: string | null) =>
   ["feed", communityId, "posts", topicId ?? "all"] as const;
 export const feedTopicsKey = (communityId: string) => ["feed", communityId, "topics"] as const;
 export const feedStatsKey = (communityId: string) => ["feed", communityId, "stats"] as const;
+/** A post's first comments (its page inlines them as well). */
+export const commentListKey = (communityId: string, postId: string) =>
+  ["feed", communityId, "thread", postId, "comments"] as const;
 
 /**
  * The cookie that names the community the home page showed last (the app keeps its choice in the

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
+import { commentListKey, feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
 import { postKey } from "../../../common/query-keys";
 import { call } from "../../lib/api";
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
@@ -21,7 +21,7 @@ export const feedKeys = {
   post: postKey,
   /** One post's comment threads: its comments and the replies under each of them. */
   thread: (communityId: string, postId: string) => ["feed", communityId, "thread", postId] as const,
-  comments: (communityId: string, postId: string) => ["feed", communityId, "thread", postId, "comments"] as const,
+  comments: commentListKey,
   replies: (communityId: string, postId: string, commentId: string) =>
     ["feed", communityId, "thread", postId, "replies", commentId] as const,
 };

@@ -188,10 +188,23 @@ describe("public pages as HTML", () => {
     expect(guest.html).toContain('<meta name="description" content="Recipes from Kakheti" />');
     expect(guest.html).toContain(`<link rel="canonical" href="http://app.test/post/${post.id}" />`);
     expect(guest.html).not.toContain("khachapuri");
+    const commented = await call(`/api/posts/${post.id}/comments`, { body: { content: "Add more cheese" }, cookie: member.cookie });
+    expect(commented.status).toBe(201);
+    expect(guest.html).not.toContain("Add more cheese");
     const mine = await page(`/post/${post.id}`, member.cookie);
     expect(dataAt(stateOf(mine.html), ["post", post.id])).toMatchObject({
       post: { id: post.id, content: "Members-only khachapuri secret" },
     });
+    // Its first comments too, so the page does not open on "Loading comments...".
+    const comments = dataAt(stateOf(mine.html), ["feed", community.id, "thread", post.id, "comments"]) as {
+      pages: { items: { content: string }[] }[];
+      pageParams: unknown[];
+    };
+    expect(comments.pages[0]!.items.map((item) => item.content)).toEqual(["Add more cheese"]);
+    expect(comments.pageParams).toEqual([null]);
+    expect(firstScreenOf(mine.html)).toContain("Add more cheese");
+    const again = await page(`/post/${post.id}`);
+    expect(again.html).not.toContain("Add more cheese");
   });
 
   it("give posts of communities that are not public the generic page", async () => {

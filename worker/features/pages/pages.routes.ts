@@ -2,9 +2,9 @@ import { dehydrate, QueryClient, type QueryKey } from "@tanstack/query-core";
 import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ResponseOf } from "../../../common/contract";
-import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
+import { COMMENTS_PAGE_SIZE, EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 import { orderCommunities } from "../../../common/community-order";
-import { feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
+import { commentListKey, feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
 import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
 import { APP_SHELL_PATH } from "../../../common/app-shell";
 import type { HonoEnv } from "../../env";
@@ -142,15 +142,21 @@ export const pageRoutes = (api: ApiFetch) =>
       // Only which community the post is in, to decide whether the page may say anything at all.
       const row = await c.var.db.get<{ community_id: string }>(sql`select community_id from posts where id = ${postId}`);
       if (!row) return page(c, [], null, []);
-      const [session, view, post] = await Promise.all([
+      const id = encodeURIComponent(postId);
+      const [session, view, post, comments] = await Promise.all([
         sessionEntry(api, c),
         readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.community_id)}`),
-        readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${encodeURIComponent(postId)}`),
+        readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${id}`),
+        readJson<ResponseOf<"GET /api/posts/:postId/comments">>(api, c, `/api/posts/${id}/comments?limit=${COMMENTS_PAGE_SIZE}`),
       ]);
       if (!view || !isPublic(view.community)) return page(c, routeFiles.post, null, [session]);
       const entries: Entry[] = [session, { key: communityKeys.detail(view.community.id), data: view }];
-      // The post itself only when the viewer may read it (a member); a guest's page has the community's card.
+      // The post and its first comments only when the viewer may read them (a member); a guest's page has
+      // the community's card.
       if (post) entries.push({ key: postKey(postId), data: post });
+      if (post && comments) {
+        entries.push({ key: commentListKey(view.community.id, postId), data: { pages: [comments], pageParams: [null] } });
+      }
       return page(
         c,
         [...routeFiles.post, ...feedTexts(c, session)],
