@@ -35,6 +35,9 @@ test.afterEach(closeContexts);
 /** The first link of a community's card on explore (its details). */
 const detailsOf = (page: Page, name: string) => page.getByRole("article", { name }).getByRole("link").first();
 
+/** React's errors and uncaught ones, per page. */
+const problemsOf = new WeakMap<Page, string[]>();
+
 type Options = { signedIn?: boolean; theme?: "light" | "dark"; width?: number; javaScript?: boolean };
 
 async function open(browser: Browser, opts: Options = {}): Promise<Page> {
@@ -73,7 +76,7 @@ async function open(browser: Browser, opts: Options = {}): Promise<Page> {
   page.on("console", (m) => {
     if (m.type() === "error" && /react|hydrat|#4(18|19|21|23|25)/i.test(m.text())) problems.push(m.text());
   });
-  (page as Page & { problems?: string[] }).problems = problems;
+  problemsOf.set(page, problems);
   return page;
 }
 
@@ -95,7 +98,7 @@ async function expectHydrated(page: Page) {
     };
   });
   expect(seen).toEqual({ hadFirstScreen: true, wasInert: true, sameFirst: true, removed: 0, mains: 1 });
-  expect((page as Page & { problems?: string[] }).problems).toEqual([]);
+  expect(problemsOf.get(page)).toEqual([]);
 }
 
 test("with scripts off, a public page still shows its first screen in the reader's language", async ({ browser }) => {

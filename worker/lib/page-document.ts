@@ -76,7 +76,8 @@ export type PageParts = {
 export function pageDocument(shell: string, { head = null, state, preloads = [], body = null, language }: PageParts): string {
   let html = shell;
   if (language) html = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}"`);
-  if (preloads.length) {
+  // A page with a first screen asks for its code after the paint (codeAfterFirstPaint); the others now.
+  if (preloads.length && body === null) {
     const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
     html = html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
   }
@@ -96,7 +97,7 @@ export function pageDocument(shell: string, { head = null, state, preloads = [],
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
     html = html.replace("</body>", () => `  ${script}\n  </body>`);
   }
-  return body === null ? html : codeAfterFirstPaint(html);
+  return body === null ? html : codeAfterFirstPaint(html, preloads);
 }
 
 const MODULE_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/g;
@@ -110,10 +111,10 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"
  * model put these pages' first paint at 2.3 to 2.9 s that way, and at 0.8 to 1.2 s this way (bench/README.md).
  * (The app's code is 'self' in the CSP, which covers scripts added this way.)
  */
-function codeAfterFirstPaint(html: string): string {
+function codeAfterFirstPaint(html: string, routePreloads: readonly string[]): string {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
-  if (entries.length === 0) return html;
+  // The shell's own preloads (the entry's chunks), then the route's.
+  const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...routePreloads];
   const loader =
     `(function(){var p=${scriptSafeJson(preloads)},e=${scriptSafeJson(entries)};` +
     `function add(t,a){var n=document.createElement(t);n.crossOrigin="";for(var k in a)n[k]=a[k];document.head.appendChild(n)}` +

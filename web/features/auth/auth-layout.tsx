@@ -1,5 +1,5 @@
 import { Outlet } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Brand } from "../../components/brand";
 import { PreferencesMenu } from "../../components/preferences";
 
@@ -39,5 +39,17 @@ export function AuthCard({
       </div>
       {footer && <div className="mt-6 text-center text-sm text-muted-foreground">{footer}</div>}
     </div>
+  );
+}
+
+/**
+ * An auth screen's form. It posts: a submit before the app has the page (a first screen the worker
+ * wrote) keeps the fields, a password among them, out of the address. The app's own handler sends it.
+ */
+export function AuthForm({ onSubmit, children }: { onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      {children}
+    </form>
   );
 }

@@ -8,7 +8,7 @@ import { Input } from "../../components/ui/input";
 import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { AuthCard } from "./auth-layout";
+import { AuthCard, AuthForm } from "./auth-layout";
 import { CheckEmail } from "./check-email";
 import { validateEmail, type FieldErrorKey } from "./validation";
 
@@ -65,15 +65,14 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t("auth.forgot.title")} description={t("auth.forgot.description")} footer={backToSignIn}>
-      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit}>
         <Field label={t("auth.fields.email")} error={error && t(error)}>
           <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </Field>
         <Button type="submit" className="w-full" loading={requestReset.isPending}>
           {requestReset.isPending ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

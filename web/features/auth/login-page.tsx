@@ -10,7 +10,7 @@ import { PasswordInput } from "../../components/ui/password-input";
 import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { AuthCard } from "./auth-layout";
+import { AuthCard, AuthForm } from "./auth-layout";
 import { meQueryOptions, safeRedirect } from "../../lib/session";
 import { validateEmail, type FieldErrorKey } from "./validation";
 
@@ -85,8 +85,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         </>
       }
     >
-      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit}>
         <Field label={t("auth.fields.email")} error={errors.email && t(errors.email)}>
           <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
         </Field>
@@ -107,7 +106,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <Button type="submit" className="w-full" loading={busy}>
           {busy ? t("auth.login.submitting") : t("auth.login.submit")}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -11,7 +11,7 @@ import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { currentLanguage } from "../../lib/i18n";
 import { toast } from "../../lib/toast";
-import { AuthCard } from "./auth-layout";
+import { AuthCard, AuthForm } from "./auth-layout";
 import { CheckEmail } from "./check-email";
 import { registerFieldFor, validateRegister, type RegisterErrors, type RegisterValues } from "./validation";
 
@@ -112,8 +112,7 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
         </>
       }
     >
-      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("auth.fields.firstName")} error={errorOf("firstName")}>
             <Input
@@ -161,7 +160,7 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
         <Button type="submit" className="w-full" loading={signUp.isPending}>
           {signUp.isPending ? t("auth.register.submitting") : t("auth.register.submit")}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -9,7 +9,7 @@ import { PasswordInput } from "../../components/ui/password-input";
 import { call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { AuthCard } from "./auth-layout";
+import { AuthCard, AuthForm } from "./auth-layout";
 import { validateConfirmation, validateNewPassword, type FieldErrorKey } from "./validation";
 
 /** Spec 000 section 9: back to sign-in 2 s after a successful reset. */
@@ -93,8 +93,7 @@ export function ResetPasswordPage({ search }: { search: { token?: string; error?
         </Link>
       }
     >
-      {/* post: a submit before the app has the page (a first screen from the worker) keeps the fields out of the address */}
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit}>
         <Field label={t("auth.fields.newPassword")} error={errors.password && t(errors.password)} hint={t("auth.passwordHint")}>
           <PasswordInput autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </Field>
@@ -104,7 +103,7 @@ export function ResetPasswordPage({ search }: { search: { token?: string; error?
         <Button type="submit" className="w-full" loading={reset.isPending}>
           {reset.isPending ? t("auth.reset.submitting") : t("auth.reset.submit")}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -246,6 +246,8 @@ describe("the auth screens as HTML", () => {
     ] as const) {
       const visitor = await page(path);
       expect(firstScreenOf(visitor.html)).toContain(text);
+      // Submitted before the app has the page, the form posts: no e-mail or password in the address.
+      expect(firstScreenOf(visitor.html)).toMatch(/<form [^>]*method="post"/);
       expect(dataAt(stateOf(visitor.html), ["me"])).toBeNull();
       const signedIn = await page(path, member.cookie);
       if (guarded) {
