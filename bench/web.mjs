@@ -169,6 +169,9 @@ async function lighthouse({ path, cookie, name }) {
     "--only-categories=performance,accessibility,best-practices,seo",
     // Chromium as root in a container needs --no-sandbox; the rest keeps it off the closed network.
     `--chrome-flags=${chromeFlags}`,
+    // WEB_SAVE_TRACES=1 keeps each run's trace beside its report (<name>-0.trace.json), to see which
+    // main-thread tasks the blocking time is made of.
+    ...(process.env.WEB_SAVE_TRACES ? ["--save-assets"] : []),
   ];
   const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" };
   // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
