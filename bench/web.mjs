@@ -172,6 +172,7 @@ async function lighthouse({ path, cookie, name }) {
     // WEB_SAVE_TRACES=1 keeps each run's trace beside its report (<name>-0.trace.json), to see which
     // main-thread tasks the blocking time is made of.
     ...(process.env.WEB_SAVE_TRACES ? ["--save-assets"] : []),
+    ...(process.env.WEB_TRACE_SAMPLES ? ["--additional-trace-categories=disabled-by-default-v8.cpu_profiler"] : []),
   ];
   const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" };
   // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
