@@ -6,7 +6,7 @@ import { markAllReadInCache, markReadInCache } from "../../features/notification
 import { notificationKeys } from "../../features/notifications/queries";
 import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
 import { createQueryClient } from "../../lib/query-client";
-import { applyUserEvent } from "./user-events";
+import { applyUserEvent, refreshUserData } from "./user-events";
 
 function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {
@@ -130,5 +130,23 @@ describe("user room events in the cache", () => {
     applyUserEvent(qc, { type: "conversation.bumped", conversationId: "c1", lastMessageAt: 1 });
     expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(conversationKeys.unread())!.isInvalidated).toBe(true);
+  });
+
+  it("a reopened room asks again for the notifications and conversations, but leaves a chat's history to its own room", () => {
+    const qc = seeded();
+    qc.setQueryData(conversationKeys.list(3), []);
+    qc.setQueryData(conversationKeys.unread(), 1);
+    qc.setQueryData(conversationKeys.detail("c1"), { id: "c1" });
+    // A history holding a message its room delivered: fetched again wholesale, an answer written before
+    // that message would replace it.
+    const history = { messages: [{ id: "m1", seq: 1, version: 1 }], hasOlder: false, version: 1 };
+    qc.setQueryData(conversationKeys.history("c1"), history);
+    refreshUserData(qc);
+    expect(qc.getQueryState(notificationKeys.unread("c1"))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.unread())!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.detail("c1"))!.isInvalidated).toBe(true);
+    expect(qc.getQueryState(conversationKeys.history("c1"))!.isInvalidated).toBe(false);
+    expect(qc.getQueryData(conversationKeys.history("c1"))).toBe(history);
   });
 });

@@ -64,8 +64,14 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
   }
 }
 
-/** After a reconnect: whatever arrived while we were away is fetched again. */
+/**
+ * After a reconnect: whatever arrived while we were away is fetched again. A chat's history is left
+ * out: its conversation room keeps it and catches up by version when it opens, and a history fetched
+ * again wholesale replaces it, so a message the room delivered while that fetch was on its way was
+ * lost from the open chat (the answer was written before the message).
+ */
 export function refreshUserData(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: notificationKeys.all() });
-  void qc.invalidateQueries({ queryKey: conversationKeys.all() });
+  const history = conversationKeys.history("")[1];
+  void qc.invalidateQueries({ queryKey: conversationKeys.all(), predicate: (query) => query.queryKey[1] !== history });
 }
