@@ -35,6 +35,13 @@ export class Recorder {
   }
 }
 
+/** Rejects with the signal's reason once it fires. */
+const aborted = (signal) =>
+  new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+
 /**
  * A member's HTTP client. `send(action, method, path, opts)` answers `{ status, body }` and records it:
  * a status outside `opts.expect` (default 2xx) is a failure, a 5xx also counts as a server error, and
@@ -66,7 +73,10 @@ export function httpClient({ base, cookie, recorder }) {
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: controller.signal,
       });
-      text = await res.text();
+      // The abort has to end the body's reading too: Node's fetch leaves `text()` pending forever when the
+      // signal fires while the body is being read (nodejs/node#56917), which held a member in its action
+      // until the run's watchdog, with a create stored and its retry never sent.
+      text = await Promise.race([res.text(), aborted(controller.signal)]);
     } catch (error) {
       if (opts.abortAfter !== undefined && error?.name === "TimeoutError") return { status: 0, aborted: true };
       recorder.record(action, performance.now() - started, false);
