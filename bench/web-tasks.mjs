@@ -3,7 +3,8 @@
 // simulated from that unthrottled trace: each task's duration is multiplied by 4, tasks under 10 ms
 // are dropped from the model, and a task blocks by what it lasts past 50 ms. So a task of 12.5 ms or
 // more here is one the score counts. Prints those tasks after the first contentful paint with what
-// they were made of, then their sum as Lighthouse would count it.
+// they were made of, then their sum as Lighthouse would count it: an estimate of its TBT, since the
+// trace's first paint is the observed one and Lantern counts from the first paint it simulates.
 //
 //   node bench/web-tasks.mjs bench/.results/web/signed-in-feed-0.trace.json
 import { readFileSync } from "node:fs";
