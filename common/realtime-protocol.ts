@@ -9,20 +9,8 @@ import { z } from "zod";
 import { chatMessage } from "./contract/conversations";
 import { notificationTypes } from "./notifications";
 
-/** Party names as they appear in `/parties/:party/:room` (kebab-case of the Durable Object bindings). */
-export const PARTIES = ["community-room", "conversation-room", "user-room"] as const;
-export type PartyName = (typeof PARTIES)[number];
-export const isPartyName = (value: string): value is PartyName => (PARTIES as readonly string[]).includes(value);
-
-/** Room names are ids (UUIDv7); anything else never reaches a room. */
-export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
-/** Largest client frame a room reads; typing and pings are tiny. */
-export const MAX_CLIENT_FRAME_BYTES = 2048;
-
-/** The exact heartbeat frame; rooms answer it without waking from hibernation. */
-export const HEARTBEAT_PING = '{"type":"ping"}';
-export const HEARTBEAT_PONG = '{"type":"pong"}';
+export * from "./realtime-wire";
+import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 
 const id = z.string().min(1).max(128);
 /** Fields of features not built yet travel here; the client treats them as optional extras. */
@@ -238,5 +226,3 @@ export function parseServerMessage(raw: unknown): ParseResult<ServerMessage> {
   const result = serverMessageSchema.safeParse(decoded.value);
   return result.success ? { ok: true, message: result.data } : { ok: false, error: describe(result.error) };
 }
-
-export const encodeMessage = (message: ServerMessage | ClientMessageInput): string => JSON.stringify(message);

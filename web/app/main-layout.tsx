@@ -1,18 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { deletionQueryOptions } from "../lib/account";
 import { clearCurrentCommunityId } from "../lib/current-community";
 import { useSession } from "../lib/session";
 import { Header } from "./header";
 import { LiveUpdates } from "./live-updates";
 import { TabBar } from "./tab-bar";
 
-// Rarely shown (an account waiting for deletion): loaded after the first paint, for signed-in people only.
+// Rarely shown (an account waiting for deletion): its code loads only for an account that has one pending.
 const DeletionBanner = lazy(() => import("./deletion-banner").then((m) => ({ default: m.DeletionBanner })));
 
 export function MainLayout() {
   const { t } = useTranslation();
   const { user, query } = useSession();
+  const deletion = useQuery({ ...deletionQueryOptions(), enabled: user !== null });
 
   // Spec 000 section 4: when there is no user, the community context is reset.
   useEffect(() => {
@@ -31,7 +34,7 @@ export function MainLayout() {
         <Header />
         <TabBar />
       </header>
-      {user && (
+      {user && deletion.data?.hasPendingDeletion && (
         <Suspense fallback={null}>
           <DeletionBanner />
         </Suspense>

@@ -1,14 +1,41 @@
 import type { PartySocket } from "partysocket";
 import { usePartySocket } from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  HEARTBEAT_PING,
-  encodeMessage,
-  parseServerMessage,
-  type ClientMessageInput,
-  type PartyName,
-  type RoomMessages,
-} from "../../common/realtime-protocol";
+import type { ClientMessageInput, RoomMessages, ServerMessage } from "../../common/realtime-protocol";
+import { HEARTBEAT_PING, encodeMessage, type PartyName } from "../../common/realtime-wire";
+
+/**
+ * The protocol's schemas (and zod with them) load on their own as the page starts, and are made in a task
+ * of their own: made as the first page hydrated, they made that task some 14 ms longer (bench/README, "The
+ * tasks behind the signed-in pages' TBT"). A room opens and sends without them; a frame that comes before
+ * they are ready waits for them, and frames are read in the order they came.
+ */
+let parseFrame: ((raw: unknown) => { ok: true; message: ServerMessage } | { ok: false }) | undefined;
+let loading: Promise<void> | undefined;
+function loadProtocol(): Promise<void> {
+  loading ??= import("../../common/realtime-protocol").then(
+    (protocol) => {
+      parseFrame = protocol.parseServerMessage;
+    },
+    (error: unknown) => {
+      loading = undefined; // the next frame asks again
+      throw error;
+    },
+  );
+  return loading;
+}
+if (typeof window !== "undefined") void loadProtocol().catch(() => undefined);
+
+function readFrame(raw: unknown, deliver: (message: ServerMessage) => void) {
+  const read = () => {
+    const parsed = parseFrame!(raw);
+    if (parsed.ok) deliver(parsed.message);
+  };
+  // A frame whose schemas could not load (offline, between versions) is dropped like an invalid one; the
+  // room's reconnect asks for what was missed.
+  if (parseFrame) read();
+  else loadProtocol().then(read, () => undefined);
+}
 
 /** Spec section 9: reconnect back-off 1 s, 2 s, 5 s, then every 10 s; heartbeat every 30 s. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
@@ -107,8 +134,7 @@ export function useRoom<P extends PartyName>(
     onMessage(event) {
       // Any frame proves the connection is alive.
       clearTimeout(heartbeatDeadline.current);
-      const parsed = parseServerMessage(event.data);
-      if (parsed.ok) onEvent(parsed.message as RoomMessages[P]);
+      readFrame(event.data, (message) => onEvent(message as RoomMessages[P]));
     },
   });
   useEffect(() => applySpecBackoff(socket), [socket]);

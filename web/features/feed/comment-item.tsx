@@ -10,7 +10,6 @@ import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useRelativeTime } from "../../lib/time";
-import { useSession } from "../../lib/session";
 import type { CommentDialogKind } from "./comment-dialogs";
 import { useLikeComment } from "./comment-mutations";
 import { AdminBadge } from "./admin-badge";
@@ -24,6 +23,8 @@ const CommentDialogs = lazyWithPreload(() => import("./comment-dialogs"));
 type CommentItemProps = {
   post: Post;
   comment: Comment;
+  /** The signed-in reader's id, read once by the thread (see PostCard's). */
+  viewerId: string | null;
   readOnly: boolean;
   /** Top-level comments only: the thread's single open reply box. */
   replyBox?: ReactNode;
@@ -31,17 +32,16 @@ type CommentItemProps = {
   replying?: boolean;
 };
 
-export function CommentItem({ post, comment, readOnly, replyBox, onReply, replying }: CommentItemProps) {
+export function CommentItem({ post, comment, viewerId, readOnly, replyBox, onReply, replying }: CommentItemProps) {
   const { t } = useTranslation("feed");
   const relative = useRelativeTime();
   useMinuteTick();
-  const { user } = useSession();
   const like = useLikeComment(post);
   const id = useId();
   const [showReplies, setShowReplies] = useState(false);
   const [dialog, setDialog] = useState<{ kind: CommentDialogKind; open: boolean; seq: number } | null>(null);
   const name = comment.author ? comment.author.fullName || t("post.unknownUser") : t("post.deletedUser");
-  const isOwn = !!user && comment.author?.id === user.id;
+  const isOwn = viewerId !== null && comment.author?.id === viewerId;
   const isReply = comment.parentCommentId !== null;
   const levelName = useLevelName(undefined);
   const openDialog = (kind: CommentDialogKind) => setDialog((d) => ({ kind, open: true, seq: (d?.seq ?? 0) + 1 }));
@@ -148,7 +148,7 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
 
         {!isReply && (
           <div id={`${id}-replies`}>
-            {showReplies && <Replies post={post} comment={comment} readOnly={readOnly} />}
+            {showReplies && <Replies post={post} comment={comment} viewerId={viewerId} readOnly={readOnly} />}
             {replyBox}
           </div>
         )}
@@ -170,7 +170,7 @@ export function CommentItem({ post, comment, readOnly, replyBox, onReply, replyi
   );
 }
 
-function Replies({ post, comment, readOnly }: { post: Post; comment: Comment; readOnly: boolean }) {
+function Replies({ post, comment, viewerId, readOnly }: { post: Post; comment: Comment; viewerId: string | null; readOnly: boolean }) {
   const { t } = useTranslation("feed");
   const replies = useInfiniteQuery(repliesQueryOptions(post.communityId, post.id, comment.id));
   const items = replies.data?.pages.flatMap((p) => p.items) ?? [];
@@ -201,7 +201,7 @@ function Replies({ post, comment, readOnly }: { post: Post; comment: Comment; re
         aria-label={t("comments.repliesLabel", { name: comment.author?.fullName || t("post.unknownUser") })}
       >
         {items.map((reply) => (
-          <CommentItem key={reply.id} post={post} comment={reply} readOnly={readOnly} />
+          <CommentItem key={reply.id} post={post} comment={reply} viewerId={viewerId} readOnly={readOnly} />
         ))}
       </ul>
       {replies.hasNextPage && (

@@ -48,14 +48,14 @@ describe("comments", () => {
     const gone = { ...comment("c-gone", "", 0), author: null };
     const nameless = comment("c-nameless", "", 0);
     mockFetch({ "GET /api/posts/p1/comments": { body: { items: [gone, nameless], nextCursor: null } } });
-    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     expect(await screen.findByText("Deleted user")).toBeTruthy();
     expect(screen.getByText("Unknown User")).toBeTruthy();
   });
 
   it("says so when there are no comments yet, and counts the comment box against 500", async () => {
     mockFetch({ "GET /api/posts/p1/comments": { body: { items: [], nextCursor: null } } });
-    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     expect(await screen.findByText("No comments yet")).toBeTruthy();
     expect(screen.getByText("Be the first to share your thoughts!")).toBeTruthy();
 
@@ -73,7 +73,7 @@ describe("comments", () => {
     mockFetch({
       "GET /api/posts/p1/comments": { body: { items: [comment("c1", "Giorgi", 0), { ...comment("c2", "Luka", 0), authorLevel: 7 }], nextCursor: null } },
     });
-    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     expect((await screen.findByRole("img", { name: "Level 3" })).textContent).toBe("3");
     expect(screen.getByRole("img", { name: "Level 7" }).textContent).toBe("7");
   });
@@ -85,7 +85,7 @@ describe("comments", () => {
       },
       "GET /api/comments/c1/replies": { body: { items: [comment("r1", "Dato", 0, "c1")], nextCursor: null } },
     });
-    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     const show = await screen.findByRole("button", { name: "Show 1 reply" });
     expect(screen.getByRole("button", { name: "Show 2 replies" })).toBeTruthy();
     expect(screen.getAllByRole("button", { name: /^Show/ })).toHaveLength(2);
@@ -105,7 +105,7 @@ describe("comments", () => {
       "GET /api/comments/c1/replies": { body: { items: [], nextCursor: null } },
       "GET /api/comments/c2/replies": { body: { items: [], nextCursor: null } },
     });
-    await renderFeed(<CommentThread post={post} readOnly={false} />);
+    await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     await screen.findByText("Giorgi says hi");
     const [replyToGiorgi, replyToLuka] = screen.getAllByRole("button", { name: "Reply" });
 

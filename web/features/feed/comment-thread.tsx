@@ -19,7 +19,7 @@ import type { Post } from "../../../common/contract/feed";
  * A post's comments, opened inline (spec 000 section 2): the comment box, the comments oldest first, and
  * under each one its replies and — for one comment at a time — a reply box.
  */
-export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolean }) {
+export function CommentThread({ post, viewerId, readOnly }: { post: Post; viewerId: string | null; readOnly: boolean }) {
   const { t } = useTranslation("feed");
   const errorMessage = useErrorMessage();
   const comments = useInfiniteQuery(commentsQueryOptions(post.communityId, post.id));
@@ -91,6 +91,7 @@ export function CommentThread({ post, readOnly }: { post: Post; readOnly: boolea
               key={comment.id}
               post={post}
               comment={comment}
+              viewerId={viewerId}
               readOnly={readOnly}
               replying={replyingTo === comment.id}
               onReply={() => setReplyingTo((current) => (current === comment.id ? null : comment.id))}

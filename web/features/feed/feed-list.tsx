@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { usePendingWrites } from "../../lib/offline/outbox";
+import { useSession } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { PendingPostCard } from "./pending-post-card";
 import { PostCard } from "./post-card";
@@ -22,6 +23,7 @@ type FeedListProps = { communityId: string; topicId: string | null; readOnly: bo
 /** The posts, pinned first, loading more as the reader nears the end (or presses 'Load more'). */
 export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListProps) {
   const { t } = useTranslation("feed");
+  const viewerId = useSession().user?.id ?? null;
   const posts = useInfiniteQuery(postListQueryOptions(communityId, topicId));
   const canLoadMore = posts.hasNextPage && !posts.isFetchingNextPage && !posts.isError;
   const sentinel = useInfiniteScroll<HTMLDivElement>(() => void posts.fetchNextPage(), canLoadMore);
@@ -66,7 +68,7 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
           <PendingPostCard key={write.id} write={write} />
         ))}
         {items.slice(0, shown).map((post) => (
-          <PostCard key={post.id} post={post} readOnly={readOnly} />
+          <PostCard key={post.id} post={post} viewerId={viewerId} readOnly={readOnly} />
         ))}
       </div>
       <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-2 py-6">

@@ -9,7 +9,6 @@ import { cn } from "../../lib/cn";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useFormatter } from "../../lib/format/formatter";
 import { useRelativeTime } from "../../lib/time";
-import { useSession } from "../../lib/session";
 import { AdminBadge } from "./admin-badge";
 import { CommentThread } from "./comment-thread";
 import { excerpt } from "../../lib/content-format";
@@ -26,6 +25,11 @@ const PostDialogs = lazyWithPreload(() => import("./post-dialogs"));
 
 type PostCardProps = {
   post: Post;
+  /**
+   * The signed-in reader's id, read once by the list: a session read per card was an observer of its own
+   * (with its own stale timer) for each of a page's twenty cards, all subscribing as the page hydrated.
+   */
+  viewerId: string | null;
   readOnly?: boolean;
   /** The post page shows the comments open and the headline as the page's h1. */
   detail?: boolean;
@@ -36,19 +40,18 @@ type PostCardProps = {
  * Memoised: the list around the cards re-renders on every change of its query's state (a refetch
  * starting or ending), and a post that did not change keeps its object, so its card is skipped.
  */
-export const PostCard = memo(function PostCard({ post, readOnly = false, detail = false, onDeleted }: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, viewerId, readOnly = false, detail = false, onDeleted }: PostCardProps) {
   const { t } = useTranslation("feed");
   const relative = useRelativeTime();
   const format = useFormatter();
   useMinuteTick();
-  const { user } = useSession();
   const like = useLikePost();
   const id = useId();
   const [commentsOpen, setCommentsOpen] = useState(detail);
   const [dialog, setDialog] = useState<{ kind: PostDialogKind; open: boolean; seq: number } | null>(null);
   // No author: their account was deleted, and what others answered stays (DESIGN.md, deletion).
   const name = post.author ? post.author.fullName || t("post.unknownUser") : t("post.deletedUser");
-  const isOwn = !!user && post.author?.id === user.id;
+  const isOwn = viewerId !== null && post.author?.id === viewerId;
   const Heading = detail ? "h1" : "h2";
   const levelName = useLevelName(undefined);
 
@@ -153,7 +156,7 @@ export const PostCard = memo(function PostCard({ post, readOnly = false, detail 
         </button>
       </div>
 
-      <div id={`${id}-comments`}>{commentsOpen && <CommentThread post={post} readOnly={readOnly} />}</div>
+      <div id={`${id}-comments`}>{commentsOpen && <CommentThread post={post} viewerId={viewerId} readOnly={readOnly} />}</div>
 
       {dialog && (
         <Suspense fallback={null}>

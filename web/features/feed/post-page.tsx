@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { isApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../components/page";
 import { useMyCommunities } from "../../lib/my-communities";
+import { useSession } from "../../lib/session";
 import { CommunitySidebar } from "./community-sidebar";
 import { excerpt } from "../../lib/content-format";
 import { LiveStateContext } from "./live-context";
@@ -34,6 +35,7 @@ function PostNotFound() {
 export function PostPage({ postId }: { postId: string }) {
   const { t } = useTranslation("feed");
   const navigate = useNavigate();
+  const viewerId = useSession().user?.id ?? null;
   const query = useQuery(postQueryOptions(postId));
   const detail = query.data;
   const communityId = detail?.community.id ?? null;
@@ -93,7 +95,7 @@ export function PostPage({ postId }: { postId: string }) {
 
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
-          <PostCard post={post} readOnly={archived} detail onDeleted={() => void navigate({ to: "/" })} />
+          <PostCard post={post} viewerId={viewerId} readOnly={archived} detail onDeleted={() => void navigate({ to: "/" })} />
         </div>
         <CommunitySidebar
           communityId={community.id}

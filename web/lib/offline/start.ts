@@ -7,5 +7,5 @@ import { registerServiceWorker } from "./service-worker";
 export function startOffline(queryClient: QueryClient): void {
   followSignedInUser(queryClient);
   startOutbox(queryClient);
-  void registerServiceWorker().catch((error: unknown) => console.warn("Service worker not registered", error));
+  void registerServiceWorker(queryClient).catch((error: unknown) => console.warn("Service worker not registered", error));
 }
