@@ -7,7 +7,7 @@
 // varies from load to load by a factor of five, the second far less, which is what tells one build's
 // own work from another's. Prints both for every load and their medians.
 //
-//   npm run build && node bench/web-loads.mjs [feed|post] [loads]
+//   npm run build && npm run bench:web-loads -- [feed|post] [loads]
 //   WEB_LOADS_SW=block: without the service worker (its first install runs in every fresh context).
 //   WEB_LOADS_CPU=1: also the CPU time each process and thread of the machine took during each load.
 import { chromium } from "@playwright/test";

@@ -6,7 +6,7 @@
  * every other change goes through the HTTP API and is fanned out by a room after the D1 commit.
  */
 import { z } from "zod";
-import { chatMessage } from "./contract/conversations";
+import { chatMessage } from "./contract/chat-message";
 import { notificationTypes } from "./notifications";
 
 export * from "./realtime-wire";

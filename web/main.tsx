@@ -10,8 +10,17 @@ import { mirrorSavedLanguage } from "./lib/language-detect";
 import { hydrateInlinedState } from "./lib/inlined-state";
 import { queryClient } from "./lib/query-client";
 import { applyTheme, watchSystemTheme } from "./lib/theme";
-import { router } from "./router";
+import { createAppRouter } from "./router";
 import "./styles.css";
+
+/**
+ * Lets the browser run what waits (a tap, a paint) before the next step of the start: each step is then a
+ * task of its own rather than one long one, and a phone's main thread is never held for all of them.
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /** Lifts the inertness index.html gave the worker's first screen once React has taken it over. */
 function Interactive({ container, children }: { container: HTMLElement; children: ReactNode }) {
@@ -33,6 +42,8 @@ async function start() {
   await Promise.all([initI18n(detectLanguage(account)), queryClient.prefetchQuery({ ...meQueryOptions, retry: false })]);
   applyTheme();
   watchSystemTheme();
+  await nextTask();
+  const router = createAppRouter(queryClient);
   const container = document.getElementById("root")!;
   const app = (
     <StrictMode>
@@ -52,7 +63,10 @@ async function start() {
     // and renders them as it did there (without the Suspense boundary it puts around a page it renders
     // alone), so React finds the same elements.
     router.ssr = { manifest: undefined };
+    await nextTask();
     await router.load();
+    // Straight on: what the router settled is what the worker rendered, and a task between them could let
+    // an answer or a navigation change it before React compares.
     startTransition(() => {
       hydrateRoot(container, <Interactive container={container}>{app}</Interactive>);
     });

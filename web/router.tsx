@@ -3,10 +3,12 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { PageSpinner } from "./components/ui/spinner";
 import { ErrorPage } from "./app/error-page";
 import { NotFoundPage } from "./app/not-found";
-import { queryClient } from "./lib/query-client";
 import { routeTree } from "./routeTree.gen";
 
-/** `onServer`: the router the worker renders a page's first screen with (web/ssr/first-screen.tsx). */
+/**
+ * The app's router: made by the entry (web/main.tsx) once the languages are loaded, in a task of its own,
+ * and with `onServer` by the worker for a page's first screen (web/ssr/first-screen.tsx).
+ */
 export function createAppRouter(client: QueryClient, history?: RouterHistory, { onServer = false } = {}) {
   return createRouter({
     routeTree,
@@ -23,10 +25,8 @@ export function createAppRouter(client: QueryClient, history?: RouterHistory, { 
   });
 }
 
-export const router = createAppRouter(queryClient);
-
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -14,6 +14,9 @@ import {
   REPORT_REASON_MAX,
 } from "./limits";
 import { multiLine, singleLine } from "./text";
+import { chatMessage, person } from "./chat-message";
+
+export * from "./chat-message";
 
 /**
  * Messaging (spec 001 "Messaging"): direct chats (one per pair of people), group chats of a community,
@@ -113,45 +116,6 @@ export const messageReportBody = z.object({
 
 // Responses.
 
-export const person = z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() });
-export type Person = z.output<typeof person>;
-
-export const reaction = z.object({
-  emoji: z.string(),
-  count: z.number(),
-  /** Who reacted, first come first (at most REACTION_USERS_MAX; `count` is exact). */
-  users: z.array(person.pick({ id: true, fullName: true })),
-});
-export type Reaction = z.output<typeof reaction>;
-
-export const quotedMessage = z.object({
-  id: z.string(),
-  senderName: z.string().nullable(),
-  content: z.string(),
-  messageType: z.string(),
-  isDeleted: z.boolean(),
-});
-
-/** A message as every participant sees it (the room sends this same shape to all of them). */
-export const chatMessage = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  seq: z.number(),
-  version: z.number(),
-  /** Null once the sender's account is gone ('Deleted user'). */
-  sender: person.nullable(),
-  /** Empty once deleted. */
-  content: z.string(),
-  messageType: z.string(),
-  fileUrl: z.string().nullable(),
-  replyTo: quotedMessage.nullable(),
-  reactions: z.array(reaction),
-  isEdited: z.boolean(),
-  isDeleted: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
-export type ChatMessage = z.output<typeof chatMessage>;
 
 export const conversationSummary = z.object({
   id: z.string(),

@@ -3,6 +3,8 @@ import { useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { call } from "./api";
 import { changeLanguage, currentLanguage, savedLanguage, type Language } from "./i18n";
+import { askedLanguage } from "./language-detect";
+import { isLanguage } from "../../common/contract/enums";
 import { meKeys, useSession, type SessionUser } from "./session";
 import { toast } from "./toast";
 
@@ -32,12 +34,16 @@ export function useChooseLanguage(): (language: Language) => void {
 
 /**
  * On a device where nobody has chosen a language, a signed-in person reads the app in their account's
- * language (the one they signed up in or last chose elsewhere). A choice made on the device wins.
+ * language (the one they signed up in or last chose elsewhere). A choice made on the device wins, and so
+ * does a language the address asks for (common/page-language.ts): the page was written and hydrated in
+ * it, and switching it here, while parts of the page were still being taken over, made React find text
+ * in one language where it rendered the other.
  */
 export function useAccountLanguage(): void {
   const { user } = useSession();
   const account = user?.language;
   useEffect(() => {
-    if (account && savedLanguage() === null && account !== currentLanguage()) void changeLanguage(account, { persist: false });
+    if (!account || savedLanguage() !== null || isLanguage(askedLanguage()) || account === currentLanguage()) return;
+    void changeLanguage(account, { persist: false });
   }, [account]);
 }

@@ -30,13 +30,18 @@ export function mirrorSavedLanguage(language: Language | null = savedLanguage())
   document.cookie = `${LANGUAGE_COOKIE}=${language ?? ""};path=/;max-age=${language ? 31536000 : 0};samesite=lax`;
 }
 
+/** The language the address asks for (`?lang=`, as hreflang links and shared links carry it), if any. */
+export function askedLanguage(): string | null {
+  return typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
+}
+
 /**
  * The language of this page (common/page-language.ts has the rule): the address's, the device's
  * choice, the signed-in account's when the page came with its session, the browser's, English.
  */
 export function detectLanguage(account: string | null = null): Language {
   return pageLanguage({
-    asked: typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang"),
+    asked: askedLanguage(),
     saved: savedLanguage(),
     account,
     preferred: typeof navigator === "undefined" ? [] : [...(navigator.languages ?? []), navigator.language].filter(Boolean),
