@@ -7,7 +7,7 @@ import { HEARTBEAT_PING, encodeMessage, type PartyName } from "../../common/real
 /**
  * The protocol's schemas (and zod with them) load on their own as the page starts, and are made in a task
  * of their own: made as the first page hydrated, they made that task some 14 ms longer (bench/README, "The
- * tasks behind the signed-in pages' TBT"). A room opens and sends without them; a frame that comes before
+ * page's own work and the machine's"). A room opens and sends without them; a frame that comes before
  * they are ready waits for them, and frames are read in the order they came.
  */
 let parseFrame: ((raw: unknown) => { ok: true; message: ServerMessage } | { ok: false }) | undefined;

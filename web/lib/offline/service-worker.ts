@@ -19,7 +19,7 @@ function offerReload(waiting: ServiceWorker) {
  * then an idle moment of the main thread (at most 10 s on, should something keep asking). The first
  * install downloads the whole app, some two hundred files; started at the load event, it ran while the
  * first screen was still taking over the page and asking for its data, and took the CPU from both
- * (bench/README, "The service worker's first install").
+ * (bench/README, "The page's own work and the machine's").
  */
 function afterFirstScreen(queryClient: QueryClient): Promise<void> {
   return new Promise((resolve) => {
