@@ -177,3 +177,18 @@ export function groupCpuMs(group) {
   }
   return total;
 }
+
+/** Signs the demo member Ana in on a running server: her session's cookies, as name and value. */
+export async function signInDemo(base) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email: "ana@example.com", password: "demo-pass-2026" }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}

@@ -12,7 +12,8 @@
 //   WEB_LOADS_CPU=1: also the CPU time each process and thread of the machine took during each load.
 import { chromium } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
-import { ensureBuild, freshState, migrate, query, root, startServer, waitFor } from "./server.mjs";
+import { ensureBuild, freshState, migrate, query, root, signInDemo, startServer, waitFor } from "./server.mjs";
+import { mainThread, threadOf } from "./trace.mjs";
 
 const which = process.argv[2] === "post" ? "post" : "feed";
 const loads = Number(process.argv[3] ?? 11);
@@ -32,17 +33,7 @@ const stop = startServer({ port, state, log: `${root}bench/.results/web-loads/se
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   await waitFor(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email: "ana@example.com", password: "demo-pass-2026" }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookies = signIn.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(";");
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-  });
+  const cookies = (await signInDemo(base)).map((cookie) => ({ ...cookie, url: base }));
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium" });
   const open = async () => {
     const context = await browser.newContext({
@@ -95,15 +86,9 @@ try {
 
 /** The blocking sums of the page's main thread after its first contentful paint, and its tasks of 10 ms or more. */
 function blocking(events) {
-  const thread = (e) => `${e.pid}:${e.tid}`;
-  const busy = new Map();
-  for (const e of events) if (e.ph === "X" && e.name === "RunTask") busy.set(thread(e), (busy.get(thread(e)) ?? 0) + e.dur);
-  const main = events
-    .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
-    .map(thread)
-    .sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0];
-  const fcp = events.find((e) => e.name === "firstContentfulPaint" && thread(e) === main)?.ts ?? 0;
-  const after = events.filter((e) => thread(e) === main && e.ph === "X" && e.name === "RunTask" && e.ts >= fcp).sort((a, b) => a.ts - b.ts);
+  const main = mainThread(events);
+  const fcp = events.find((e) => e.name === "firstContentfulPaint" && threadOf(e) === main)?.ts ?? 0;
+  const after = events.filter((e) => threadOf(e) === main && e.ph === "X" && e.name === "RunTask" && e.ts >= fcp).sort((a, b) => a.ts - b.ts);
   const sum = (us) => after.map(us).reduce((total, d) => total + Math.max(0, (4 * d) / 1000 - 50), 0);
   const tasks = after
     .filter((e) => e.dur >= 10_000)

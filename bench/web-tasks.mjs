@@ -8,6 +8,7 @@
 //
 //   node bench/web-tasks.mjs bench/.results/web/signed-in-feed-0.trace.json
 import { readFileSync } from "node:fs";
+import { mainThread, threadOf } from "./trace.mjs";
 
 const file = process.argv[2];
 if (!file) {
@@ -17,19 +18,12 @@ if (!file) {
 const trace = JSON.parse(readFileSync(file, "utf8"));
 const events = trace.traceEvents ?? trace;
 
-// The page's main thread: of the renderer main threads, the one that ran the most.
-const threadKey = (e) => `${e.pid}:${e.tid}`;
-const busy = new Map();
-for (const e of events) if (e.ph === "X" && e.name === "RunTask") busy.set(threadKey(e), (busy.get(threadKey(e)) ?? 0) + e.dur);
-const main = events
-  .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
-  .map(threadKey)
-  .sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0];
-const onMain = events.filter((e) => threadKey(e) === main && e.ph === "X").sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+const main = mainThread(events);
+const onMain = events.filter((e) => threadOf(e) === main && e.ph === "X").sort((a, b) => a.ts - b.ts || b.dur - a.dur);
 const start =
-  events.find((e) => e.name === "navigationStart" && threadKey(e) === main && e.args?.data?.isLoadingMainFrame)?.ts ??
+  events.find((e) => e.name === "navigationStart" && threadOf(e) === main && e.args?.data?.isLoadingMainFrame)?.ts ??
   onMain[0].ts;
-const fcp = events.find((e) => e.name === "firstContentfulPaint" && threadKey(e) === main)?.ts ?? start;
+const fcp = events.find((e) => e.name === "firstContentfulPaint" && threadOf(e) === main)?.ts ?? start;
 
 const SLOWDOWN = 4;
 const counted = [];

@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBuild, freshState, migrate, query, root, startServer, waitFor } from "./server.mjs";
+import { ensureBuild, freshState, migrate, query, root, signInDemo, startServer, waitFor } from "./server.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 8797);
 const base = `http://127.0.0.1:${port}`;
@@ -33,17 +33,7 @@ const stopServer = startServer({ port, state, log: `${out}/server.log` });
 let failed = false;
 try {
   await waitFor(`${base}/api/health`);
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email: "ana@example.com", password: "demo-pass-2026" }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(";");
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
+  const cookie = await signInDemo(base);
 
   const pages = [
     { name: "static floor", path: "/floor.html", floor: true },
