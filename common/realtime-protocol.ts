@@ -8,9 +8,9 @@
 import { z } from "zod";
 import { chatMessage } from "./contract/chat-message";
 import { notificationTypes } from "./notifications";
+import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 
 export * from "./realtime-wire";
-import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 
 const id = z.string().min(1).max(128);
 /** Fields of features not built yet travel here; the client treats them as optional extras. */

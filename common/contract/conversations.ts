@@ -116,7 +116,6 @@ export const messageReportBody = z.object({
 
 // Responses.
 
-
 export const conversationSummary = z.object({
   id: z.string(),
   type: z.enum(conversationTypes),
