@@ -36,7 +36,7 @@ export function MainLayout() {
       </header>
       {user && deletion.data?.hasPendingDeletion && (
         <Suspense fallback={null}>
-          <DeletionBanner />
+          <DeletionBanner status={deletion.data} />
         </Suspense>
       )}
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:py-8">
