@@ -19,7 +19,7 @@ export class CommunityRoom extends PresenceRoom {
   }
 
   /** RPC for the worker (worker/lib/rooms.ts) after a D1 commit: sends to every member online. */
-  publish(event: CommunityEvent): number {
-    return this.fanOutEvent(communityEventSchema, event);
+  publish(events: readonly CommunityEvent[]): number {
+    return events.reduce((sent, event) => sent + this.fanOutEvent(communityEventSchema, event), 0);
   }
 }

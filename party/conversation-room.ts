@@ -40,7 +40,8 @@ export class ConversationRoom extends PresenceRoom {
    * RPC for the worker (worker/lib/rooms.ts) after a D1 commit: sends to every participant online but
    * `hiddenFrom` (people who blocked the sender, or whom the sender blocked, in a group).
    */
-  publish(event: ConversationEvent, hiddenFrom: readonly string[] = []): number {
-    return this.fanOutEvent(conversationEventSchema, event, hiddenFrom.length ? new Set(hiddenFrom) : undefined);
+  publish(events: readonly ConversationEvent[], hiddenFrom: readonly string[] = []): number {
+    const skip = hiddenFrom.length ? new Set(hiddenFrom) : undefined;
+    return events.reduce((sent, event) => sent + this.fanOutEvent(conversationEventSchema, event, skip), 0);
   }
 }

@@ -11,7 +11,7 @@ export class UserRoom extends RoomBase {
   }
 
   /** RPC for the worker (worker/lib/rooms.ts): sends to every open tab of this user. */
-  publish(event: UserEvent): number {
-    return this.fanOutEvent(userEventSchema, event);
+  publish(events: readonly UserEvent[]): number {
+    return events.reduce((sent, event) => sent + this.fanOutEvent(userEventSchema, event), 0);
   }
 }

@@ -64,6 +64,18 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("has worker features that import only the core (worker/lib, common/), never another feature", () => {
+    // What one feature's write implies for others (points, notifications, room frames) is an effect
+    // the core commits (worker/lib/commit.ts), so no feature builds on another's internals.
+    const featureOf = (f: string) => f.split("/")[2];
+    const offenders = features.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith("worker/features/") && featureOf(t) !== featureOf(f))
+        .map((t) => `${f} -> ${t}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it("keeps db/, party/ and web/ out of worker features (tables come through worker/lib/tables.ts)", () => {
     const offenders = features.flatMap((f) =>
       importsOf(f)

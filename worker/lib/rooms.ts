@@ -28,22 +28,28 @@ async function bestEffort<T>(what: string, room: string, fallback: T, call: () =
   }
 }
 
-/** Sends `event` to every member connected to the community's room; resolves to how many sockets got it. */
-export function publishToCommunity(env: AppEnv, communityId: string, event: CommunityEvent): Promise<number> {
-  return bestEffort(`publish ${event.type}`, `community-room/${communityId}`, 0, () =>
-    communityRoom(env, communityId).publish(event),
-  );
+const many = <E>(events: E | readonly E[]): readonly E[] => (Array.isArray(events) ? events : [events as E]);
+const named = (events: readonly { type: string }[]) => `publish ${events.map((e) => e.type).join(", ")}`;
+
+/**
+ * Sends events, in order, to every member connected to the community's room, in one call to it;
+ * resolves to how many frames went out.
+ */
+export function publishToCommunity(env: AppEnv, communityId: string, events: CommunityEvent | readonly CommunityEvent[]): Promise<number> {
+  const list = many(events);
+  return bestEffort(named(list), `community-room/${communityId}`, 0, () => communityRoom(env, communityId).publish(list));
 }
 
-/** Sends `event` to every participant connected to the conversation's room, except `hiddenFrom`. */
+/** Sends events to every participant connected to the conversation's room, except `hiddenFrom`. */
 export function publishToConversation(
   env: AppEnv,
   conversationId: string,
-  event: ConversationEvent,
+  events: ConversationEvent | readonly ConversationEvent[],
   hiddenFrom: readonly string[] = [],
 ): Promise<number> {
-  return bestEffort(`publish ${event.type}`, `conversation-room/${conversationId}`, 0, () =>
-    conversationRoom(env, conversationId).publish(event, hiddenFrom),
+  const list = many(events);
+  return bestEffort(named(list), `conversation-room/${conversationId}`, 0, () =>
+    conversationRoom(env, conversationId).publish(list, hiddenFrom),
   );
 }
 
@@ -67,15 +73,59 @@ export function isUserOnline(env: AppEnv, userId: string): Promise<boolean> {
   return bestEffort("online", `user-room/${userId}`, false, async () => (await userRoom(env, userId).connectionCount()) > 0);
 }
 
-/** Sends `event` to every open tab of one user. */
-export function publishToUser(env: AppEnv, userId: string, event: UserEvent): Promise<number> {
-  return bestEffort(`publish ${event.type}`, `user-room/${userId}`, 0, () => userRoom(env, userId).publish(event));
+/** Sends events to every open tab of one user. */
+export function publishToUser(env: AppEnv, userId: string, events: UserEvent | readonly UserEvent[]): Promise<number> {
+  const list = many(events);
+  return bestEffort(named(list), `user-room/${userId}`, 0, () => userRoom(env, userId).publish(list));
 }
 
 /** `publishToUser` for several users at once (e.g. a conversation bump for every participant). */
 export async function publishToUsers(env: AppEnv, userIds: readonly string[], event: UserEvent): Promise<number> {
   const counts = await Promise.all([...new Set(userIds)].map((userId) => publishToUser(env, userId, event)));
   return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** A frame for one room, sent once the write that made it has committed (see commit.ts). */
+export type Frame =
+  | { room: "community"; id: string; event: CommunityEvent }
+  | { room: "conversation"; id: string; event: ConversationEvent; hiddenFrom?: readonly string[] }
+  | { room: "user"; id: string; event: UserEvent };
+
+/** How many rooms a write's frames reach at once: a community-wide fan-out goes out in waves, not one burst. */
+export const ROOM_WAVE = 50;
+
+/**
+ * Sends frames with one call per room, each room's frames in the order given, an identical frame only
+ * once (two awards in one community refresh its leaderboard once). Resolves to how many frames went out.
+ */
+export async function sendFrames(env: AppEnv, frames: readonly Frame[]): Promise<number> {
+  const rooms = new Map<string, { frame: Frame; events: Frame["event"][]; seen: Set<string> }>();
+  for (const frame of frames) {
+    const hidden = frame.room === "conversation" ? [...(frame.hiddenFrom ?? [])].sort().join(",") : "";
+    const key = `${frame.room}/${frame.id}/${hidden}`;
+    const room = rooms.get(key) ?? { frame, events: [], seen: new Set<string>() };
+    rooms.set(key, room);
+    const text = JSON.stringify(frame.event);
+    if (room.seen.has(text)) continue;
+    room.seen.add(text);
+    room.events.push(frame.event);
+  }
+  const calls = [...rooms.values()].map(({ frame, events }) => () => {
+    switch (frame.room) {
+      case "community":
+        return publishToCommunity(env, frame.id, events as CommunityEvent[]);
+      case "conversation":
+        return publishToConversation(env, frame.id, events as ConversationEvent[], frame.hiddenFrom);
+      case "user":
+        return publishToUser(env, frame.id, events as UserEvent[]);
+    }
+  });
+  let sent = 0;
+  for (let start = 0; start < calls.length; start += ROOM_WAVE) {
+    const counts = await Promise.all(calls.slice(start, start + ROOM_WAVE).map((call) => call()));
+    sent += counts.reduce((sum, n) => sum + n, 0);
+  }
+  return sent;
 }
 
 /** Who is online in a community right now (all ids, uncapped); empty when the room cannot be reached. */

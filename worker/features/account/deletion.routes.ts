@@ -10,7 +10,7 @@ import { respond } from "../../lib/respond";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { cancelSubscriptions } from "../../lib/subscriptions";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../../lib/notify";
 import { DELETION_DELAY_MS, deletionStatus } from "./deletion";
 
 const scheduledOf = (db: Db, userId: string) =>

@@ -4,8 +4,8 @@ import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
 import { userRoomsStatements } from "../../lib/user-rooms";
-import { deliver } from "../notifications/delivery";
-import { planColumns } from "../payments/grants";
+import { deliver } from "../../lib/notification-delivery";
+import { planColumns } from "../../lib/community-plan";
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;

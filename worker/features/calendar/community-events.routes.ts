@@ -12,7 +12,7 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { eventCreatedWrites, preview, pushNotifications } from "../notifications/notify";
+import { eventCreatedWrites, preview, pushNotifications } from "../../lib/notify";
 import { communityEventList, eventWindow, oneEvent, toCalendarEvent } from "./events.queries";
 
 /** Whether the event image is the caller's own upload (null without an image). */

@@ -2,9 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { notifications as n } from "../../lib/tables";
-import { deliver } from "../notifications/delivery";
-import { notificationsWhere } from "../notifications/notifications.queries";
-import { pushNotifications } from "../notifications/notify";
+import { deliver } from "../../lib/notification-delivery";
+import { notificationsWhere } from "../../lib/notification-rows";
+import { pushNotifications } from "../../lib/notify";
 
 /**
  * EVENT_REMINDER to everyone attending, 24 hours and 1 hour before an event starts, each exactly once.

@@ -10,7 +10,7 @@ import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../../lib/notify";
 import { assertCanManage, assertUnlocked, courseFor } from "./classroom.access";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn, recountLessons } from "./course-writes";
 import { courseLessons, oneCourse, toCourseCard, toLesson } from "./courses.queries";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Statement } from "../../lib/db";
-import { notificationWrites } from "../notifications/notify";
+import { notificationWrites } from "../../lib/notify";
 import type { CourseRef } from "./classroom.access";
 
 /**

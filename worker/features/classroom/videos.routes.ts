@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { pushNotifications } from "../notifications/notify";
+import { pushNotifications } from "../../lib/notify";
 import { assertCanManage, assertUnlocked, videoFor, type CourseAccess, type VideoRef } from "./classroom.access";
 import { recountLessons } from "./course-writes";
 import { progressPercent } from "./courses.queries";

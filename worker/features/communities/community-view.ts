@@ -1,5 +1,5 @@
 import { canManage, canManageContent, canOwn, canReview, hasMemberAccess, isListed, type Actor } from "../../lib/permissions";
-import type { CommunityRow } from "./community.queries";
+import type { CommunityRow } from "../../lib/community-row";
 
 /** What the detail and about pages get: the community plus what the viewer may do, computed here. */
 export function communityView(row: CommunityRow, actor: Actor) {

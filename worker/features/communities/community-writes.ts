@@ -3,7 +3,7 @@ import { newId } from "../../../common/ids";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { communities, communityMembers, uploads } from "../../lib/tables";
-import { awardStatements } from "../points/points";
+import { awardStatements } from "../../lib/points";
 import { plans } from "../../../common/catalog";
 import type { CreateCommunityBody, UpdateCommunityBody } from "../../../common/contract/communities";
 

@@ -9,8 +9,8 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
-import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
+import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { assertInvitable, managedCommunity } from "./invite-access";
 import { inviteCandidates, inviteeFacts, myInvitation } from "./invites.queries";
 import { assertJoinable, assertJoined, joinWrites } from "./join-writes";

@@ -17,8 +17,8 @@ import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
-import { pushNotifications } from "../notifications/notify";
-import { communityFor, communityStatement, toCommunityRow } from "./community.queries";
+import { pushNotifications } from "../../lib/notify";
+import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
 import { assertInvitable, managedCommunity } from "./invite-access";
 import {

@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { isListed } from "../../lib/permissions";
-import { notificationWrites } from "../notifications/notify";
-import type { CommunityRow } from "./community.queries";
+import { notificationWrites } from "../../lib/notify";
+import type { CommunityRow } from "../../lib/community-row";
 
 /**
  * The statements that make someone a member (the free join, an accepted invitation, an invite link),

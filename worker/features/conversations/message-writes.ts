@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { notifications as n } from "../../lib/tables";
-import { insertInApp, queueMail } from "../notifications/delivery";
-import { notificationsWhere } from "../notifications/notifications.queries";
+import { insertInApp, queueMail } from "../../lib/notification-delivery";
+import { notificationsWhere } from "../../lib/notification-rows";
 
 /**
  * The statements messaging writes with, shared by send, edit, delete and react: each change takes the

@@ -15,13 +15,13 @@ import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { postComments } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
-import { awardStatements, reversalStatements } from "../points/points";
+import { notificationWrites, preview, pushNotifications, type NewNotification } from "../../lib/notify";
+import { awardStatements, reversalStatements } from "../../lib/points";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionTargets } from "./mentions";
 import { withCommentPermissions } from "./post-permissions";
-import { fileReport } from "./reports";
+import { fileReport } from "../../lib/reports";
 
 /** A post's counters recounted from its comments; the row is what the room's counter event carries. */
 const recountComments = (db: Db, postId: string) =>

@@ -3,12 +3,11 @@ import type { Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, postFor, type MemberContext } from "../../lib/access";
+import { award, commit, notify, reverse } from "../../lib/commit";
 import { batch, type Db } from "../../lib/db";
-import { publishToCommunity } from "../../lib/rooms";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { notificationWrites, preview, pushNotifications, type NewNotification } from "../notifications/notify";
-import { awardStatements, reversalStatements } from "../points/points";
+import { preview, type NewNotification } from "../../lib/notify";
 
 type Kind = "post" | "comment";
 export type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
@@ -40,29 +39,26 @@ function recount(db: Db, target: Target) {
  * guarded by `changes()` of the like insert, so a like that already existed earns nothing.
  * `awardSource` identifies this like's award, for guarding the notification on it.
  */
-function likeStatements(db: Db, target: Target, userId: string, now: number) {
+function likeSteps(db: Db, target: Target, userId: string, now: number) {
   const awardSource = { kind: `${target.kind}_like`, id: `${target.id}:${userId}:${newId()}` };
-  const levelUpId = newId();
   const insert = db.run(
     sql`insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (${target.id}, ${userId}, ${now})
         on conflict do nothing`,
   );
-  const award =
+  const earned =
     target.authorId && target.authorId !== userId
-      ? awardStatements(
-          db,
+      ? award(
           {
             userId: target.authorId,
             communityId: target.communityId,
             reason: reason[target.kind],
             sourceKind: awardSource.kind,
             sourceId: awardSource.id,
-            levelUpId,
           },
           sql`changes() = 1`,
         )
-      : [];
-  return { statements: [insert, ...award], awardSource, levelUpIds: award.length ? [levelUpId] : [] };
+      : null;
+  return { steps: [insert, earned], awardSource };
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -83,11 +79,10 @@ export function likeNotificationGuard(awardSource: { kind: string; id: string },
       and ${same} and created_at > ${now - DAY})`;
 }
 
-function unlikeStatements(db: Db, target: Target, userId: string) {
+function unlikeSteps(db: Db, target: Target, userId: string) {
   const source = `${target.id}:${userId}`;
   return [
-    ...reversalStatements(
-      db,
+    reverse(
       target.communityId,
       sql`pe.source_kind = ${`${target.kind}_like`} and (pe.source_id = ${source} or substr(pe.source_id, 1, length(${`${source}:`})) = ${`${source}:`})`,
     ),
@@ -132,7 +127,8 @@ async function likedThing(c: Context<HonoEnv>, kind: Kind, id: string): Promise<
 /**
  * Like or unlike a post or a comment: the one like action. Two round trips: the caller's access to the
  * target (session, membership, block) in one statement, then the write batch, whose recount answers
- * the new counters. Live: a post's counters go to its community room; the author's notification to them.
+ * the new counters. Live: a post's counters go to its community room (with the leaderboard's refresh
+ * when points moved), the author's notification to them.
  */
 export async function setLike(
   c: Context<HonoEnv>,
@@ -145,46 +141,36 @@ export async function setLike(
   const db = c.var.db;
   const user = access.user;
   const now = Date.now();
-  const like = liked ? likeStatements(db, target, user.id, now) : null;
-  const notifications = notificationWrites(
-    db,
-    like && target.authorId
-      ? [
-          {
+  const like = liked ? likeSteps(db, target, user.id, now) : null;
+  const counts = recount(db, target);
+  const counters = (row: { likes_count: number; comments_count?: number } | undefined) => ({
+    likesCount: row?.likes_count ?? 0,
+    commentsCount: row?.comments_count ?? 0,
+  });
+  const read = await commit(c, {
+    steps: [
+      ...(like ? like.steps : unlikeSteps(db, target, user.id)),
+      counts,
+      like && target.authorId
+        ? notify({
             ...notice,
             recipientId: target.authorId,
             senderId: user.id,
             communityId: target.communityId,
             onlyIf: likeNotificationGuard(like.awardSource, target, user.id, now),
-          },
-        ]
-      : [],
-    like?.levelUpIds,
-  );
-  const counts = recount(db, target);
-  const read = await batch(db, [
-    ...(like ? like.statements : unlikeStatements(db, target, user.id)),
-    counts,
-    ...notifications.statements,
-    ...(notifications.readBack ? [notifications.readBack] : []),
-  ]);
-  const [row] = read(counts);
-  const likesCount = row?.likes_count ?? 0;
-  c.executionCtx.waitUntil(
-    Promise.all([
-      kind === "post"
-        ? publishToCommunity(c.env, target.communityId, {
-            type: "post.counters",
-            postId: target.id,
-            likesCount,
-            commentsCount: row?.comments_count ?? 0,
           })
         : null,
-      notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
-      target.authorId && target.authorId !== user.id
-        ? publishToCommunity(c.env, target.communityId, { type: "points.changed" })
-        : null,
-    ]),
-  );
-  return { liked, likesCount };
+    ],
+    frames: (read) =>
+      kind === "post"
+        ? [
+            {
+              room: "community",
+              id: target.communityId,
+              event: { type: "post.counters", postId: target.id, ...counters(read(counts)[0]) },
+            },
+          ]
+        : [],
+  });
+  return { liked, likesCount: counters(read(counts)[0]).likesCount };
 }

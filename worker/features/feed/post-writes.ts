@@ -11,8 +11,8 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { communityTopics, posts, uploads } from "../../lib/tables";
-import { notificationWrites, preview, pushNotifications } from "../notifications/notify";
-import { awardStatements } from "../points/points";
+import { notificationWrites, preview, pushNotifications } from "../../lib/notify";
+import { awardStatements } from "../../lib/points";
 import type { PostBody } from "../../../common/contract/feed";
 import { mentionedMembers, mentionTargets } from "./mentions";
 import { findPost, toFeedPost } from "./posts.queries";

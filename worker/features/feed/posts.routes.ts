@@ -11,14 +11,14 @@ import { respond } from "../../lib/respond";
 import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, preview, pushNotifications } from "../notifications/notify";
-import { reversalStatements } from "../points/points";
+import { notificationWrites, preview, pushNotifications } from "../../lib/notify";
+import { reversalStatements } from "../../lib/points";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionedUserIds, mentionTargets } from "./mentions";
 import { withPermissions } from "./post-permissions";
 import { assertTopic, topicCount, topicOf } from "./post-writes";
 import { findPost, toFeedPost } from "./posts.queries";
-import { fileReport } from "./reports";
+import { fileReport } from "../../lib/reports";
 
 async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   const db = c.var.db;

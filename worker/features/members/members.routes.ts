@@ -8,7 +8,7 @@ import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { levelNamesQuery, toLevelNames } from "../points/level-names";
+import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
 import { decodeMembersCursor, membersCursor, membersPage } from "./members.queries";
 
 /**

@@ -5,7 +5,7 @@ import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser, expectError, type TestUser } from "../../../tests/factories";
 import { batch, openDb } from "../../lib/db";
 import { DIGEST_HOUR_UTC, deliverNotificationMail } from "./mail-delivery";
-import { notificationWrites } from "./notify";
+import { notificationWrites } from "../../lib/notify";
 
 afterEach(closeAll);
 

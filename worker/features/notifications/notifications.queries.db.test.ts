@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../lib/db";
 import { seedCommunity, seedNotification, seedUser } from "../../../tests/db-fixtures";
 import { openTestDb, testEngine } from "../../../tests/test-db";
-import { listNotifications, notificationsByIds, toWritten, markAllRead, markRead, unreadCount } from "./notifications.queries";
+import { notificationsByIds, toWritten, unreadCount } from "../../lib/notification-rows";
+import { listNotifications, markAllRead, markRead } from "./notifications.queries";
 
 let db: Db;
 beforeAll(async () => {

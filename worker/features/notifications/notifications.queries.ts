@@ -1,76 +1,8 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, lt, or, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../lib/db";
+import { itemColumns, sender, toItem, type NotificationItem } from "../../lib/notification-rows";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
-import { communities as c, notifications as n, users as u } from "../../lib/tables";
-import type { NotificationType } from "../../../common/notifications";
-
-export type NotificationItem = {
-  id: string;
-  type: NotificationType;
-  content: string;
-  isRead: boolean;
-  createdAt: number;
-  sender: { id: string; fullName: string; avatarUrl: string | null } | null;
-  community: { id: string; name: string } | null;
-  postId: string | null;
-  commentId: string | null;
-  eventId: string | null;
-  courseId: string | null;
-  conversationId: string | null;
-  data: Record<string, unknown> | null;
-};
-
-type ItemRow = Omit<NotificationItem, "sender" | "community"> & {
-  senderId: string | null;
-  senderName: string | null;
-  senderAvatar: string | null;
-  communityId: string | null;
-  communityName: string | null;
-};
-
-function toItem(r: ItemRow): NotificationItem {
-  return {
-    id: r.id,
-    type: r.type,
-    content: r.content,
-    isRead: r.isRead,
-    createdAt: r.createdAt,
-    sender: r.senderId ? { id: r.senderId, fullName: r.senderName ?? "", avatarUrl: r.senderAvatar ?? null } : null,
-    community: r.communityId ? { id: r.communityId, name: r.communityName ?? "" } : null,
-    postId: r.postId,
-    commentId: r.commentId,
-    eventId: r.eventId,
-    courseId: r.courseId,
-    conversationId: r.conversationId,
-    data: r.data ?? null,
-  };
-}
-
-const sender = alias(u, "sender");
-
-/**
- * The columns of a notification as the list shows it; queries join `sender` and `c` (community). The
- * joined ids are aliased so every column has its own name (batches answer rows keyed by name).
- */
-const itemColumns = {
-  id: n.id,
-  type: n.type,
-  content: n.content,
-  isRead: n.isRead,
-  createdAt: n.createdAt,
-  postId: n.postId,
-  commentId: n.commentId,
-  eventId: n.eventId,
-  courseId: n.courseId,
-  conversationId: n.conversationId,
-  data: n.data,
-  senderId: sql<string | null>`${sender.id}`.as("sender_user_id"),
-  senderName: sender.fullName,
-  senderAvatar: sender.avatarUrl,
-  communityId: sql<string | null>`${c.id}`.as("community_ref_id"),
-  communityName: c.name,
-};
+import { communities as c, notifications as n } from "../../lib/tables";
 
 /** One page, newest first, with sender and community joined: one statement whatever the page size. */
 export async function listNotifications(
@@ -100,44 +32,6 @@ export async function listNotifications(
     nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
-
-/**
- * Rows just written, shaped as the list shows them, with each recipient's unread count: a statement for
- * the end of the batch that writes them.
- */
-export const notificationsByIds = (db: Db, ids: string[]) => notificationsWhere(db, inArray(n.id, ids));
-
-/** The notifications of one type about one event, as `notificationsByIds` reads them (a fan-out's read-back). */
-export const eventNotifications = (db: Db, type: NotificationType, eventId: string) =>
-  notificationsWhere(db, and(eq(n.type, type), eq(n.eventId, eventId)));
-
-/** `notificationsByIds` for rows found by a condition (rows a set-based statement wrote). */
-export function notificationsWhere(db: Db, condition: SQL | undefined) {
-  return db
-    .select({
-      ...itemColumns,
-      recipientId: n.recipientId,
-      unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`.as(
-        "unread",
-      ),
-    })
-    .from(n)
-    .leftJoin(sender, eq(sender.id, n.senderId))
-    .leftJoin(c, eq(c.id, n.communityId))
-    .where(condition);
-}
-
-export type WrittenNotificationRow = Awaited<ReturnType<typeof notificationsByIds>>[number];
-
-export const toWritten = (rows: WrittenNotificationRow[]) =>
-  rows.map((r) => ({ recipientId: r.recipientId, unread: r.unread, item: toItem(r) }));
-
-/** The user's unread count (optionally in one community), as a statement. */
-export const unreadCount = (db: Db, userId: string | SQLWrapper, communityId?: string) =>
-  db
-    .select({ value: count() })
-    .from(n)
-    .where(and(eq(n.recipientId, userId), eq(n.isRead, false), communityId ? eq(n.communityId, communityId) : undefined));
 
 /** Marks one of the user's notifications read; the returned row is missing when it is not theirs (or does not exist). */
 export const markRead = (db: Db, userId: string | SQLWrapper, id: string) =>

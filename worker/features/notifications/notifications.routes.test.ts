@@ -4,7 +4,7 @@ import { newId } from "../../../common/ids";
 import { closeAll, connect } from "../../../party/test-socket";
 import { call, createCommunity, createUser, type TestUser } from "../../../tests/factories";
 import { parseQueryStats } from "../../lib/query-count";
-import type { NotificationItem } from "./notifications.queries";
+import type { NotificationItem } from "../../lib/notification-rows";
 
 type Page = { items: NotificationItem[]; nextCursor: string | null };
 

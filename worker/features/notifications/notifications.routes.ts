@@ -12,7 +12,8 @@ import { respond } from "../../lib/respond";
 import { publishToUser } from "../../lib/rooms";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.queries";
+import { unreadCount } from "../../lib/notification-rows";
+import { listNotifications, markAllRead, markRead } from "./notifications.queries";
 
 export const notificationsRoutes = new Hono<HonoEnv>()
   .get("/", validate("query", listNotificationsQuery), async (c) => {

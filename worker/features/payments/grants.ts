@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { intervalMonths, plans, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
+import { intervalMonths, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
+import { planColumns } from "../../lib/community-plan";
 import type { Db, Statement } from "../../lib/db";
 import type { OrderRow } from "./orders";
 
@@ -108,11 +109,6 @@ export function grantRenewal(db: Db, order: OrderRow, mine: SQL, now: number): S
                where subscription_id = ${order.subscription_id} and ${mine}`),
   ];
 }
-
-/** The community's plan columns for a plan: its features and member limit. */
-export const planColumns = (plan: PlanId) =>
-  sql`subscription_plan = ${plan}, plan_features = ${JSON.stringify(plans[plan].features)},
-      plan_limits = ${JSON.stringify({ maxMembers: plans[plan].maxMembers })}`;
 
 /** A paid creator plan: the community takes the plan, a monthly subscription starts, an older plan ends. */
 export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {

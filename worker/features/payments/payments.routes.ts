@@ -14,7 +14,7 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { communityFor } from "../communities/community.queries";
+import { communityFor } from "../../lib/community-row";
 import { chargeOrder, payWithOf, savedCardToken } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";

@@ -5,7 +5,7 @@ import { batch, type Db } from "../../lib/db";
 import { paymentProvider } from "../../payments/config";
 import { ProviderError } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../../lib/notify";
 import { backToFree } from "./grants";
 import { historyWith, orderStatement } from "./orders";
 import { REVERSAL_RETRY_MS, reverseOwed, settleOrder, type PaymentDeps } from "./settle";

@@ -3,7 +3,7 @@ import type { LeaderboardPeriod } from "../../../common/contract/enums";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { sessionUserId } from "../../lib/session";
-import { dayOf } from "./points";
+import { dayOf } from "../../lib/points";
 
 /**
  * Ranks of a list sorted by points, highest first: equal points share the rank of the first of them

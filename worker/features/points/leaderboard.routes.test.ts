@@ -8,7 +8,7 @@ import { call, expectError, sessionCookie } from "../../../tests/factories";
 import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
-import { dayOf } from "./points";
+import { dayOf } from "../../lib/points";
 
 type Person = { id: string; cookie: string };
 type Board = { period: string; items: LeaderRow[]; me: LeaderRow; myTotal: number; levelNames: (string | null)[] };

@@ -10,7 +10,7 @@ import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { leaderboardStatement, withRanks, type LeaderRowDb } from "./leaderboard.queries";
-import { levelNamesQuery, toLevelNames } from "./level-names";
+import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
 import { historyStatement } from "./points-history.queries";
 
 const toLeader = (r: LeaderRowDb): LeaderRow => ({

@@ -9,7 +9,7 @@ import { canManageContent } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { levelNamesQuery, toLevelNames } from "./level-names";
+import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
 
 /** /api/communities/:id/levels: the names of levels 1 to 9; members read them, the owner and admins name them. */
 export const levelsRoutes = new Hono<HonoEnv>()

@@ -9,7 +9,7 @@ import { canReview, type ReviewStatus } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../notifications/notify";
+import { notificationWrites, pushNotifications } from "../../lib/notify";
 import type { Category } from "../../../common/catalog";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";

@@ -9,7 +9,7 @@ import { publicOrigin } from "../../lib/public-origin";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications, preview } from "../notifications/notify";
+import { notificationWrites, pushNotifications, preview } from "../../lib/notify";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import { mailStaffReply } from "./ticket-mail";
 import { repliesStatement, replyWrites, ticketPage, ticketStatement, toDetail, toPage, toReply } from "./tickets.queries";

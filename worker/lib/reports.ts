@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { newId } from "../../../common/ids";
-import type { Endpoint } from "../../../common/contract/http";
-import type { HonoEnv } from "../../env";
-import type { Access } from "../../lib/access";
-import { batch, isUniqueViolation } from "../../lib/db";
-import { AppError } from "../../lib/errors";
-import { idempotency } from "../../lib/idempotency";
-import { sessionUserId } from "../../lib/session";
-import { reports } from "../../lib/tables";
+import { newId } from "../../common/ids";
+import type { Endpoint } from "../../common/contract/http";
+import type { HonoEnv } from "../env";
+import type { Access } from "./access";
+import { batch, isUniqueViolation } from "./db";
+import { AppError } from "./errors";
+import { idempotency } from "./idempotency";
+import { sessionUserId } from "./session";
+import { reports } from "./tables";
 
 type Report = {
   reporterId: string;

@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Context } from "hono";
-import type { HonoEnv } from "../../env";
-import { toActor } from "../../lib/access";
-import type { Db } from "../../lib/db";
-import type { ReviewStatus } from "../../lib/permissions";
-import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns } from "../../lib/session";
-import type { Category } from "../../../common/catalog";
+import type { HonoEnv } from "../env";
+import { toActor } from "./access";
+import type { Db } from "./db";
+import type { ReviewStatus } from "./permissions";
+import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns } from "./session";
+import type { Category } from "../../common/catalog";
 
 export type CommunityRow = {
   id: string;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { MAX_LEVEL } from "../../../common/levels";
-import type { Db } from "../../lib/db";
+import { MAX_LEVEL } from "../../common/levels";
+import type { Db } from "./db";
 
 type NameRow = { level: number; name: string };
 

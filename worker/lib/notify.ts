@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
-import { newId } from "../../../common/ids";
-import type { NotificationData, NotificationType } from "../../../common/notifications";
-import type { AppEnv } from "../../env";
-import type { Db } from "../../lib/db";
-import { publishToUser } from "../../lib/rooms";
-import { deliver, insertInApp, type Source } from "./delivery";
-import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notifications.queries";
+import { newId } from "../../common/ids";
+import type { NotificationData, NotificationType } from "../../common/notifications";
+import type { AppEnv } from "../env";
+import type { Db } from "./db";
+import { publishToUser } from "./rooms";
+import { deliver, insertInApp, type Source } from "./notification-delivery";
+import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notification-rows";
 
 export type NewNotification = {
   recipientId: string;

@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { levelSql } from "../../../common/levels";
-import { newId } from "../../../common/ids";
-import { pointValues } from "../../../common/points";
-import type { Db } from "../../lib/db";
-import { deliver } from "../notifications/delivery";
+import { levelSql } from "../../common/levels";
+import { newId } from "../../common/ids";
+import { pointValues } from "../../common/points";
+import type { Db } from "./db";
+import { deliver } from "./notification-delivery";
 
 export type Award = {
   userId: string;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { newId } from "../../../common/ids";
-import { seedCommunity, seedUser } from "../../../tests/db-fixtures";
-import { openTestDb, testEngine } from "../../../tests/test-db";
-import type { Db } from "../../lib/db";
-import { pointEvents, userPoints } from "../../lib/tables";
+import { newId } from "../../common/ids";
+import { seedCommunity, seedUser } from "../../tests/db-fixtures";
+import { openTestDb, testEngine } from "../../tests/test-db";
+import type { Db } from "./db";
+import { pointEvents, userPoints } from "./tables";
 import { awardStatements, reversalStatements } from "./points";
 
 let db: Db;

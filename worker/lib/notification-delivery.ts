@@ -1,7 +1,7 @@
 import { is, sql, SQL } from "drizzle-orm";
-import type { NotificationType } from "../../../common/notifications";
-import type { Db } from "../../lib/db";
-import { idPerRow } from "../../lib/row-ids";
+import type { NotificationType } from "../../common/notifications";
+import type { Db } from "./db";
+import { idPerRow } from "./row-ids";
 
 /**
  * The one way a notification is written, whatever its type and however many recipients it has: a

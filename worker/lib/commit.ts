@@ -1,0 +1,165 @@
+import type { SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import { newId } from "../../common/ids";
+import type { AppEnv, HonoEnv } from "../env";
+import { batch, type Db, type Statement } from "./db";
+import type { Idempotency, Written } from "./idempotency";
+import { notificationsByIds, toWritten, type WrittenNotificationRow } from "./notification-rows";
+import { notificationInsert, type NewNotification } from "./notify";
+import { awardStatements, reversalStatements, type Award } from "./points";
+import { sendFrames, type Frame } from "./rooms";
+
+/**
+ * The one write path. A feature describes a write: its own statements and, in order among them, the
+ * effects they imply for the rest of the product (points earned or taken back, notifications with their
+ * mail), plus the frames its rooms get once it has committed. This module turns the effects into
+ * statements, runs everything in one batch (one round trip, atomic), then reads the written
+ * notifications back in that same batch and sends each room at most one message with every frame the
+ * write produced for it. Features never reach points, notifications or realtime on their own.
+ */
+
+/** Points for one person, guarded by `onlyIf` (e.g. `changes() = 1` of the insert just before it). */
+export type AwardEffect = { effect: "award"; award: Omit<Award, "levelUpId">; onlyIf?: SQL };
+/** Every award whose source matches `sources` (over `pe`) taken back; goes before the sources' delete. */
+export type ReverseEffect = { effect: "reverse"; communityId: string; sources: SQL };
+/** One notification (none for one's own action), read back and pushed to its recipient's open tabs. */
+export type NotifyEffect = { effect: "notify"; notification: NewNotification };
+/**
+ * A set-based notification write (a community-wide fan-out, a chat's recipients): its statements and
+ * the statement that reads back what they wrote, as `notificationsByIds` reads rows.
+ */
+export type NotifyManyEffect = {
+  effect: "notify-many";
+  statements: Statement[];
+  readBack: Statement & { _: { result: WrittenNotificationRow[] } };
+};
+
+export type Effect = AwardEffect | ReverseEffect | NotifyEffect | NotifyManyEffect;
+export type Step = Statement | Effect;
+
+export type Read = Awaited<ReturnType<typeof batch>>;
+
+export type Write = {
+  /** Statements and effects, in the order they run. */
+  steps: readonly (Step | null | false | undefined)[];
+  /** What the rooms are sent once the batch has committed, from what it read. */
+  frames?: (read: Read) => readonly (Frame | null | false | undefined)[];
+};
+
+export const award = (a: AwardEffect["award"], onlyIf?: SQL): AwardEffect => ({ effect: "award", award: a, onlyIf });
+export const reverse = (communityId: string, sources: SQL): ReverseEffect => ({ effect: "reverse", communityId, sources });
+export const notify = (notification: NewNotification): NotifyEffect => ({ effect: "notify", notification });
+export const notifyMany = (statements: Statement[], readBack: NotifyManyEffect["readBack"]): NotifyManyEffect => ({
+  effect: "notify-many",
+  statements,
+  readBack,
+});
+
+const isEffect = (step: Step): step is Effect => typeof (step as { effect?: unknown }).effect === "string";
+
+/** A write made ready to run: its statements, and what to send once they ran. */
+export type Planned = { statements: Statement[]; frames(read: Read): Frame[] };
+
+/** Expands a write's effects into statements (in place, so guards like `changes()` see their neighbour). */
+export function plan(db: Db, write: Write): Planned {
+  const statements: Statement[] = [];
+  const notificationIds: string[] = [];
+  const readBacks: NotifyManyEffect["readBack"][] = [];
+  const pointsMoved = new Set<string>();
+  for (const step of write.steps) {
+    if (!step) continue;
+    if (!isEffect(step)) {
+      statements.push(step);
+      continue;
+    }
+    switch (step.effect) {
+      case "award": {
+        // A level reached by this award is announced by a notification with an id known now, so the
+        // read-back finds it when it was written.
+        const levelUpId = newId();
+        notificationIds.push(levelUpId);
+        statements.push(...awardStatements(db, { ...step.award, levelUpId }, step.onlyIf));
+        pointsMoved.add(step.award.communityId);
+        break;
+      }
+      case "reverse":
+        statements.push(...reversalStatements(db, step.communityId, step.sources));
+        pointsMoved.add(step.communityId);
+        break;
+      case "notify": {
+        const insert = notificationInsert(db, step.notification);
+        if (insert) {
+          notificationIds.push(insert.id);
+          statements.push(...insert.statements);
+        }
+        break;
+      }
+      case "notify-many":
+        statements.push(...step.statements);
+        readBacks.push(step.readBack);
+        break;
+    }
+  }
+  if (notificationIds.length > 0) readBacks.unshift(notificationsByIds(db, notificationIds));
+  statements.push(...readBacks);
+  return {
+    statements,
+    frames: (read) => [
+      ...(write.frames?.(read) ?? []).filter((f): f is Frame => !!f),
+      ...[...pointsMoved].map((id): Frame => ({ room: "community", id, event: { type: "points.changed" } })),
+      ...readBacks.flatMap((statement) => notificationFrames(read(statement))),
+    ],
+  };
+}
+
+/** Each recipient's open tabs get the new rows, then their unread count as the batch left it. */
+function notificationFrames(rows: WrittenNotificationRow[]): Frame[] {
+  const written = toWritten(rows);
+  const unread = new Map(written.map((w) => [w.recipientId, w.unread]));
+  return [
+    ...written.map(({ recipientId, item }): Frame => ({
+      room: "user",
+      id: recipientId,
+      event: { type: "notification.created", notification: item },
+    })),
+    ...[...unread].map(([id, count]): Frame => ({ room: "user", id, event: { type: "notification.unread", count } })),
+  ];
+}
+
+/** Where a write runs: a request (frames go out after the answer), or a job that waits for them. */
+export type Committer = Context<HonoEnv> | { db: Db; env: AppEnv };
+
+function parts(at: Committer) {
+  if ("req" in at) {
+    const c = at;
+    return { db: c.var.db, env: c.env, after: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
+  }
+  return { db: at.db, env: at.env, after: null };
+}
+
+/** Runs a write in one batch and sends its frames; answers the batch's reader. */
+export async function commit(at: Committer, write: Write): Promise<Read> {
+  const { db, env, after } = parts(at);
+  const planned = plan(db, write);
+  const read = await batch(db, planned.statements);
+  const sent = sendFrames(env, planned.frames(read));
+  if (after) after(sent);
+  else await sent;
+  return read;
+}
+
+/**
+ * `commit` for a create a client may retry with an Idempotency-Key: the batch goes through the key's
+ * claim, and a retry that finds the first request's work sends nothing.
+ */
+export async function commitOnce(
+  c: Context<HonoEnv>,
+  once: Idempotency,
+  claim: { userId: string; resourceId: string },
+  write: Write,
+): Promise<Written> {
+  const planned = plan(c.var.db, write);
+  const written = await once.write(claim.userId, claim.resourceId, planned.statements);
+  if ("read" in written) c.executionCtx.waitUntil(sendFrames(c.env, planned.frames(written.read)));
+  return written;
+}
