@@ -4,7 +4,7 @@ import { newId } from "../../common/ids";
 import type { AppEnv, HonoEnv } from "../env";
 import { batch, type Db, type Statement } from "./db";
 import type { Idempotency, Written } from "./idempotency";
-import { notificationsByIds, toWritten, type WrittenNotificationRow } from "./notification-rows";
+import { notificationsByIds, toWritten, type notificationsWhere, type WrittenNotificationRow } from "./notification-rows";
 import { notificationInsert, type NewNotification } from "./notify";
 import { awardStatements, reversalStatements, type Award } from "./points";
 import { sendFrames, type Frame } from "./rooms";
@@ -31,7 +31,7 @@ export type NotifyEffect = { effect: "notify"; notification: NewNotification };
 export type NotifyManyEffect = {
   effect: "notify-many";
   statements: Statement[];
-  readBack: Statement & { _: { result: WrittenNotificationRow[] } };
+  readBack: ReturnType<typeof notificationsWhere>;
 };
 
 export type Effect = AwardEffect | ReverseEffect | NotifyEffect | NotifyManyEffect;

@@ -1,11 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { newId } from "../../common/ids";
 import type { NotificationData, NotificationType } from "../../common/notifications";
-import type { AppEnv } from "../env";
 import type { Db } from "./db";
-import { publishToUser } from "./rooms";
 import { deliver, insertInApp, type Source } from "./notification-delivery";
-import { eventNotifications, notificationsByIds, toWritten, type WrittenNotificationRow } from "./notification-rows";
 
 export type NewNotification = {
   recipientId: string;
@@ -35,7 +32,7 @@ export const preview = (text: string) => (text.length > 120 ? `${text.slice(0, 1
 
 /**
  * The statements for one notification, to put in the same batch as the change it announces, so both
- * land together. Returns null for one's own actions: nobody is notified about what they did themselves.
+ * land together (features ask for it with commit.ts's `notify`). Returns null for one's own actions: nobody is notified about what they did themselves.
  */
 export function notificationInsert(db: Db, n: NewNotification) {
   if (n.senderId !== null && n.senderId === n.recipientId) return null;
@@ -62,55 +59,3 @@ export function notificationInsert(db: Db, n: NewNotification) {
   return { id, statements };
 }
 
-/**
- * The notifications a batch writes, and the statement that reads them back at its end (as the list
- * shows them, with each recipient's unread count) so they can be pushed without another read.
- * `writtenElsewhere` are ids of notifications other statements of the batch may write (a level-up),
- * read back with them when they were.
- */
-export function notificationWrites(db: Db, wanted: NewNotification[], writtenElsewhere: string[] = []) {
-  const inserts = wanted.map((n) => notificationInsert(db, n)).filter((n) => n !== null);
-  const ids = [...inserts.map((n) => n.id), ...writtenElsewhere];
-  return {
-    statements: inserts.flatMap((n) => n.statements),
-    readBack: ids.length > 0 ? notificationsByIds(db, ids) : null,
-  };
-}
-
-/** How many user rooms a fan-out reaches at once: a community-wide one goes out in waves, not one burst. */
-export const PUSH_WAVE = 50;
-
-/** After the commit: each recipient's open tabs get the new row (as `readBack` read it) and their new unread count. */
-export async function pushNotifications(env: AppEnv, rows: WrittenNotificationRow[] | undefined): Promise<void> {
-  const written = toWritten(rows ?? []);
-  for (let start = 0; start < written.length; start += PUSH_WAVE) {
-    await Promise.all(
-      written.slice(start, start + PUSH_WAVE).map(async ({ recipientId, unread, item }) => {
-        await publishToUser(env, recipientId, { type: "notification.created", notification: item });
-        await publishToUser(env, recipientId, { type: "notification.unread", count: unread });
-      }),
-    );
-  }
-}
-
-/**
- * EVENT_CREATED to every member of the event's community but its creator, as one set-based write over
- * the membership (a community can have thousands of members), and its read-back for the live push.
- */
-export function eventCreatedWrites(db: Db, e: { eventId: string; communityId: string; senderId: string; content: string }) {
-  return {
-    statements: deliver(db, {
-      now: Date.now(),
-      columns: {
-        recipient_id: sql`m.profile_id`,
-        sender_id: e.senderId,
-        community_id: e.communityId,
-        type: "EVENT_CREATED",
-        content: e.content,
-        event_id: e.eventId,
-      },
-      from: sql`from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
-    }),
-    readBack: eventNotifications(db, "EVENT_CREATED", e.eventId),
-  };
-}

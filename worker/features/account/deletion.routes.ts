@@ -10,7 +10,7 @@ import { respond } from "../../lib/respond";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { cancelSubscriptions } from "../../lib/subscriptions";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
 import { DELETION_DELAY_MS, deletionStatus } from "./deletion";
 
 const scheduledOf = (db: Db, userId: string) =>
@@ -45,8 +45,10 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
     }
     const now = Date.now();
     const after = scheduledOf(db, user.id);
-    const notifications = notificationWrites(db, [
-      {
+    // A second request keeps the first one's date: asking again does not postpone the purge.
+    const read = await commit(c, {
+      steps: [
+      notify({
         recipientId: user.id,
         senderId: null,
         communityId: null,
@@ -54,11 +56,7 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
         data: { kind: "account", account: "deletion_scheduled", deletionAt: now + DELETION_DELAY_MS },
         // Read before the update below: only the request that schedules the deletion announces it.
         onlyIf: sql`exists (select 1 from users where id = ${user.id} and deletion_scheduled_at is null)`,
-      },
-    ]);
-    // A second request keeps the first one's date: asking again does not postpone the purge.
-    const read = await batch(db, [
-      ...notifications.statements,
+      }),
       db.run(
         sql`update users set deletion_requested_at = ${now}, deletion_scheduled_at = ${now + DELETION_DELAY_MS},
             deletion_reason = ${reason || null}, updated_at = ${now}
@@ -66,9 +64,8 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
       ),
       cancelSubscriptions(db, user.id, now),
       after,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
-    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+      ],
+    });
     return respond(c, account.requestDeletion, deletionStatus(read(after)?.at ?? null, now));
   })
   .delete("/", async (c) => {

@@ -5,14 +5,17 @@ import { EVENT_DEFAULT_LENGTH } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, memberOf } from "../../lib/access";
-import { batch } from "../../lib/db";
+import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { eventCreatedWrites, preview, pushNotifications } from "../../lib/notify";
+import { commit, notifyMany } from "../../lib/commit";
+import { deliver } from "../../lib/notification-delivery";
+import { eventNotifications } from "../../lib/notification-rows";
+import { preview } from "../../lib/notify";
 import { communityEventList, eventWindow, oneEvent, toCalendarEvent } from "./events.queries";
 
 /** Whether the event image is the caller's own upload (null without an image). */
@@ -23,6 +26,27 @@ const ownEventImage = (token: string, imageUrl: string | null) =>
     : null;
 
 /** /api/communities/:id/events: the calendar's list or month, and new events. */
+/**
+ * EVENT_CREATED to every member of the event's community but its creator, as one set-based write over
+ * the membership (a community can have thousands of members), read back for the live push.
+ */
+const eventCreated = (db: Db, e: { eventId: string; communityId: string; senderId: string; content: string }) =>
+  notifyMany(
+    deliver(db, {
+      now: Date.now(),
+      columns: {
+        recipient_id: sql`m.profile_id`,
+        sender_id: e.senderId,
+        community_id: e.communityId,
+        type: "EVENT_CREATED",
+        content: e.content,
+        event_id: e.eventId,
+      },
+      from: sql`from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
+    }),
+    eventNotifications(db, "EVENT_CREATED", e.eventId),
+  );
+
 export const communityEventsRoutes = new Hono<HonoEnv>()
   .get("/", validate("param", communityParams), validate("query", eventsQuery), async (c) => {
     // The access row and the events with the caller's attendance: one round trip.
@@ -65,9 +89,9 @@ export const communityEventsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const user = access.user;
     const endTime = body.endTime ?? body.startTime + EVENT_DEFAULT_LENGTH;
-    const notify = eventCreatedWrites(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) });
     const created = oneEvent(db, id, { id: user.id });
-    const read = await batch(db, [
+    const read = await commit(c, {
+      steps: [
       db.run(
         sql`insert into community_events (id, community_id, name, description, location, start_time, end_time, time_zone, event_type,
               created_by, image_url, event_url, attendees_count, created_at, updated_at)
@@ -75,10 +99,9 @@ export const communityEventsRoutes = new Hono<HonoEnv>()
               ${body.timeZone}, ${body.eventType}, ${user.id}, ${body.imageUrl}, ${body.eventUrl}, 0, ${now}, ${now})`,
       ),
       db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
-      ...notify.statements,
+      eventCreated(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) }),
       created,
-      notify.readBack,
-    ]);
-    c.executionCtx.waitUntil(pushNotifications(c.env, read(notify.readBack)));
+      ],
+    });
     return respond(c, calendar.createEvent, { event: toCalendarEvent(read(created)[0]!) });
   });

@@ -1,10 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../../env";
-import { batch, type Db } from "../../lib/db";
+import { commit, notifyMany } from "../../lib/commit";
+import type { Db } from "../../lib/db";
 import { notifications as n } from "../../lib/tables";
 import { deliver } from "../../lib/notification-delivery";
 import { notificationsWhere } from "../../lib/notification-rows";
-import { pushNotifications } from "../../lib/notify";
 
 /**
  * EVENT_REMINDER to everyone attending, 24 hours and 1 hour before an event starts, each exactly once.
@@ -36,17 +36,25 @@ export async function sendEventReminders(env: AppEnv, db: Db, now = Date.now()) 
   const dayEvents = count(lastDay);
   // This run's reminders, read back at the end of its batch: `now` is the created_at this run wrote.
   const written = notificationsWhere(db, sql`${n.type} = 'EVENT_REMINDER' and ${n.createdAt} = ${now}`);
-  const read = await batch(db, [
-    hourEvents,
-    dayEvents,
-    ...remindAttendees(db, lastHour, now),
-    db.run(
-      sql`update community_events as e set reminded_1h_at = ${now}, reminded_24h_at = coalesce(e.reminded_24h_at, ${now}) where ${lastHour}`,
-    ),
-    ...remindAttendees(db, lastDay, now),
-    db.run(sql`update community_events as e set reminded_24h_at = ${now} where ${lastDay}`),
-    written,
-  ]);
-  await pushNotifications(env, read(written));
+  const read = await commit(
+    { db, env },
+    {
+      steps: [
+        hourEvents,
+        dayEvents,
+        notifyMany(
+          [
+            ...remindAttendees(db, lastHour, now),
+            db.run(
+              sql`update community_events as e set reminded_1h_at = ${now}, reminded_24h_at = coalesce(e.reminded_24h_at, ${now}) where ${lastHour}`,
+            ),
+            ...remindAttendees(db, lastDay, now),
+            db.run(sql`update community_events as e set reminded_24h_at = ${now} where ${lastDay}`),
+          ],
+          written,
+        ),
+      ],
+    },
+  );
   return { oneHour: read(hourEvents)?.n ?? 0, oneDay: read(dayEvents)?.n ?? 0 };
 }

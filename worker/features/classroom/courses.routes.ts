@@ -10,7 +10,7 @@ import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
 import { assertCanManage, assertUnlocked, courseFor } from "./classroom.access";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn, recountLessons } from "./course-writes";
 import { courseLessons, oneCourse, toCourseCard, toLesson } from "./courses.queries";
@@ -78,25 +78,20 @@ export const coursesRoutes = new Hono<HonoEnv>()
     assertUnlocked(course, learner);
     const user = access.user;
     const enrolled = sql`exists (select 1 from course_enrollments where course_id = ${course.id} and user_id = ${user.id})`;
-    const notifications = notificationWrites(
-      db,
-      course.createdBy
-        ? [
-            {
-              recipientId: course.createdBy,
-              senderId: user.id,
-              communityId: course.communityId,
-              type: "COURSE_ENROLLMENT" as const,
-              courseId: course.id,
-              // A second enroll (a retry) enrolls nobody new and tells nobody again.
-              onlyIf: sql`not ${enrolled}`,
-            },
-          ]
-        : [],
-    );
     const count = db.get<{ n: number }>(sql`select enrollments_count as n from classroom_courses where id = ${course.id}`);
-    const read = await batch(db, [
-      ...notifications.statements,
+    const read = await commit(c, {
+      steps: [
+      course.createdBy
+        ? notify({
+            recipientId: course.createdBy,
+            senderId: user.id,
+            communityId: course.communityId,
+            type: "COURSE_ENROLLMENT",
+            courseId: course.id,
+            // A second enroll (a retry) enrolls nobody new and tells nobody again.
+            onlyIf: sql`not ${enrolled}`,
+          })
+        : null,
       db.run(
         sql`insert into course_enrollments (course_id, user_id, enrolled_at) values (${course.id}, ${user.id}, ${Date.now()})
             on conflict do nothing`,
@@ -106,9 +101,8 @@ export const coursesRoutes = new Hono<HonoEnv>()
             where id = ${course.id}`,
       ),
       count,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
-    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+      ],
+    });
     return respond(c, classroom.enroll, { courseId: course.id, enrolled: true, enrollmentsCount: read(count)?.n ?? 0 });
   })
   .post("/:courseId/videos", validate("param", courseParams), validate("json", videoBody), async (c) => {

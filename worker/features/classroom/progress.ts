@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Db, Statement } from "../../lib/db";
-import { notificationWrites } from "../../lib/notify";
+import { notify, type Step as CommitStep } from "../../lib/commit";
+import type { Db } from "../../lib/db";
 import type { CourseRef } from "./classroom.access";
 
 /**
  * A learner's progress through a course: lessons marked done or watched to where they stopped, and
- * the course completed (once, with its COURSE_COMPLETED) when the last lesson is done. Statements for
+ * the course completed (once, with its COURSE_COMPLETED) when the last lesson is done. Steps for
  * the route's write batch, so progress, completion and notification land together.
  */
 
@@ -23,9 +23,19 @@ const completesNow = (userId: string, courseId: string) =>
       where e.course_id = ${courseId} and e.user_id = ${userId} and e.completed_at is null
         and cc.videos_count > 0 and ${completedLessons(userId, courseId)} >= cc.videos_count)`;
 
-export function completionStatements(db: Db, { userId, course, videoId, now }: Step) {
-  const notifications = notificationWrites(db, [
-    {
+export function completionSteps(db: Db, { userId, course, videoId, now }: Step) {
+  const result = db.get<{ completed: number; completed_at: number | null }>(
+    sql`select ${completedLessons(userId, course.id)} as completed,
+        (select completed_at from course_enrollments where course_id = ${course.id} and user_id = ${userId}) as completed_at`,
+  );
+  const steps: CommitStep[] = [
+    db.run(
+      sql`insert into video_progress (user_id, video_id, course_id, is_completed, completed_at, position_seconds, updated_at)
+          values (${userId}, ${videoId}, ${course.id}, 1, ${now}, 0, ${now})
+          on conflict (user_id, video_id) do update set is_completed = 1, completed_at = coalesce(completed_at, ${now}), updated_at = ${now}`,
+    ),
+    // The notification's condition is read before the enrollment is marked, so it is written exactly once.
+    notify({
       recipientId: userId,
       senderId: null,
       communityId: course.communityId,
@@ -33,28 +43,14 @@ export function completionStatements(db: Db, { userId, course, videoId, now }: S
       courseId: course.id,
       data: { course: course.title },
       onlyIf: completesNow(userId, course.id),
-    },
-  ]);
-  const result = db.get<{ completed: number; completed_at: number | null }>(
-    sql`select ${completedLessons(userId, course.id)} as completed,
-        (select completed_at from course_enrollments where course_id = ${course.id} and user_id = ${userId}) as completed_at`,
-  );
-  const statements: Statement[] = [
-    db.run(
-      sql`insert into video_progress (user_id, video_id, course_id, is_completed, completed_at, position_seconds, updated_at)
-          values (${userId}, ${videoId}, ${course.id}, 1, ${now}, 0, ${now})
-          on conflict (user_id, video_id) do update set is_completed = 1, completed_at = coalesce(completed_at, ${now}), updated_at = ${now}`,
-    ),
-    // The notification's condition is read before the enrollment is marked, so it is written exactly once.
-    ...notifications.statements,
+    }),
     db.run(
       sql`update course_enrollments set completed_at = ${now}
           where course_id = ${course.id} and user_id = ${userId} and ${completesNow(userId, course.id)}`,
     ),
     result,
-    ...(notifications.readBack ? [notifications.readBack] : []),
   ];
-  return { statements, result, readBack: notifications.readBack };
+  return { steps, result };
 }
 
 /** Where the learner stopped; a lesson already done stays done. */

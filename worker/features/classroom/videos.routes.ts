@@ -9,11 +9,11 @@ import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { pushNotifications } from "../../lib/notify";
+import { commit, type Step } from "../../lib/commit";
 import { assertCanManage, assertUnlocked, videoFor, type CourseAccess, type VideoRef } from "./classroom.access";
 import { recountLessons } from "./course-writes";
 import { progressPercent } from "./courses.queries";
-import { completionStatements, positionStatement, WATCHED_SHARE } from "./progress";
+import { completionSteps, positionStatement, WATCHED_SHARE } from "./progress";
 
 type SiblingRow = {
   id: string;
@@ -45,12 +45,11 @@ function assertLearner({ course, access, learner }: CourseAccess) {
 }
 
 /** Marks the lesson done (and the course, when it was the last one): the second of two round trips. */
-async function complete(c: Context<HonoEnv>, found: CourseAccess & { video: VideoRef }, extra: Parameters<typeof batch>[1] = []) {
+async function complete(c: Context<HonoEnv>, found: CourseAccess & { video: VideoRef }, extra: Step[] = []) {
   const now = Date.now();
   const step = { userId: found.access.user.id, course: found.course, videoId: found.video.id, now };
-  const writes = completionStatements(c.var.db, step);
-  const read = await batch(c.var.db, [...extra, ...writes.statements]);
-  if (writes.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(writes.readBack)));
+  const writes = completionSteps(c.var.db, step);
+  const read = await commit(c, { steps: [...extra, ...writes.steps] });
   const result = read(writes.result);
   return {
     videoId: found.video.id,

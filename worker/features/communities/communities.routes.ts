@@ -22,7 +22,7 @@ import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
@@ -68,8 +68,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (earlier) return respond(c, communities.create, await createdCommunity(db, earlier));
     assertUnderLimit(rateLimitRules.communityCreate, checks(limit));
     assertOwnImages(images && checks(images), body.imageUrls);
-    const { id, statements } = createCommunity(db, user.id, body);
-    const written = await once.write(user.id, id, statements);
+    const { id, steps } = createCommunity(db, user.id, body);
+    const written = await commitOnce(c, once, { userId: user.id, resourceId: id }, { steps });
     if ("earlier" in written) return respond(c, communities.create, await createdCommunity(db, written.earlier));
     return respond(c, communities.create, {
       community: { id, name: body.name, reviewStatus: "under_review" },
@@ -114,10 +114,9 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     if (row.isPaid) throw paidJoin();
     const join = joinWrites(db, row, user.id);
     const readAfter = communityStatement(db, token, row.id);
-    const read = await batch(db, [...join.statements, readAfter, ...(join.readBack ? [join.readBack] : [])]);
+    const read = await commit(c, { steps: [...join.steps, readAfter] });
     const after = toCommunityRow(read(readAfter));
     assertJoined(after, join.joinedAt);
-    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
     return respond(c, communities.join, communityView(after, actor));
   })
   .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
@@ -132,18 +131,6 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     assertWritable(community);
     if (userId === community.creatorId) throw new AppError("CONFLICT", "The owner's role cannot be changed.");
     const { role } = c.req.valid("json");
-    const notifications = notificationWrites(db, [
-      {
-        recipientId: userId,
-        senderId: user.id,
-        communityId: community.id,
-        type: "COMMUNITY_ROLE_CHANGE",
-        data: { role },
-        // Runs before the update in the batch: a "change" to the role the member already has (or of
-        // someone who is not a member) writes no notification.
-        onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role != ${role})`,
-      },
-    ]);
     // A "change" to the same role updates nothing and notifies nobody; the member row tells 404 from that.
     const changed = db.all<{ profile_id: string }>(
       sql`update community_members set role = ${role} where community_id = ${community.id} and profile_id = ${userId} and role != ${role}
@@ -152,15 +139,23 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const exists = db.all<{ role: string }>(
       sql`select role from community_members where community_id = ${community.id} and profile_id = ${userId}`,
     );
-    const read = await batch(db, [
-      ...notifications.statements,
-      changed,
-      exists,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
+    const read = await commit(c, {
+      steps: [
+        notify({
+          recipientId: userId,
+          senderId: user.id,
+          communityId: community.id,
+          type: "COMMUNITY_ROLE_CHANGE",
+          data: { role },
+          // Runs before the update in the batch: a "change" to the role the member already has (or of
+          // someone who is not a member) writes no notification.
+          onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role != ${role})`,
+        }),
+        changed,
+        exists,
+      ],
+    });
     if (read(exists).length === 0) throw notFound("Member not found.");
-    if (read(changed).length > 0 && notifications.readBack)
-      c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
     return respond(c, communities.setRole, { userId, role });
   });
 

@@ -3,7 +3,7 @@ import { newId } from "../../../common/ids";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { communities, communityMembers, uploads } from "../../lib/tables";
-import { awardStatements } from "../../lib/points";
+import { award } from "../../lib/commit";
 import { plans } from "../../../common/catalog";
 import type { CreateCommunityBody, UpdateCommunityBody } from "../../../common/contract/communities";
 
@@ -37,7 +37,7 @@ export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBo
   const now = Date.now();
   // A paid plan applies once it is paid (POST /api/payments/plan); until then the community is on Free.
   const plan = plans.free;
-  const statements = [
+  const steps = [
     db.insert(communities).values({
       id,
       name: body.name,
@@ -64,15 +64,9 @@ export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBo
       updatedAt: now,
     }),
     db.insert(communityMembers).values({ communityId: id, profileId: ownerId, role: "admin", joinedAt: now }),
-    ...awardStatements(db, {
-      userId: ownerId,
-      communityId: id,
-      reason: "community_created",
-      sourceKind: "community",
-      sourceId: id,
-    }),
+    award({ userId: ownerId, communityId: id, reason: "community_created", sourceKind: "community", sourceId: id }),
   ];
-  return { id, statements };
+  return { id, steps };
 }
 
 const columnOf: Record<string, string> = {

@@ -9,7 +9,7 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { assertInvitable, managedCommunity } from "./invite-access";
 import { inviteCandidates, inviteeFacts, myInvitation } from "./invites.queries";
@@ -64,11 +64,8 @@ export const invitationsRoutes = new Hono<HonoEnv>()
     if (found.member === 1) throw new AppError("ALREADY_MEMBER", "This person is already a member of the community.");
     if (found.status === "pending") throw new AppError("CONFLICT", "This person has already been invited.");
     const now = Date.now();
-    const notifications = notificationWrites(db, [
-      // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
-      { recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` },
-    ]);
-    const read = await batch(db, [
+    await commit(c, {
+      steps: [
       db.run(
         sql`insert into community_invitations (community_id, invitee_id, inviter_id, status, created_at, responded_at)
             values (${id}, ${userId}, ${user.id}, 'pending', ${now}, null)
@@ -76,10 +73,10 @@ export const invitationsRoutes = new Hono<HonoEnv>()
               created_at = excluded.created_at, responded_at = null
             where community_invitations.status <> 'pending'`,
       ),
-      ...notifications.statements,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
-    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+      // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
+      notify({ recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` }),
+      ],
+    });
     return respond(c, invites.invite, { userId, status: "pending" });
   })
   .post("/invitation/accept", validate("param", communityIdParams), async (c) => {
@@ -109,14 +106,8 @@ export const invitationsRoutes = new Hono<HonoEnv>()
     if (row.isPaid) return respond(c, invites.accept, { communityId: id, result: "payment" });
     const join = joinWrites(db, row, user.id);
     const readAfter = communityStatement(db, token, id);
-    const read = await batch(db, [
-      ...join.statements,
-      accepted(join.joined),
-      readAfter,
-      ...(join.readBack ? [join.readBack] : []),
-    ]);
+    const read = await commit(c, { steps: [...join.steps, accepted(join.joined), readAfter] });
     assertJoined(toCommunityRow(read(readAfter)), join.joinedAt);
-    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
     return respond(c, invites.accept, { communityId: id, result: "joined" });
   })
   .post("/invitation/decline", validate("param", communityIdParams), async (c) => {

@@ -17,7 +17,7 @@ import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { validate } from "../../lib/validation";
-import { pushNotifications } from "../../lib/notify";
+import { commit } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
 import { assertInvitable, managedCommunity } from "./invite-access";
@@ -135,17 +135,17 @@ export const inviteRoutes = new Hono<HonoEnv>()
     const join = joinWrites(db, community, user.id, linkOpen(l.id));
     const readAfter = communityStatement(db, token, community.id);
     const again = linkByToken(db, link);
-    const read = await batch(db, [
-      ...join.statements,
+    const read = await commit(c, {
+      steps: [
+      ...join.steps,
       db.run(sql`update community_invite_links set uses_count = uses_count + 1 where id = ${l.id} and ${join.joined}`),
       readAfter,
       again,
-      ...(join.readBack ? [join.readBack] : []),
-    ]);
+      ],
+    });
     const after = toCommunityRow(read(readAfter));
     // Someone else may have taken the link's last use in the meantime.
     if (!after?.membership) assertLinkOpen(read(again) ?? l);
     assertJoined(after, join.joinedAt);
-    if (join.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(join.readBack)));
     return respond(c, invites.join, communityView(after, actor));
   });

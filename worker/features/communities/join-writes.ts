@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { isListed } from "../../lib/permissions";
-import { notificationWrites } from "../../lib/notify";
+import { notify } from "../../lib/commit";
 import type { CommunityRow } from "../../lib/community-row";
 
 /**
@@ -21,25 +21,11 @@ export function joinWrites(
   const joinedAt = Date.now();
   const limit = community.planLimits.maxMembers;
   const joined = sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and joined_at = ${joinedAt})`;
-  const notifications = notificationWrites(
-    db,
-    community.creatorId
-      ? [
-          {
-            recipientId: community.creatorId,
-            senderId: userId,
-            communityId: community.id,
-            type: "COMMUNITY_JOIN",
-            onlyIf: joined,
-          },
-        ]
-      : [],
-  );
   return {
     joinedAt,
     /** True in later statements of the batch once this join went in. */
     joined,
-    statements: [
+    steps: [
       db.run(
         sql`insert into community_members (community_id, profile_id, role, joined_at)
             select ${community.id}, ${userId}, 'member', ${joinedAt}
@@ -51,9 +37,10 @@ export function joinWrites(
         sql`update communities set members_count = (select count(*) from community_members where community_id = ${community.id})
             where id = ${community.id}`,
       ),
-      ...notifications.statements,
+      community.creatorId
+        ? notify({ recipientId: community.creatorId, senderId: userId, communityId: community.id, type: "COMMUNITY_JOIN", onlyIf: joined })
+        : null,
     ],
-    readBack: notifications.readBack,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { blockedBetween } from "../../lib/access";
+import { notifyMany } from "../../lib/commit";
 import type { Db } from "../../lib/db";
 import { notifications as n } from "../../lib/tables";
 import { insertInApp, queueMail } from "../../lib/notification-delivery";
@@ -37,7 +38,7 @@ export const hiddenFrom = (db: Db, conversationId: string | SQL, userId: SQL) =>
  * hygiene"): a recipient who already has an unread one sees it updated (latest words and sender, one
  * more in its count); the others get a new one. `skip` are the people not to notify: those looking at
  * the chat and those hidden from the sender. Set-based, so a group of any size is three statements; the
- * fourth reads back what the recipients' open tabs are sent.
+ * fourth, which the commit puts at the end of the batch, reads back what the recipients' open tabs are sent.
  */
 export function messageNotifications(
   db: Db,
@@ -75,5 +76,5 @@ export function messageNotifications(
     sql`${n.type} = 'MESSAGE' and ${n.conversationId} = ${conversationId} and ${n.isRead} = 0 and ${n.createdAt} = ${now}
       and ${n.senderId} = ${senderId}`,
   );
-  return { statements: [update, mail, insert], readBack };
+  return notifyMany([update, mail, insert], readBack);
 }

@@ -17,11 +17,11 @@ import { batch, isUniqueViolation, type Db, type Statement } from "../../lib/db"
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
-import { getConversationPresence, publishToConversation, publishToUser, publishToUsers } from "../../lib/rooms";
+import { getConversationPresence, type Frame } from "../../lib/rooms";
+import { commit, type Read } from "../../lib/commit";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { fileReport } from "../../lib/reports";
-import { pushNotifications } from "../../lib/notify";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
 import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation-access";
@@ -35,14 +35,13 @@ const shown = (rows: MessageRow[] | undefined): ChatMessage => {
 };
 
 /** After the commit: the message as everyone sees it, to every participant online but those it is hidden from. */
-function publishMessage(
-  c: Context<HonoEnv>,
-  type: "message.created" | "message.updated",
-  message: ChatMessage,
-  hidden: string[],
-) {
-  return publishToConversation(c.env, message.conversationId, { type, conversationId: message.conversationId, message }, hidden);
-}
+/** A message as its conversation room sends it, to everyone but those on the other side of a block. */
+const messageFrame = (type: "message.created" | "message.updated", message: ChatMessage, hiddenFrom: string[]): Frame => ({
+  room: "conversation",
+  id: message.conversationId,
+  event: { type, conversationId: message.conversationId, message },
+  hiddenFrom,
+});
 
 /** /api/conversations/:conversationId/messages and /read */
 export const conversationMessagesRoutes = new Hono<HonoEnv>()
@@ -119,9 +118,10 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
       now,
     });
     const created = messageById(db, body.id);
-    let read;
+    let message: ChatMessage;
     try {
-      read = await batch(db, [
+      const read = await commit(c, {
+        steps: [
         nextVersion(
           db,
           conversationId,
@@ -140,10 +140,17 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
           sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}
             where conversation_id = ${conversationId} and user_id = ${user.id}`,
         ),
-        ...notes.statements,
+        notes,
         created,
-        notes.readBack,
-      ]);
+        ],
+        frames: (read) => [
+          messageFrame("message.created", shown(read(created)), hiddenIds),
+          ...[user.id, ...read(notes.readBack).map((r) => r.recipientId)].map(
+            (id): Frame => ({ room: "user", id, event: { type: "conversation.bumped", conversationId, lastMessageAt: now } }),
+          ),
+        ],
+      });
+      message = shown(read(created));
     } catch (error) {
       // The same message sent twice at once: the first stored it, this one answers with it.
       if (!isUniqueViolation(error)) throw error;
@@ -153,19 +160,6 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
       if (!row) throw error;
       return answerRetry(c, db, body.id, row, conversationId, user.id);
     }
-    const message = shown(read(created));
-    const notified = read(notes.readBack);
-    c.executionCtx.waitUntil(
-      Promise.all([
-        publishMessage(c, "message.created", message, hiddenIds),
-        publishToUsers(c.env, [user.id, ...notified.map((r) => r.recipientId)], {
-          type: "conversation.bumped",
-          conversationId,
-          lastMessageAt: now,
-        }),
-        pushNotifications(c.env, notified),
-      ]),
-    );
     return respond(c, conversations.send, { message });
   })
   .post("/:conversationId/read", validate("param", conversationParams), validate("json", readBody), async (c) => {
@@ -190,24 +184,21 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     );
     const messagesUnread = unreadTotal(db, me);
     const notificationsUnread = unreadCount(db, me);
-    const read = await batch(db, [mark, notes, messagesUnread, notificationsUnread]);
-    const readSeq = read(mark)[0]?.last_read_seq ?? context.participant.lastReadSeq;
-    const total = Number(read(messagesUnread)[0]?.total ?? 0);
-    c.executionCtx.waitUntil(
-      Promise.all([
-        readSeq > context.participant.lastReadSeq
-          ? publishToConversation(c.env, conversationId, {
-              type: "read.receipt",
-              conversationId,
-              userId: me,
-              seq: readSeq,
-              readAt: now,
-            })
-          : null,
-        publishToUser(c.env, me, { type: "message.unread", count: total }),
-        publishToUser(c.env, me, { type: "notification.unread", count: read(notificationsUnread)[0]?.value ?? 0 }),
-      ]),
-    );
+    const readSeqOf = (read: Read) => read(mark)[0]?.last_read_seq ?? context.participant.lastReadSeq;
+    const totalOf = (read: Read) => Number(read(messagesUnread)[0]?.total ?? 0);
+    const read = await commit(c, {
+      steps: [mark, notes, messagesUnread, notificationsUnread],
+      frames: (read) => [
+        readSeqOf(read) > context.participant.lastReadSeq && {
+          room: "conversation",
+          id: conversationId,
+          event: { type: "read.receipt", conversationId, userId: me, seq: readSeqOf(read), readAt: now },
+        },
+        { room: "user", id: me, event: { type: "message.unread", count: totalOf(read) } },
+        { room: "user", id: me, event: { type: "notification.unread", count: read(notificationsUnread)[0]?.value ?? 0 } },
+      ],
+    });
+    const total = totalOf(read);
     return respond(c, conversations.markRead, { unreadCount: total });
   });
 
@@ -259,22 +250,22 @@ async function changeMessage(
   const conversationId = context.conversation.id;
   const now = Date.now();
   const after = messageById(db, messageId);
-  const read = await batch(db, [
-    ...(opts.change?.(conversationId, context.user.id, now) ?? []),
-    nextVersion(db, conversationId),
-    touchMessage(db, messageId, conversationId, opts.set, now),
-    after,
-  ]);
-  const message = shown(read(after));
-  c.executionCtx.waitUntil(
-    publishMessage(
-      c,
-      "message.updated",
-      message,
-      checks(hidden).map((r) => r.user_id),
-    ),
-  );
-  return message;
+  const read = await commit(c, {
+    steps: [
+      ...(opts.change?.(conversationId, context.user.id, now) ?? []),
+      nextVersion(db, conversationId),
+      touchMessage(db, messageId, conversationId, opts.set, now),
+      after,
+    ],
+    frames: (read) => [
+      messageFrame(
+        "message.updated",
+        shown(read(after)),
+        checks(hidden).map((r) => r.user_id),
+      ),
+    ],
+  });
+  return shown(read(after));
 }
 
 const deletedMessage = () => new AppError("CONFLICT", "This message was deleted.");

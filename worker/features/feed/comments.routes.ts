@@ -1,22 +1,22 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { newId } from "../../../common/ids";
 import { commentBody, commentParams, commentsQuery, feed, postParams, reportBody } from "../../../common/contract/feed";
 import { REPLY_MAX } from "../../../common/contract/limits";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
+import { award, commit, commitOnce, notify, reverse } from "../../lib/commit";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
-import { publishToCommunity } from "../../lib/rooms";
+import type { Frame } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { postComments } from "../../lib/tables";
 import { validate } from "../../lib/validation";
-import { notificationWrites, preview, pushNotifications, type NewNotification } from "../../lib/notify";
-import { awardStatements, reversalStatements } from "../../lib/points";
+import { preview, type NewNotification } from "../../lib/notify";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionTargets } from "./mentions";
@@ -36,19 +36,14 @@ const recountReplies = (db: Db, parentId: string) =>
         where id = ${parentId}`,
   );
 
-function publishCounters(
-  c: Context<HonoEnv>,
-  postId: string,
-  communityId: string,
-  counts: { likes_count: number; comments_count: number } | undefined,
-) {
+/** The post's counters frame, from the recount the write batch answered. */
+function countersFrame(postId: string, communityId: string, counts: { likes_count: number; comments_count: number } | undefined): Frame | null {
   if (!counts) return null;
-  return publishToCommunity(c.env, communityId, {
-    type: "post.counters",
-    postId,
-    likesCount: counts.likes_count,
-    commentsCount: counts.comments_count,
-  });
+  return {
+    room: "community",
+    id: communityId,
+    event: { type: "post.counters", postId, likesCount: counts.likes_count, commentsCount: counts.comments_count },
+  };
 }
 
 /** A comment as its author sees it now (a retried create answers with it). */
@@ -135,50 +130,42 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     for (const recipientId of mentionedMembers(mentions && checks(mentions), already)) {
       wanted.push({ ...base, recipientId, type: "MENTION" });
     }
-    const levelUpId = newId();
-    const notifications = notificationWrites(db, wanted, [levelUpId]);
     const counts = recountComments(db, post.id);
     const created = findComment(db, { id: user.id }, id);
-    const written = await once.write(user.id, id, [
-      db.insert(postComments).values({
-        id,
-        postId: post.id,
-        authorId: user.id,
-        parentCommentId: parent?.id ?? null,
-        content: body.content,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      counts,
-      ...(parent ? [recountReplies(db, parent.id)] : []),
-      ...awardStatements(db, {
-        userId: user.id,
-        communityId: post.communityId,
-        reason: "comment_created",
-        sourceKind: "comment",
-        sourceId: id,
-        levelUpId,
-      }),
-      ...notifications.statements,
-      created,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
+    const written = await commitOnce(
+      c,
+      once,
+      { userId: user.id, resourceId: id },
+      {
+        steps: [
+          db.insert(postComments).values({
+            id,
+            postId: post.id,
+            authorId: user.id,
+            parentCommentId: parent?.id ?? null,
+            content: body.content,
+            createdAt: now,
+            updatedAt: now,
+          }),
+          counts,
+          parent ? recountReplies(db, parent.id) : null,
+          award({ userId: user.id, communityId: post.communityId, reason: "comment_created", sourceKind: "comment", sourceId: id }),
+          ...wanted.map(notify),
+          created,
+        ],
+        frames: (read) => [
+          {
+            room: "community",
+            id: post.communityId,
+            event: { type: "comment.created", postId: post.id, commentId: id, parentId: parent?.id ?? null },
+          },
+          countersFrame(post.id, post.communityId, read(counts)[0]),
+        ],
+      },
+    );
     if ("earlier" in written)
       return respond(c, feed.createComment, { comment: await createdComment(db, written.earlier, access) });
     const read = written.read;
-    c.executionCtx.waitUntil(
-      Promise.all([
-        publishToCommunity(c.env, post.communityId, {
-          type: "comment.created",
-          postId: post.id,
-          commentId: id,
-          parentId: parent?.id ?? null,
-        }),
-        publishCounters(c, post.id, post.communityId, read(counts)[0]),
-        publishToCommunity(c.env, post.communityId, { type: "points.changed" }),
-        notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
-      ]),
-    );
     const comment = toComment(read(created)!);
     return respond(c, feed.createComment, { comment: withCommentPermissions(comment, access) });
   });
@@ -205,28 +192,22 @@ export const commentsRoutes = new Hono<HonoEnv>()
     // The comment and its replies, and every like on them, stop counting.
     const ids = sql`(select id from post_comments where id = ${comment.id} or parent_comment_id = ${comment.id})`;
     const counts = recountComments(db, comment.postId);
-    const read = await batch(db, [
-      ...reversalStatements(
-        db,
-        comment.communityId,
-        sql`(pe.source_kind = 'comment' and pe.source_id in ${ids})
+    await commit(c, {
+      steps: [
+        reverse(
+          comment.communityId,
+          sql`(pe.source_kind = 'comment' and pe.source_id in ${ids})
           or (pe.source_kind = 'comment_like' and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in ${ids})`,
-      ),
-      db.run(sql`delete from post_comments where id = ${comment.id}`),
-      counts,
-      ...(comment.parentCommentId ? [recountReplies(db, comment.parentCommentId)] : []),
-    ]);
-    c.executionCtx.waitUntil(
-      Promise.all([
-        publishToCommunity(c.env, comment.communityId, {
-          type: "comment.deleted",
-          postId: comment.postId,
-          commentId: comment.id,
-        }),
-        publishCounters(c, comment.postId, comment.communityId, read(counts)[0]),
-        publishToCommunity(c.env, comment.communityId, { type: "points.changed" }),
-      ]),
-    );
+        ),
+        db.run(sql`delete from post_comments where id = ${comment.id}`),
+        counts,
+        comment.parentCommentId ? recountReplies(db, comment.parentCommentId) : null,
+      ],
+      frames: (read) => [
+        { room: "community", id: comment.communityId, event: { type: "comment.deleted", postId: comment.postId, commentId: comment.id } },
+        countersFrame(comment.postId, comment.communityId, read(counts)[0]),
+      ],
+    });
     return respond(c, feed.deleteComment, { ok: true });
   })
   .post("/:commentId/like", validate("param", commentParams), async (c) => {

@@ -8,11 +8,10 @@ import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { idempotency } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
-import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { communityTopics, posts, uploads } from "../../lib/tables";
-import { notificationWrites, preview, pushNotifications } from "../../lib/notify";
-import { awardStatements } from "../../lib/points";
+import { award, commitOnce, notify } from "../../lib/commit";
+import { preview } from "../../lib/notify";
 import type { PostBody } from "../../../common/contract/feed";
 import { mentionedMembers, mentionTargets } from "./mentions";
 import { findPost, toFeedPost } from "./posts.queries";
@@ -90,48 +89,44 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
   const user = access.user;
   const id = newId();
   const now = Date.now();
-  const levelUpId = newId();
-  const notifications = notificationWrites(
-    db,
-    mentionedMembers(mentions && checks(mentions)).map((recipientId) => ({
-      recipientId,
-      senderId: user.id,
-      communityId,
-      type: "MENTION" as const,
-      content: preview(body.headline ?? body.content),
-      postId: id,
-    })),
-    [levelUpId],
-  );
   const created = findPost(db, id, { id: user.id });
-  const written = await once.write(user.id, id, [
-    db.insert(posts).values({
-      id,
-      communityId,
-      authorId: user.id,
-      headline: body.headline,
-      content: body.content,
-      imageUrls: body.imageUrls.length ? body.imageUrls : null,
-      topicId: body.topicId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    db.run(sql`update communities set posts_count = posts_count + 1 where id = ${communityId}`),
-    ...(body.topicId ? [topicCount(db, body.topicId, 1)] : []),
-    ...awardStatements(db, { userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id, levelUpId }),
-    ...notifications.statements,
-    created,
-    ...(notifications.readBack ? [notifications.readBack] : []),
-  ]);
+  const written = await commitOnce(
+    c,
+    once,
+    { userId: user.id, resourceId: id },
+    {
+      steps: [
+        db.insert(posts).values({
+          id,
+          communityId,
+          authorId: user.id,
+          headline: body.headline,
+          content: body.content,
+          imageUrls: body.imageUrls.length ? body.imageUrls : null,
+          topicId: body.topicId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        db.run(sql`update communities set posts_count = posts_count + 1 where id = ${communityId}`),
+        body.topicId ? topicCount(db, body.topicId, 1) : null,
+        award({ userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id }),
+        ...mentionedMembers(mentions && checks(mentions)).map((recipientId) =>
+          notify({
+            recipientId,
+            senderId: user.id,
+            communityId,
+            type: "MENTION",
+            content: preview(body.headline ?? body.content),
+            postId: id,
+          }),
+        ),
+        created,
+      ],
+      // Ids only: each member reads the post through the API, which applies blocks and their permissions.
+      frames: () => [{ room: "community", id: communityId, event: { type: "post.created", postId: id } }],
+    },
+  );
   if ("earlier" in written) return { post: await createdPost(db, written.earlier, user.id), access };
   const read = written.read;
-  c.executionCtx.waitUntil(
-    Promise.all([
-      // Ids only: each member reads the post through the API, which applies blocks and their permissions.
-      publishToCommunity(c.env, communityId, { type: "post.created", postId: id }),
-      publishToCommunity(c.env, communityId, { type: "points.changed" }),
-      notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
-    ]),
-  );
   return { post: toFeedPost(read(created)!), access };
 }

@@ -3,16 +3,15 @@ import { Hono, type Context } from "hono";
 import { editPostBody, feed, postParams, reportBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, postFor } from "../../lib/access";
+import { commit, notify, reverse } from "../../lib/commit";
 import { batch } from "../../lib/db";
 import { forbidden, notFound } from "../../lib/errors";
 import { idempotencyKey } from "../../lib/idempotency";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
-import { publishToCommunity } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, preview, pushNotifications } from "../../lib/notify";
-import { reversalStatements } from "../../lib/points";
+import { preview } from "../../lib/notify";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionedUserIds, mentionTargets } from "./mentions";
 import { withPermissions } from "./post-permissions";
@@ -26,8 +25,10 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   assertWritable(access.community);
   if (!canManageContent(access.actor, access.community, access.membership))
     throw forbidden("Only the owner and admins can pin posts.");
-  await db.run(sql`update posts set pinned_at = ${pinned ? Date.now() : null} where id = ${post.id}`);
-  c.executionCtx.waitUntil(publishToCommunity(c.env, post.communityId, { type: "post.updated", postId: post.id }));
+  await commit(c, {
+    steps: [db.run(sql`update posts set pinned_at = ${pinned ? Date.now() : null} where id = ${post.id}`)],
+    frames: () => [{ room: "community", id: post.communityId, event: { type: "post.updated", postId: post.id } }],
+  });
   return respond(c, pinned ? feed.pinPost : feed.unpinPost, { postId: post.id, pinned });
 }
 
@@ -68,36 +69,30 @@ export const postsRoutes = new Hono<HonoEnv>()
     const mentioned = mentionedMembers(mentions && checks(mentions), mentionedUserIds(post.content));
     const now = Date.now();
     const user = access.user;
-    const notifications = notificationWrites(
-      db,
-      mentioned.map((recipientId) => ({
-        recipientId,
-        senderId: user.id,
-        communityId: post.communityId,
-        type: "MENTION" as const,
-        content: preview(body.headline ?? body.content),
-        postId: post.id,
-      })),
-    );
     const topicChanged = (body.topicId ?? null) !== post.topicId;
     const shown = findPost(db, post.id, { id: user.id });
-    const read = await batch(db, [
-      db.run(
-        sql`update posts set headline = ${body.headline}, content = ${body.content}, topic_id = ${body.topicId ?? null},
+    const read = await commit(c, {
+      steps: [
+        db.run(
+          sql`update posts set headline = ${body.headline}, content = ${body.content}, topic_id = ${body.topicId ?? null},
               edited_at = ${now}, updated_at = ${now} where id = ${post.id}`,
-      ),
-      ...(topicChanged && post.topicId ? [topicCount(db, post.topicId, -1)] : []),
-      ...(topicChanged && body.topicId ? [topicCount(db, body.topicId, 1)] : []),
-      ...notifications.statements,
-      shown,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
-    c.executionCtx.waitUntil(
-      Promise.all([
-        publishToCommunity(c.env, post.communityId, { type: "post.updated", postId: post.id }),
-        notifications.readBack ? pushNotifications(c.env, read(notifications.readBack)) : null,
-      ]),
-    );
+        ),
+        topicChanged && post.topicId ? topicCount(db, post.topicId, -1) : null,
+        topicChanged && body.topicId ? topicCount(db, body.topicId, 1) : null,
+        ...mentioned.map((recipientId) =>
+          notify({
+            recipientId,
+            senderId: user.id,
+            communityId: post.communityId,
+            type: "MENTION",
+            content: preview(body.headline ?? body.content),
+            postId: post.id,
+          }),
+        ),
+        shown,
+      ],
+      frames: () => [{ room: "community", id: post.communityId, event: { type: "post.updated", postId: post.id } }],
+    });
     const updated = toFeedPost(read(shown)!);
     return respond(c, feed.editPost, { post: withPermissions(updated, access) });
   })
@@ -113,18 +108,15 @@ export const postsRoutes = new Hono<HonoEnv>()
       or (pe.source_kind = 'comment' and pe.source_id in (select id from post_comments where post_id = ${post.id}))
       or (pe.source_kind = 'comment_like'
         and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in (select id from post_comments where post_id = ${post.id}))`;
-    await batch(db, [
-      ...reversalStatements(db, post.communityId, sources),
-      db.run(sql`update communities set posts_count = max(0, posts_count - 1) where id = ${post.communityId}`),
-      ...(post.topicId ? [topicCount(db, post.topicId, -1)] : []),
-      db.run(sql`delete from posts where id = ${post.id}`),
-    ]);
-    c.executionCtx.waitUntil(
-      Promise.all([
-        publishToCommunity(c.env, post.communityId, { type: "post.deleted", postId: post.id }),
-        publishToCommunity(c.env, post.communityId, { type: "points.changed" }),
-      ]),
-    );
+    await commit(c, {
+      steps: [
+        reverse(post.communityId, sources),
+        db.run(sql`update communities set posts_count = max(0, posts_count - 1) where id = ${post.communityId}`),
+        post.topicId ? topicCount(db, post.topicId, -1) : null,
+        db.run(sql`delete from posts where id = ${post.id}`),
+      ],
+      frames: () => [{ room: "community", id: post.communityId, event: { type: "post.deleted", postId: post.id } }],
+    });
     return respond(c, feed.deletePost, { ok: true });
   })
   .post("/:postId/like", validate("param", postParams), async (c) => {

@@ -5,7 +5,7 @@ import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser, expectError, type TestUser } from "../../../tests/factories";
 import { batch, openDb } from "../../lib/db";
 import { DIGEST_HOUR_UTC, deliverNotificationMail } from "./mail-delivery";
-import { notificationWrites } from "../../lib/notify";
+import { notify, plan } from "../../lib/commit";
 
 afterEach(closeAll);
 
@@ -118,16 +118,18 @@ describe("notification preferences", () => {
 describe("notification e-mails", () => {
   it("open the same page as the notification in the app: a support answer opens its ticket's thread", async () => {
     const me = await createUser();
-    const writes = notificationWrites(db, [
-      {
-        recipientId: me.user.id,
-        senderId: null,
-        communityId: null,
-        type: "SYSTEM_ANNOUNCEMENT",
-        content: "We fixed it.",
-        data: { kind: "support", ticketId: "ticket-7" },
-      },
-    ]);
+    const writes = plan(db, {
+      steps: [
+        notify({
+          recipientId: me.user.id,
+          senderId: null,
+          communityId: null,
+          type: "SYSTEM_ANNOUNCEMENT",
+          content: "We fixed it.",
+          data: { kind: "support", ticketId: "ticket-7" },
+        }),
+      ],
+    });
     await batch(db, writes.statements);
     await deliver();
     const [mail] = await mailsTo(me);

@@ -5,7 +5,7 @@ import { batch, type Db } from "../../lib/db";
 import { paymentProvider } from "../../payments/config";
 import { ProviderError } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
 import { backToFree } from "./grants";
 import { historyWith, orderStatement } from "./orders";
 import { REVERSAL_RETRY_MS, reverseOwed, settleOrder, type PaymentDeps } from "./settle";
@@ -56,13 +56,21 @@ async function declineLocally(db: Db, orderId: string, note: string) {
 
 /** A declined renewal: try again later within the grace period (access lasts through it), or end. */
 async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
-  const { db, env } = deps;
+  const { db } = deps;
   const failures = due.renewal_failures + 1;
   const last = failures > RENEWAL_RETRIES_MS.length;
   const retryAt = last ? null : due.current_period_end + RENEWAL_RETRIES_MS[failures - 1]!;
   const graceEnd = due.current_period_end + GRACE_MS;
-  const notifications = notificationWrites(db, [
-    {
+  // Counted once: the update holds only while the failure count is the one this run read.
+  const counted = db.all<{ id: string }>(
+    sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
+          status = ${last ? "expired" : "active"}, updated_at = ${now}
+        where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active' returning id`,
+  );
+  // Its e-mail, like every notification's, goes out through the notification mail (per preference).
+  await commit(deps, {
+    steps: [
+    notify({
       recipientId: due.user_id,
       senderId: null,
       communityId: due.community_id,
@@ -72,28 +80,16 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
         : { kind: "payment", payment: "renewal_failed", retryAt: retryAt!, accessUntil: graceEnd },
       // Before the updates in the batch: written only by the run whose failure count is still current.
       onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
-    },
-  ]);
-  // Counted once: the update holds only while the failure count is the one this run read.
-  const counted = db.all<{ id: string }>(
-    sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
-          status = ${last ? "expired" : "active"}, updated_at = ${now}
-        where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active' returning id`,
-  );
-  const read = await batch(db, [
-    ...notifications.statements,
+    }),
     db.run(
       last
         ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
         : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
     ),
-    ...(last ? [backToFree(db, due.id, now)] : []),
+    last ? backToFree(db, due.id, now) : null,
     counted,
-    ...(notifications.readBack ? [notifications.readBack] : []),
-  ]);
-  if (read(counted).length === 0) return;
-  // Its e-mail, like every notification's, goes out through the notification mail (per preference).
-  await pushNotifications(env, notifications.readBack ? read(notifications.readBack) : []);
+    ],
+  });
 }
 
 /**

@@ -3,13 +3,12 @@ import { Hono } from "hono";
 import { communityParams } from "../../../common/contract/communities";
 import { rejectBody, review, reviewDecisionBody, reviewQueueQuery } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
-import { batch } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { canReview, type ReviewStatus } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
 import type { Category } from "../../../common/catalog";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
@@ -111,21 +110,6 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
     );
   }
   const now = Date.now();
-  const notifications = notificationWrites(
-    db,
-    community.creator_id
-      ? [
-          {
-            recipientId: community.creator_id,
-            senderId: null,
-            communityId: community.id,
-            type: "SYSTEM_ANNOUNCEMENT",
-            data: { kind: "review", decision, ...(reason ? { reason } : {}) },
-            onlyIf: sql`exists (select 1 from communities where id = ${id} and review_status = ${rule.to} and reviewed_at = ${now})`,
-          },
-        ]
-      : [],
-  );
   // The status guard in the update makes two staff deciding at once harmless: one wins, one no-ops.
   const update = db.all<{ id: string }>(
     sql`update communities set review_status = ${rule.to},
@@ -136,12 +120,21 @@ async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id
           sql`, `,
         )}) returning id`,
   );
-  const read = await batch(db, [
-    update,
-    ...notifications.statements,
-    ...(notifications.readBack ? [notifications.readBack] : []),
-  ]);
+  const read = await commit(c, {
+    steps: [
+      update,
+      community.creator_id
+        ? notify({
+            recipientId: community.creator_id,
+            senderId: null,
+            communityId: community.id,
+            type: "SYSTEM_ANNOUNCEMENT",
+            data: { kind: "review", decision, ...(reason ? { reason } : {}) },
+            onlyIf: sql`exists (select 1 from communities where id = ${id} and review_status = ${rule.to} and reviewed_at = ${now})`,
+          })
+        : null,
+    ],
+  });
   if (read(update).length === 0) throw new AppError("CONFLICT", "Someone else decided on this community a moment ago.");
-  if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
   return respond(c, review[decision], { id, reviewStatus: rule.to });
 }

@@ -9,7 +9,8 @@ import { publicOrigin } from "../../lib/public-origin";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
-import { notificationWrites, pushNotifications, preview } from "../../lib/notify";
+import { commit, notify } from "../../lib/commit";
+import { preview } from "../../lib/notify";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import { mailStaffReply } from "./ticket-mail";
 import { repliesStatement, replyWrites, ticketPage, ticketStatement, toDetail, toPage, toReply } from "./tickets.queries";
@@ -61,29 +62,27 @@ export const staffTicketsRoutes = new Hono<HonoEnv>()
     if (!ticket) throw ticketNotFound();
     if (ticket.status === "closed") throw ticketClosed();
     const writes = replyWrites(db, { ticketId: id, authorId: me.id, fromStaff: true, message, status: "answered" });
-    const notifications = notificationWrites(db, [
-      {
-        recipientId: ticket.user_id,
-        senderId: null,
-        communityId: null,
-        type: "SYSTEM_ANNOUNCEMENT",
-        content: preview(message),
-        data: { kind: "support", ticketId: id },
-        // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
-        email: false,
-        onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
-      },
-    ]);
-    const read = await batch(db, [
-      ...writes.statements,
-      ...notifications.statements,
-      writes.readBack,
-      ...(notifications.readBack ? [notifications.readBack] : []),
-    ]);
+    // The live notification goes out after the commit, off the answer's path.
+    const read = await commit(c, {
+      steps: [
+        ...writes.statements,
+        notify({
+          recipientId: ticket.user_id,
+          senderId: null,
+          communityId: null,
+          type: "SYSTEM_ANNOUNCEMENT",
+          content: preview(message),
+          data: { kind: "support", ticketId: id },
+          // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
+          email: false,
+          onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
+        }),
+        writes.readBack,
+      ],
+    });
     const reply = read(writes.readBack)[0];
     if (!reply) throw ticketClosed();
-    // After the commit, off the answer's path: the live notification and the e-mail (the outbox keeps every one).
-    if (notifications.readBack) c.executionCtx.waitUntil(pushNotifications(c.env, read(notifications.readBack)));
+    // After the commit, off the answer's path: the e-mail (the outbox keeps every one).
     c.executionCtx.waitUntil(
       mailStaffReply(
         c.env,
