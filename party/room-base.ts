@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { log } from "../common/log";
 import {
   HEARTBEAT_PING,
   HEARTBEAT_PONG,
@@ -129,15 +130,7 @@ export abstract class RoomBase extends Server<Env> {
   }
 
   override onError(connection: Connection<ConnectionInfo>, error: unknown): void {
-    console.warn(
-      JSON.stringify({
-        level: "warn",
-        message: "room socket error",
-        room: this.name,
-        connection: connection.id,
-        error: String(error),
-      }),
-    );
+    log("warn", "room socket error", { room: this.name, connection: connection.id, error: String(error) });
   }
 
   /** Rooms are reached only by WebSocket upgrades (the worker refuses the rest before they get here). */
@@ -210,15 +203,11 @@ export abstract class RoomBase extends Server<Env> {
   protected fanOutEvent<E extends ServerMessage>(schema: z.ZodType<E>, event: E, skipUsers?: ReadonlySet<string>): number {
     const parsed = schema.safeParse(event);
     if (!parsed.success) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          message: "refused to publish an invalid event",
-          room: this.name,
-          type: (event as { type?: unknown }).type,
-          issues: parsed.error.issues.slice(0, 3),
-        }),
-      );
+      log("error", "refused to publish an invalid event", {
+        room: this.name,
+        type: (event as { type?: unknown }).type,
+        issues: parsed.error.issues.slice(0, 3),
+      });
       return 0;
     }
     return this.fanOut(parsed.data, undefined, skipUsers);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { disconnectUserRoom, publishToUser, publishToUsers } from "../worker/lib/rooms";
+import { disconnectUserRoom, publishToUser, roomCalls, sendRoomCalls, type Frame } from "../worker/lib/rooms";
 import { createUser } from "../tests/factories";
 import type { UserEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
@@ -36,7 +36,8 @@ describe("UserRoom", () => {
     const b = await connect(`/parties/user-room/${bob.user.id}`, { cookie: bob.cookie });
     await Promise.all([a.next("welcome"), b.next("welcome")]);
     const bump: UserEvent = { type: "conversation.bumped", conversationId: "k1", lastMessageAt: 42 };
-    expect(await publishToUsers(env, [alice.user.id, bob.user.id, alice.user.id], bump)).toBe(2);
+    const frames = [alice.user.id, bob.user.id, alice.user.id].map((id): Frame => ({ room: "user", id, event: bump }));
+    expect(await sendRoomCalls(env, roomCalls(frames))).toBe(2);
     expect(await a.next("conversation.bumped")).toEqual(bump);
     expect(await b.next("conversation.bumped")).toEqual(bump);
   });

@@ -2,8 +2,11 @@ import type { Db } from "./lib/db";
 import type { QueryStats } from "./lib/query-count";
 import type { SessionUser } from "./lib/session-user";
 
-/** Bindings and variables of the Worker, as declared in wrangler.toml (types from `wrangler types`). */
-/** APP_ENV is production (wrangler.toml), development (dev server) or test (vitest). */
+/**
+ * Bindings of the Worker, as declared in wrangler.toml (types from `wrangler types`), with the secrets
+ * and settings it may be given. APP_ENV is production (wrangler.toml), development (dev server) or
+ * test (vitest).
+ */
 export type AppEnv = Env & {
   /** better-auth signing secret; a wrangler secret in production. */
   AUTH_SECRET?: string;

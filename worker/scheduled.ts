@@ -4,6 +4,7 @@ import { sendEventReminders } from "./features/calendar/reminders";
 import { deliverNotificationMail } from "./features/notifications/mail-delivery";
 import { cleanUp } from "./features/maintenance/cleanup";
 import { runPaymentJobs } from "./features/payments/renewals";
+import { log } from "../common/log";
 import { openDb } from "./lib/db";
 
 /** The cron entry point; each job is independent so one failure does not stop the others. */
@@ -20,9 +21,9 @@ export async function scheduled(controller: ScheduledController, env: AppEnv, _c
   for (const [name, job] of jobs) {
     try {
       const result = await job();
-      console.log(JSON.stringify({ level: "info", message: "cron job done", job: name, result }));
+      log("info", "cron job done", { job: name, result });
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", message: "cron job failed", job: name, reason: String(error) }));
+      log("error", "cron job failed", { job: name, reason: String(error) });
     }
   }
 }

@@ -7,7 +7,7 @@ import type { Idempotency, Written } from "./idempotency";
 import { notificationsByIds, toWritten, type notificationsWhere, type WrittenNotificationRow } from "./notification-rows";
 import { notificationInsert, type NewNotification } from "./notify";
 import { awardStatements, reversalStatements, type Award } from "./points";
-import { sendFrames, type Frame } from "./rooms";
+import { roomCalls, sendRoomCalls, type Frame } from "./rooms";
 
 /**
  * The one write path. A feature describes a write: its own statements and, in order among them, the
@@ -129,22 +129,27 @@ function notificationFrames(rows: WrittenNotificationRow[]): Frame[] {
 /** Where a write runs: a request (frames go out after the answer), or a job that waits for them. */
 export type Committer = Context<HonoEnv> | { db: Db; env: AppEnv };
 
-function parts(at: Committer) {
-  if ("req" in at) {
-    const c = at;
-    return { db: c.var.db, env: c.env, after: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
+/**
+ * Sends a committed write's frames: after the answer for a request (counted in its Server-Timing), at
+ * once for a job.
+ */
+async function send(at: Committer, frames: Frame[]): Promise<void> {
+  const calls = roomCalls(frames);
+  if (!("req" in at)) {
+    await sendRoomCalls(at.env, calls);
+    return;
   }
-  return { db: at.db, env: at.env, after: null };
+  const stats = at.get("queryStats");
+  if (stats) stats.roomCalls += calls.length;
+  at.executionCtx.waitUntil(sendRoomCalls(at.env, calls));
 }
 
 /** Runs a write in one batch and sends its frames; answers the batch's reader. */
 export async function commit(at: Committer, write: Write): Promise<Read> {
-  const { db, env, after } = parts(at);
+  const db = "req" in at ? at.var.db : at.db;
   const planned = plan(db, write);
   const read = await batch(db, planned.statements);
-  const sent = sendFrames(env, planned.frames(read));
-  if (after) after(sent);
-  else await sent;
+  await send(at, planned.frames(read));
   return read;
 }
 
@@ -160,6 +165,6 @@ export async function commitOnce(
 ): Promise<Written> {
   const planned = plan(c.var.db, write);
   const written = await once.write(claim.userId, claim.resourceId, planned.statements);
-  if ("read" in written) c.executionCtx.waitUntil(sendFrames(c.env, planned.frames(written.read)));
+  if ("read" in written) await send(c, planned.frames(written.read));
   return written;
 }

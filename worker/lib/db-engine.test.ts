@@ -46,7 +46,7 @@ describe("the engine switch", () => {
         ],
       });
     });
-    const stats = { statements: 0, roundTrips: 0, waitMs: 0 };
+    const stats = { statements: 0, roundTrips: 0, waitMs: 0, roomCalls: 0 };
     const db = openDb(
       { DB: env.DB, DB_ENGINE: "libsql", LIBSQL_URL: "libsql://agora-db.example.com", LIBSQL_AUTH_TOKEN: "tok" },
       stats,

@@ -1,5 +1,6 @@
 import { EmailMessage } from "cloudflare:email";
 import { newId } from "../../common/ids";
+import { log } from "../../common/log";
 import { isDevelopment, type AppEnv } from "../env";
 import type { Db } from "./db";
 import { withinLimit, type RateLimitRule } from "./rate-limit";
@@ -31,9 +32,7 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
   return {
     async send(message, options = {}) {
       if (options.perRecipient && !(await withinLimit(db, options.perRecipient, message.to.toLowerCase()))) {
-        console.warn(
-          JSON.stringify({ level: "warn", message: "mail over its per-recipient limit, not sent", kind: message.kind }),
-        );
+        log("warn", "mail over its per-recipient limit, not sent", { kind: message.kind });
         return;
       }
       const deliver = !isDevelopment(env);
@@ -45,9 +44,7 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
           status = "sent";
         } catch (error) {
           status = "failed";
-          console.error(
-            JSON.stringify({ level: "error", message: "mail delivery failed", kind: message.kind, reason: String(error) }),
-          );
+          log("error", "mail delivery failed", { kind: message.kind, reason: String(error) });
         }
       }
       await db.insert(mailOutbox).values({

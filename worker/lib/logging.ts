@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { log } from "../../common/log";
 import type { HonoEnv } from "../env";
 
 /** Paths whose trailing segments are secrets (reset tokens); they are never written to logs. */
@@ -11,12 +12,6 @@ export function loggablePath(pathname: string): string {
   return pathname;
 }
 
-export function log(level: "info" | "warn" | "error", requestId: string, message: string, extra: object = {}) {
-  const line = JSON.stringify({ level, requestId, message, ...extra });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
-}
 
 /** Gives every request an id (Cloudflare's ray id when present), echoes it and logs one line per request. */
 export const requestContext = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
@@ -30,7 +25,8 @@ export const requestContext = (): MiddlewareHandler<HonoEnv> => async (c, next) 
   // Tests would drown in access lines; errors are still logged there.
   if (c.env.APP_ENV === "test") return;
   // Query strings are left out on purpose: verification and reset links carry tokens there.
-  log("info", requestId, "request", {
+  log("info", "request", {
+    requestId,
     method: c.req.method,
     path: loggablePath(new URL(c.req.url).pathname),
     status: c.res.status,

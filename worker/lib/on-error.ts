@@ -5,7 +5,7 @@ import type { HonoEnv } from "../env";
 import type { ErrorBody } from "../../common/contract/http";
 import { dbErrorMessage } from "./db";
 import { AppError } from "./errors";
-import { log } from "./logging";
+import { log } from "../../common/log";
 
 /** The "at ..." lines of a stack without its message (which may quote bound values). */
 const stackFrames = (err: Error) =>
@@ -36,7 +36,7 @@ export function onError(err: Error, c: Context<HonoEnv>) {
     const message = err.message.includes("Malformed JSON") ? "The request body is not valid JSON." : err.message;
     appError = new AppError(err.status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", message || "Bad request.");
   } else {
-    log("error", requestId, "unhandled error", loggable(err));
+    log("error", "unhandled error", { requestId, ...loggable(err) });
     appError = new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
   }
   const body: ErrorBody = {

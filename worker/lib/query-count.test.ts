@@ -7,7 +7,7 @@ import { users } from "./tables";
 
 describe("D1 cost through drizzle", () => {
   it("counts a builder query and a template query as one statement and one round trip each", async () => {
-    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0 };
+    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0, roomCalls: 0 };
     const db = openDb({ DB: countingD1(env.DB, stats) });
     await db.select({ id: users.id }).from(users).limit(1);
     expect(stats).toMatchObject({ statements: 1, roundTrips: 1 });
@@ -16,7 +16,7 @@ describe("D1 cost through drizzle", () => {
   });
 
   it("counts a batch of N statements as N statements in one round trip, builder and template mixed", async () => {
-    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0 };
+    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0, roomCalls: 0 };
     const db = openDb({ DB: countingD1(env.DB, stats) });
     const [one, two, rows] = await db.batch([
       db.get<{ n: number }>(sql`select ${1} as n`),

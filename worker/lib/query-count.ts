@@ -1,8 +1,11 @@
 import type { Client } from "@libsql/client/web";
 import type { MiddlewareHandler } from "hono";
 
-/** What a request sent to the database, and how long it waited for the answers (overlapping waits both count). */
-export type QueryStats = { statements: number; roundTrips: number; waitMs: number };
+/**
+ * What a request sent to the database, and how long it waited for the answers (overlapping waits both
+ * count); and how many realtime rooms its writes called once committed (worker/lib/commit.ts).
+ */
+export type QueryStats = { statements: number; roundTrips: number; waitMs: number; roomCalls: number };
 
 /** Adds the time until `pending` settles to `stats.waitMs` (workerd's clock moves across I/O, which this is). */
 function timed<T>(stats: QueryStats, pending: Promise<T>): Promise<T> {
@@ -87,7 +90,7 @@ export const queryCount =
     Variables: { queryStats?: QueryStats };
   }> =>
   async (c, next) => {
-    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0 };
+    const stats: QueryStats = { statements: 0, roundTrips: 0, waitMs: 0, roomCalls: 0 };
     c.env = { ...c.env, DB: countingD1(c.env.DB, stats) };
     // On libSQL the database opens its own client: it counts into the same figures (worker/lib/db.ts).
     c.set("queryStats", stats);
@@ -98,10 +101,14 @@ export const queryCount =
         "Server-Timing",
         `${engine};dur=${stats.waitMs.toFixed(1)};desc="statements=${stats.statements} round-trips=${stats.roundTrips}"`,
       );
+      if (stats.roomCalls > 0) c.res.headers.append("Server-Timing", `realtime;desc="room-calls=${stats.roomCalls}"`);
     }
   };
 
 export function parseQueryStats(header: string | null): QueryStats | null {
   const match = header?.match(/dur=([\d.]+);desc="statements=(\d+) round-trips=(\d+)"/);
-  return match ? { statements: Number(match[2]), roundTrips: Number(match[3]), waitMs: Number(match[1]) } : null;
+  const rooms = header?.match(/realtime;desc="room-calls=(\d+)"/);
+  return match
+    ? { statements: Number(match[2]), roundTrips: Number(match[3]), waitMs: Number(match[1]), roomCalls: Number(rooms?.[1] ?? 0) }
+    : null;
 }

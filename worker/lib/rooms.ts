@@ -11,7 +11,7 @@ import type { ConversationRoom } from "../../party/conversation-room";
 import type { CommunityEvent, ConversationEvent, UserEvent } from "../../common/realtime-protocol";
 import type { UserRoom } from "../../party/user-room";
 import type { AppEnv } from "../env";
-import { log } from "./logging";
+import { log } from "../../common/log";
 
 const communityRoom = (env: AppEnv, communityId: string) =>
   (env.CommunityRoom as DurableObjectNamespace<CommunityRoom>).getByName(communityId);
@@ -23,7 +23,7 @@ async function bestEffort<T>(what: string, room: string, fallback: T, call: () =
   try {
     return await call();
   } catch (err) {
-    log("error", "realtime", `${what} failed`, { room, error: err instanceof Error ? err.message : String(err) });
+    log("error", `${what} failed`, { room, error: err instanceof Error ? err.message : String(err) });
     return fallback;
   }
 }
@@ -79,12 +79,6 @@ export function publishToUser(env: AppEnv, userId: string, events: UserEvent | r
   return bestEffort(named(list), `user-room/${userId}`, 0, () => userRoom(env, userId).publish(list));
 }
 
-/** `publishToUser` for several users at once (e.g. a conversation bump for every participant). */
-export async function publishToUsers(env: AppEnv, userIds: readonly string[], event: UserEvent): Promise<number> {
-  const counts = await Promise.all([...new Set(userIds)].map((userId) => publishToUser(env, userId, event)));
-  return counts.reduce((sum, n) => sum + n, 0);
-}
-
 /** A frame for one room, sent once the write that made it has committed (see commit.ts). */
 export type Frame =
   | { room: "community"; id: string; event: CommunityEvent }
@@ -94,12 +88,15 @@ export type Frame =
 /** How many rooms a write's frames reach at once: a community-wide fan-out goes out in waves, not one burst. */
 export const ROOM_WAVE = 50;
 
+/** One call to one room: its frames' events, in order. */
+export type RoomCall = { frame: Frame; events: Frame["event"][] };
+
 /**
- * Sends frames with one call per room, each room's frames in the order given, an identical frame only
- * once (two awards in one community refresh its leaderboard once). Resolves to how many frames went out.
+ * Frames grouped into one call per room, each room's events in the order given and an identical event
+ * only once (two awards in one community refresh its leaderboard once).
  */
-export async function sendFrames(env: AppEnv, frames: readonly Frame[]): Promise<number> {
-  const rooms = new Map<string, { frame: Frame; events: Frame["event"][]; seen: Set<string> }>();
+export function roomCalls(frames: readonly Frame[]): RoomCall[] {
+  const rooms = new Map<string, RoomCall & { seen: Set<string> }>();
   for (const frame of frames) {
     const hidden = frame.room === "conversation" ? [...(frame.hiddenFrom ?? [])].sort().join(",") : "";
     const key = `${frame.room}/${frame.id}/${hidden}`;
@@ -110,19 +107,25 @@ export async function sendFrames(env: AppEnv, frames: readonly Frame[]): Promise
     room.seen.add(text);
     room.events.push(frame.event);
   }
-  const calls = [...rooms.values()].map(({ frame, events }) => () => {
-    switch (frame.room) {
-      case "community":
-        return publishToCommunity(env, frame.id, events as CommunityEvent[]);
-      case "conversation":
-        return publishToConversation(env, frame.id, events as ConversationEvent[], frame.hiddenFrom);
-      case "user":
-        return publishToUser(env, frame.id, events as UserEvent[]);
-    }
-  });
+  return [...rooms.values()].map(({ frame, events }) => ({ frame, events }));
+}
+
+function call(env: AppEnv, { frame, events }: RoomCall): Promise<number> {
+  switch (frame.room) {
+    case "community":
+      return publishToCommunity(env, frame.id, events as CommunityEvent[]);
+    case "conversation":
+      return publishToConversation(env, frame.id, events as ConversationEvent[], frame.hiddenFrom);
+    case "user":
+      return publishToUser(env, frame.id, events as UserEvent[]);
+  }
+}
+
+/** Makes the calls, `ROOM_WAVE` rooms at a time; resolves to how many frames went out. */
+export async function sendRoomCalls(env: AppEnv, calls: readonly RoomCall[]): Promise<number> {
   let sent = 0;
   for (let start = 0; start < calls.length; start += ROOM_WAVE) {
-    const counts = await Promise.all(calls.slice(start, start + ROOM_WAVE).map((call) => call()));
+    const counts = await Promise.all(calls.slice(start, start + ROOM_WAVE).map((c) => call(env, c)));
     sent += counts.reduce((sum, n) => sum + n, 0);
   }
   return sent;

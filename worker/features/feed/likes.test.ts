@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeAll, connect } from "../../../party/test-socket";
 import { addMember, call, createCommunity, createUser } from "../../../tests/factories";
 import { openDb } from "../../lib/db";
+import { parseQueryStats } from "../../lib/query-count";
 import { rateLimitRules } from "../../lib/rate-limit";
 
 afterEach(closeAll);
@@ -21,7 +22,11 @@ describe("one like, live", () => {
     await room.next("welcome");
     await tab.next("welcome");
 
-    expect((await call(`/api/posts/${postId}/like`, { method: "POST", cookie: liker.cookie })).status).toBe(200);
+    const like = await call(`/api/posts/${postId}/like`, { method: "POST", cookie: liker.cookie });
+    expect(like.status).toBe(200);
+    // The access check, then the write batch; after it, one call to the community's room (counters and
+    // the leaderboard's refresh) and one to the author's (the notification and the unread count).
+    expect(parseQueryStats(like.headers.get("server-timing"))).toMatchObject({ roundTrips: 2, roomCalls: 2 });
     expect(await room.next("post.counters")).toEqual({ type: "post.counters", postId, likesCount: 1, commentsCount: 0 });
     // The author's points moved: leaderboards open in the community read themselves again.
     expect(await room.next("points.changed")).toEqual({ type: "points.changed" });

@@ -1,4 +1,5 @@
-import { Hono } from "hono";
+import type { SQLWrapper } from "drizzle-orm";
+import { Hono, type Context } from "hono";
 import {
   listNotificationsQuery,
   notificationParams,
@@ -7,10 +8,11 @@ import {
   unreadCountQuery,
 } from "../../../common/contract/notifications";
 import type { HonoEnv } from "../../env";
+import { commit } from "../../lib/commit";
+import type { Db } from "../../lib/db";
 import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
-import { publishToUser } from "../../lib/rooms";
-import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId, type SessionUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { unreadCount } from "../../lib/notification-rows";
 import { listNotifications, markAllRead, markRead } from "./notifications.queries";
@@ -28,37 +30,33 @@ export const notificationsRoutes = new Hono<HonoEnv>()
   // Reads are one round trip: the session, the update (addressed to the session's user) and the new
   // unread total the user's other tabs are told about.
   .post("/read-all", validate("json", readAllBody), async (c) => {
-    const token = await sessionToken(c);
-    const db = c.var.db;
-    const me = sessionUserId(token);
-    const [session, updated, unread] = await db.batch([
-      sessionStatement(db, token),
-      markAllRead(db, me, c.req.valid("json").communityId),
-      unreadCount(db, me),
-    ]);
-    const user = sessionUserFrom(c, session);
-    if (!user) throw unauthenticated();
-    const count = updated.length;
-    if (count > 0) c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id, unread[0]?.value ?? 0));
-    return respond(c, notifications.readAll, { count });
+    const { read, updated } = await markAndCount(c, (db, me) => markAllRead(db, me, c.req.valid("json").communityId));
+    return respond(c, notifications.readAll, { count: read(updated).length });
   })
   .post("/:id/read", validate("param", notificationParams), async (c) => {
-    const token = await sessionToken(c);
-    const db = c.var.db;
-    const me = sessionUserId(token);
-    const [session, updated, unread] = await db.batch([
-      sessionStatement(db, token),
-      markRead(db, me, c.req.valid("param").id),
-      unreadCount(db, me),
-    ]);
-    const user = sessionUserFrom(c, session);
-    if (!user) throw unauthenticated();
-    if (updated.length === 0) throw notFound("Notification not found.");
-    c.executionCtx.waitUntil(pushUnreadCount(c.env, user.id, unread[0]?.value ?? 0));
+    const { read, updated } = await markAndCount(c, (db, me) => markRead(db, me, c.req.valid("param").id));
+    if (read(updated).length === 0) throw notFound("Notification not found.");
     return respond(c, notifications.read, { ok: true });
   });
 
-/** The user's other tabs learn the new unread total when something is read. */
-function pushUnreadCount(env: HonoEnv["Bindings"], userId: string, count: number) {
-  return publishToUser(env, userId, { type: "notification.unread", count });
+/** Marks notifications read for the session's user; their other tabs learn the new unread total. */
+async function markAndCount<M extends ReturnType<typeof markRead>>(c: Context<HonoEnv>, mark: (db: Db, me: SQLWrapper) => M) {
+  const token = await sessionToken(c);
+  const db = c.var.db;
+  const me = sessionUserId(token);
+  const session = sessionStatement(db, token);
+  const updated = mark(db, me);
+  const unread = unreadCount(db, me);
+  // The session is read in the batch: its user is known once the frames are made, right after it.
+  const caller: { user: SessionUser | null } = { user: null };
+  const read = await commit(c, {
+    steps: [session, updated, unread],
+    frames: (read) => {
+      const user = (caller.user = sessionUserFrom(c, read(session)));
+      if (!user || read(updated).length === 0) return [];
+      return [{ room: "user", id: user.id, event: { type: "notification.unread", count: read(unread)[0]?.value ?? 0 } }];
+    },
+  });
+  if (!caller.user) throw unauthenticated();
+  return { read, updated };
 }
