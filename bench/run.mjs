@@ -3,6 +3,7 @@
 // drives it with a closed-loop load from this process. See bench/README.md.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pointsCostRequests, pointsChecks, pointsRuns, pointsSeedSql } from "./load/points.mjs";
+import { profileWorker, summarize } from "./profile.mjs";
 import { ensureBuild, executeFile, freshState, migrate, root, sh, startServer, waitFor } from "./server.mjs";
 
 const state = freshState("bench", `${root}bench/.results/state`);
@@ -184,7 +185,10 @@ writeFileSync(seedFile, seedSql());
 console.log(`seeding (${only.join(", ")})...`);
 executeFile(state, seedFile);
 
-const stopServer = startServer({ port, state });
+// BENCH_PROFILE=1: after the runs, the like run again alone under V8's profiler (bench/profile.mjs).
+const profiling = process.env.BENCH_PROFILE === "1" && wants("likes");
+const inspectorPort = port + 1;
+const stopServer = startServer({ port, state, inspectorPort: profiling ? inspectorPort : undefined });
 try {
   await waitFor(`${base}/api/health`);
   const { reader: cookie, likers, searchers } = await signUpAndIn();
@@ -290,6 +294,13 @@ try {
     },
     points: () => pointsChecks(row, costs, baseline),
   };
+  if (profiling) {
+    const file = `${root}bench/.results/like.cpuprofile`;
+    const [likeRun] = runSpecs.likes;
+    const profile = await profileWorker(inspectorPort, file, () => interleaved([likeRun], cookie));
+    console.log(`\nCPU profile of the worker during ${rounds} rounds of the like run alone (${file}):\n`);
+    console.log(summarize(profile));
+  }
   const checks = groups.filter(wants).flatMap((g) => checksOf[g]());
   console.log("");
   for (const [text, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${text}`);

@@ -118,10 +118,10 @@ export async function waitFor(url, ms = 60_000) {
 
 /**
  * Starts the production build under `wrangler dev` on `state`, in development mode at `base`, with
- * extra `vars`; its output goes to `log` when given. Answers a stop function that signals the process
+ * extra `vars`; its output goes to `log` when given, and V8's inspector listens on `inspectorPort` when given. Answers a stop function that signals the process
  * group (SIGTERM unless told otherwise, e.g. SIGKILL for a crash).
  */
-export function startServer({ port, state, vars = {}, log }) {
+export function startServer({ port, state, vars = {}, log, inspectorPort }) {
   const base = `http://127.0.0.1:${port}`;
   const all = { APP_ENV: "development", APP_URL: base, ...vars };
   const args = [
@@ -138,6 +138,7 @@ export function startServer({ port, state, vars = {}, log }) {
   ];
   for (const [name, value] of Object.entries(all)) args.push("--var", `${name}:${value}`);
   args.push("--log-level", "error");
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   const output = log ? openSync(log, "a") : "ignore";
   const server = spawn("npx", args, { cwd: root, stdio: ["ignore", output, output], detached: true });
   const stop = (signal = "SIGTERM") => {
