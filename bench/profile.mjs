@@ -8,11 +8,14 @@ import { root } from "./server.mjs";
 async function connect(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
   const target = targets.find((t) => t.webSocketDebuggerUrl) ?? targets[0];
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  // wrangler's inspector proxy refuses a handshake without an Origin.
+  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { origin: `http://127.0.0.1:${port}` } });
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
     socket.addEventListener("error", reject, { once: true });
   });
+  // wrangler's proxy answers a command with the command's own id, with its result when it has one
+  // (its own messages to the worker carry ids of 100000000 and up).
   let next = 0;
   const waiting = new Map();
   socket.addEventListener("message", (event) => {
@@ -21,7 +24,7 @@ async function connect(port) {
     if (!pending) return;
     waiting.delete(message.id);
     if (message.error) pending.reject(new Error(message.error.message));
-    else pending.resolve(message.result);
+    else pending.resolve(message.result ?? {});
   });
   const send = (method, params = {}) =>
     new Promise((resolve, reject) => {
@@ -114,13 +117,17 @@ function mapFor(url) {
   return maps.get(name);
 }
 
+/** A source file's path from the repository (or node_modules) on, however the map reaches it. */
+const shortPath = (source) =>
+  source.replace(/^.*?(node_modules\/|(?:worker|party|common|db|web)\/)/, (_, from) => from).replace(/^(\.\.\/)+/, "");
+
 /** What a source file is, for the summary: our own folders by name, packages by package. */
 function areaOf(source) {
-  if (!source) return "(runtime: GC, I/O, idle in the isolate)";
+  if (!source) return "(native: the runtime's built-ins)";
   const pkg = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg) return pkg[1];
   const own = source.match(/(worker\/lib|worker\/features\/[^/]+|party|common\/contract|common|db)\//);
-  return own ? own[1] : source.replace(/^(\.\.\/)+/, "");
+  return own ? own[1] : shortPath(source);
 }
 
 /**
@@ -151,7 +158,7 @@ export function summarize(profile, top = 15) {
     const area = special ?? areaOf(source);
     total += us;
     byArea.set(area, (byArea.get(area) ?? 0) + us);
-    const fn = `${functionName || "(anonymous)"} ${special ? "" : `${(source ?? "?").replace(/^(\.\.\/)+/, "")}:${line}`}`.trim();
+    const fn = special ?? `${functionName || "(anonymous)"} ${source ? `${shortPath(source)}:${line}` : "(native)"}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   const rows = (m) =>
