@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
@@ -8,12 +8,11 @@ import { batch, type Db } from "../../lib/db";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { preview, type NewNotification } from "../../lib/notify";
+import { commentLikes, notifications, pointEvents, postComments, postLikes, posts } from "../../lib/tables";
 
 type Kind = "post" | "comment";
 export type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
 
-const table = { post: sql.raw("post_likes"), comment: sql.raw("comment_likes") } as const;
-const column = { post: sql.raw("post_id"), comment: sql.raw("comment_id") } as const;
 const reason = { post: "post_like_received", comment: "comment_like_received" } as const;
 
 /**
@@ -22,15 +21,29 @@ const reason = { post: "post_like_received", comment: "comment_like_received" } 
  */
 function recount(db: Db, target: Target) {
   return target.kind === "post"
-    ? db.all<{ likes_count: number; comments_count: number }>(
-        sql`update posts set likes_count = (select count(*) from post_likes where post_id = ${target.id}) where id = ${target.id}
-            returning likes_count, comments_count`,
-      )
-    : db.all<{ likes_count: number; comments_count?: number }>(
-        sql`update post_comments set likes_count = (select count(*) from comment_likes where comment_id = ${target.id})
-            where id = ${target.id} returning likes_count`,
-      );
+    ? db
+        .update(posts)
+        .set({ likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${target.id})` })
+        .where(eq(posts.id, target.id))
+        .returning({ likesCount: posts.likesCount, commentsCount: posts.commentsCount })
+    : db
+        .update(postComments)
+        .set({ likesCount: sql`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${target.id})` })
+        .where(eq(postComments.id, target.id))
+        .returning({ likesCount: postComments.likesCount });
 }
+
+/** The like's own row: inserted (a like that exists already stays as it is) or deleted. */
+const likeRow = {
+  insert: (db: Db, target: Target, userId: string, createdAt: number) =>
+    target.kind === "post"
+      ? db.insert(postLikes).values({ postId: target.id, userId, createdAt }).onConflictDoNothing()
+      : db.insert(commentLikes).values({ commentId: target.id, userId, createdAt }).onConflictDoNothing(),
+  delete: (db: Db, target: Target, userId: string) =>
+    target.kind === "post"
+      ? db.delete(postLikes).where(and(eq(postLikes.postId, target.id), eq(postLikes.userId, userId)))
+      : db.delete(commentLikes).where(and(eq(commentLikes.commentId, target.id), eq(commentLikes.userId, userId))),
+};
 
 /**
  * Like: the row, the author's points (never for a self-like) and a recount, in one batch. Each like
@@ -41,10 +54,7 @@ function recount(db: Db, target: Target) {
  */
 function likeSteps(db: Db, target: Target, userId: string, now: number) {
   const awardSource = { kind: `${target.kind}_like`, id: `${target.id}:${userId}:${newId()}` };
-  const insert = db.run(
-    sql`insert into ${table[target.kind]} (${column[target.kind]}, user_id, created_at) values (${target.id}, ${userId}, ${now})
-        on conflict do nothing`,
-  );
+  const insert = likeRow.insert(db, target, userId, now);
   const earned =
     target.authorId && target.authorId !== userId
       ? award(
@@ -69,14 +79,15 @@ const DAY = 24 * 60 * 60 * 1000;
  * the ledger's whole unique key, so a like never reads through the ledger.
  */
 export function likeNotificationGuard(awardSource: { kind: string; id: string }, target: Target, likerId: string, now: number) {
+  const [pe, n] = [pointEvents, notifications];
   const same =
     target.kind === "post"
-      ? sql`type = 'POST_LIKE' and post_id = ${target.id}`
-      : sql`type = 'COMMENT_LIKE' and comment_id = ${target.id}`;
-  return sql`exists (select 1 from point_events where user_id = ${target.authorId} and community_id = ${target.communityId}
-      and reason = ${reason[target.kind]} and source_kind = ${awardSource.kind} and source_id = ${awardSource.id})
-    and not exists (select 1 from notifications where recipient_id = ${target.authorId} and sender_id = ${likerId}
-      and ${same} and created_at > ${now - DAY})`;
+      ? sql`${n.type} = 'POST_LIKE' and ${n.postId} = ${target.id}`
+      : sql`${n.type} = 'COMMENT_LIKE' and ${n.commentId} = ${target.id}`;
+  return sql`exists (select 1 from ${pe} where ${pe.userId} = ${target.authorId} and ${pe.communityId} = ${target.communityId}
+      and ${pe.reason} = ${reason[target.kind]} and ${pe.sourceKind} = ${awardSource.kind} and ${pe.sourceId} = ${awardSource.id})
+    and not exists (select 1 from ${n} where ${n.recipientId} = ${target.authorId} and ${n.senderId} = ${likerId}
+      and ${same} and ${n.createdAt} > ${now - DAY})`;
 }
 
 function unlikeSteps(db: Db, target: Target, userId: string) {
@@ -86,7 +97,7 @@ function unlikeSteps(db: Db, target: Target, userId: string) {
       target.communityId,
       sql`pe.source_kind = ${`${target.kind}_like`} and (pe.source_id = ${source} or substr(pe.source_id, 1, length(${`${source}:`})) = ${`${source}:`})`,
     ),
-    db.run(sql`delete from ${table[target.kind]} where ${column[target.kind]} = ${target.id} and user_id = ${userId}`),
+    likeRow.delete(db, target, userId),
   ];
 }
 
@@ -143,9 +154,9 @@ export async function setLike(
   const now = Date.now();
   const like = liked ? likeSteps(db, target, user.id, now) : null;
   const counts = recount(db, target);
-  const counters = (row: { likes_count: number; comments_count?: number } | undefined) => ({
-    likesCount: row?.likes_count ?? 0,
-    commentsCount: row?.comments_count ?? 0,
+  const counters = (row: { likesCount: number; commentsCount?: number } | undefined) => ({
+    likesCount: row?.likesCount ?? 0,
+    commentsCount: row?.commentsCount ?? 0,
   });
   const read = await commit(c, {
     steps: [
