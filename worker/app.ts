@@ -22,7 +22,7 @@ import { icsRoutes } from "./features/calendar/ics.routes";
 import { communityCoursesRoutes } from "./features/classroom/community-courses.routes";
 import { coursesRoutes } from "./features/classroom/courses.routes";
 import { videosRoutes } from "./features/classroom/videos.routes";
-import { commentsRoutes, postCommentsRoutes } from "./features/feed/comments.routes";
+import { commentsRoutes } from "./features/feed/comments.routes";
 import { communityFeedRoutes } from "./features/feed/community-feed.routes";
 import { postsRoutes } from "./features/feed/posts.routes";
 import { blockRoutes, myBlocksRoutes } from "./features/blocks/blocks.routes";
@@ -41,7 +41,7 @@ import { paymentsRoutes } from "./features/payments/payments.routes";
 import { providerHooksRoutes } from "./features/payments/provider-hooks.routes";
 import { subscriptionsRoutes } from "./features/payments/subscriptions.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
-import { reviewRoutes } from "./features/review/review.routes";
+import { reviewRoutes, staffOnly } from "./features/review/review.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { staffTicketsRoutes } from "./features/support/staff-tickets.routes";
 import { supportRoutes } from "./features/support/support.routes";
@@ -56,62 +56,73 @@ import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
 import { releaseUnreadBody } from "./lib/request-body";
 import { respond } from "./lib/respond";
+import { mount, route } from "./lib/route";
 import { securityHeaders } from "./lib/security-headers";
 import { flittSandboxRoutes } from "./payments/sandbox/sandbox.routes";
 import { users } from "./lib/tables";
 
-/** The JSON API; its endpoints, requests and answers are those of common/contract. */
-const api = new Hono<HonoEnv>()
-  .get("/health", (c) => respond(c, health.live, { ok: true }))
-  // Readiness: one indexed D1 read (also the benchmarks' baseline).
-  .get("/health/db", async (c) => {
+/** Liveness, and readiness through one indexed D1 read (also the benchmarks' baseline). */
+const healthRoutes = [
+  route(health.live, (c) => respond(c, health.live, { ok: true })),
+  route(health.db, async (c) => {
     await c.var.db.select({ id: users.id }).from(users).where(eq(users.email, "health-check@agora.invalid")).limit(1);
     return respond(c, health.db, { ok: true, db: true });
-  })
-  .route("/account/sessions", accountSessionsRoutes)
-  .route("/account/deletion", accountDeletionRoutes)
-  .route("/account/export", accountExportRoutes)
-  .route("/me/blocks", myBlocksRoutes)
-  .route("/me/calendar-feed", calendarFeedRoutes)
-  .route("/me/profile", myProfileRoutes)
-  .route("/me", meRoutes)
-  .route("/users", blockRoutes)
-  .route("/users", userProfileRoutes)
-  .route("/places", placesRoutes)
-  .route("/communities", communitiesRoutes)
-  .route("/communities/:id/topics", topicsRoutes)
-  .route("/communities/:id/members", membersRoutes)
-  .route("/communities/:id/invite-links", inviteLinksRoutes)
-  .route("/communities/:id", invitationsRoutes)
-  .route("/invites", inviteRoutes)
-  .route("/communities/:id/levels", levelsRoutes)
-  .route("/communities/:id", leaderboardRoutes)
-  .route("/communities/:id/reports", communityReportsRoutes)
-  .route("/communities/:communityId/group-chats", groupChatsRoutes)
-  .route("/communities/:id/courses", communityCoursesRoutes)
-  .route("/communities/:id/events", communityEventsRoutes)
-  .route("/communities/:id", communityFeedRoutes)
-  .route("/posts", postsRoutes)
-  .route("/posts", postCommentsRoutes)
-  .route("/comments", commentsRoutes)
-  .route("/courses", coursesRoutes)
-  .route("/videos", videosRoutes)
-  .route("/events", eventsRoutes)
-  .route("/admin/reports", staffReportsRoutes)
-  .route("/admin/tickets", staffTicketsRoutes)
-  .route("/admin", reviewRoutes)
-  .route("/notifications/preferences", notificationPreferencesRoutes)
-  .route("/notifications/unsubscribe", unsubscribeRoutes)
-  .route("/notifications", notificationsRoutes)
-  .route("/conversations", conversationsRoutes)
-  .route("/conversations", conversationMessagesRoutes)
-  .route("/messages", messagesRoutes)
-  .route("/search", searchRoutes)
-  .route("/support", supportRoutes)
-  .route("/payments/methods", paymentMethodsRoutes)
-  .route("/payments/subscriptions", subscriptionsRoutes)
-  .route("/payments", paymentsRoutes)
-  .route("/uploads", uploadsRoutes);
+  }),
+];
+
+/**
+ * The JSON API; its endpoints, requests and answers are those of common/contract. Lists of routes are
+ * registered at their endpoints' paths (worker/lib/route.ts), sub-apps at their prefix; a request is
+ * matched in this order.
+ */
+const api = new Hono<HonoEnv>();
+mount(api, healthRoutes);
+api.route("/account/sessions", accountSessionsRoutes);
+mount(api, accountDeletionRoutes);
+api.route("/account/export", accountExportRoutes);
+api.route("/me/blocks", myBlocksRoutes);
+api.route("/me/calendar-feed", calendarFeedRoutes);
+api.route("/me/profile", myProfileRoutes);
+mount(api, meRoutes);
+api.route("/users", blockRoutes);
+api.route("/users", userProfileRoutes);
+mount(api, placesRoutes);
+mount(api, communitiesRoutes);
+api.route("/communities/:id/topics", topicsRoutes);
+mount(api, membersRoutes);
+mount(api, inviteLinksRoutes);
+mount(api, invitationsRoutes);
+mount(api, inviteRoutes);
+mount(api, levelsRoutes);
+mount(api, leaderboardRoutes);
+mount(api, communityReportsRoutes);
+api.route("/communities/:communityId/group-chats", groupChatsRoutes);
+api.route("/communities/:id/courses", communityCoursesRoutes);
+mount(api, communityEventsRoutes);
+api.route("/communities/:id", communityFeedRoutes);
+mount(api, postsRoutes);
+mount(api, commentsRoutes);
+mount(api, coursesRoutes);
+mount(api, videosRoutes);
+api.route("/events", eventsRoutes);
+// The staff console answers everyone but staff 401 or 404 before it reads anything of the request: its
+// routes' own guard runs after their input is validated, and a 422 would tell a stranger the route is there.
+api.use("/admin/*", staffOnly);
+mount(api, staffReportsRoutes);
+mount(api, staffTicketsRoutes);
+mount(api, reviewRoutes);
+mount(api, notificationPreferencesRoutes);
+mount(api, unsubscribeRoutes);
+mount(api, notificationsRoutes);
+api.route("/conversations", conversationsRoutes);
+mount(api, conversationMessagesRoutes);
+mount(api, messagesRoutes);
+mount(api, searchRoutes);
+mount(api, supportRoutes);
+api.route("/payments/methods", paymentMethodsRoutes);
+api.route("/payments/subscriptions", subscriptionsRoutes);
+mount(api, paymentsRoutes);
+mount(api, uploadsRoutes);
 
 const app = new Hono<HonoEnv>()
   .use(releaseUnreadBody())

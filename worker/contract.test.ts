@@ -1,3 +1,4 @@
+import { inspectRoutes } from "hono/dev";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "../common/contract";
 import { communities } from "../common/contract/communities";
@@ -66,6 +67,21 @@ describe("the contract and the worker's routes", () => {
         .sort(),
     );
     expect(reading.length).toBe(8);
+  });
+
+  it("every endpoint of the contract is registered once, at its own method and path", () => {
+    // A route's validators and guards are middleware; its handler, the one that answers, is registered once.
+    const handlers = new Map<string, number>();
+    for (const r of inspectRoutes(app)) {
+      if (r.isMiddleware) continue;
+      const route = `${r.method} ${r.path}`;
+      handlers.set(route, (handlers.get(route) ?? 0) + 1);
+    }
+    const wrong = endpoints
+      .map((e) => ({ route: e.route, count: handlers.get(e.route) ?? 0 }))
+      .filter(({ count }) => count !== 1)
+      .map(({ route, count }) => `${route}: registered ${count} times`);
+    expect(wrong).toEqual([]);
   });
 
   it("every route of the worker is in the contract", () => {

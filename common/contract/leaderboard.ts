@@ -8,7 +8,8 @@ import { singleLine } from "./text";
 
 /** Levels, the leaderboard and the caller's points history of a community; for its members only. */
 
-const params = z.object({ id: z.string().min(1).max(64) });
+/** Any id: one that names no community is refused by the access check (401 or 404), not by its shape. */
+const params = z.object({ id: z.string() });
 
 /** Names for levels 1 to 9; an empty name gives the level back its default name. */
 export const levelNamesBody = z.object({

@@ -34,39 +34,30 @@ export const saveCard = cardSchema("save");
 
 const email = z.email({ error: "Invalid email address" }).max(EMAIL_MAX, "Invalid email address");
 
-/** With a saved card (paymentMethodId), a new one (card), or on Flitt's page (hosted mode); one of them. */
-export const joinPaymentBody = z
-  .object({
-    communityId: idParam,
-    paymentMethodId: idParam.optional(),
-    card: payCard.optional(),
-    hosted: z.literal(true).optional(),
-    email: email.optional(),
-    saveCard: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    const ways = [v.paymentMethodId, v.card, v.hosted].filter(Boolean).length;
-    if (ways === 0) ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
-    if (ways > 1) ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
-  });
+/** How an order is paid: a saved card (paymentMethodId), a new one (card), or Flitt's page (hosted mode). */
+const payWith = {
+  paymentMethodId: idParam.optional(),
+  card: payCard.optional(),
+  hosted: z.literal(true).optional(),
+  email: email.optional(),
+  saveCard: z.boolean().default(true),
+};
+
+/** Exactly one way to pay. */
+function oneWayToPay(v: { paymentMethodId?: string; card?: unknown; hosted?: true }, ctx: z.RefinementCtx) {
+  const ways = [v.paymentMethodId, v.card, v.hosted].filter(Boolean).length;
+  if (ways === 0) ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
+  if (ways > 1) ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
+}
+
+/** A membership of a paid community. */
+export const joinPaymentBody = z.object({ communityId: idParam, ...payWith }).superRefine(oneWayToPay);
 export type JoinPaymentBody = z.input<typeof joinPaymentBody>;
 
 /** A creator plan for the caller's community, paid like a join. */
 export const planPaymentBody = z
-  .object({
-    communityId: idParam,
-    plan: z.enum(["starter", "premium", "business"], { error: "Invalid plan" }),
-    paymentMethodId: idParam.optional(),
-    card: payCard.optional(),
-    hosted: z.literal(true).optional(),
-    email: email.optional(),
-    saveCard: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    const ways = [v.paymentMethodId, v.card, v.hosted].filter(Boolean).length;
-    if (ways === 0) ctx.addIssue({ code: "custom", path: ["paymentMethodId"], message: "Please select a payment method" });
-    if (ways > 1) ctx.addIssue({ code: "custom", path: ["card"], message: "Pay with a saved card or a new card, not both" });
-  });
+  .object({ communityId: idParam, plan: z.enum(["starter", "premium", "business"], { error: "Invalid plan" }), ...payWith })
+  .superRefine(oneWayToPay);
 export type PlanPaymentBody = z.input<typeof planPaymentBody>;
 
 /** A card to check and save: typed here (direct mode), or entered on Flitt's page (hosted mode). */

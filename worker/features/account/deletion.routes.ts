@@ -1,15 +1,13 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { account, requestDeletionBody } from "../../../common/contract/account";
-import type { HonoEnv } from "../../env";
+import { account } from "../../../common/contract/account";
 import { batch, type Db } from "../../lib/db";
 import { AppError, unauthenticated } from "../../lib/errors";
 import { isCurrentPassword } from "../../lib/password-check";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { cancelSubscriptions } from "../../lib/subscriptions";
-import { validate } from "../../lib/validation";
 import { commit, notify } from "../../lib/commit";
 import { DELETION_DELAY_MS, deletionStatus } from "./deletion";
 
@@ -21,8 +19,8 @@ const scheduledOf = (db: Db, userId: string) =>
  * the purge 30 days ahead and cancels the subscriptions at once; until the purge the person keeps
  * access and may cancel it (the subscriptions stay cancelled: they can take them up again themselves).
  */
-export const accountDeletionRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const accountDeletionRoutes = [
+  route(account.deletion, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
@@ -32,8 +30,8 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
     const read = await batch(db, [session, scheduled]);
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     return respond(c, account.deletion, deletionStatus(read(scheduled)?.at ?? null));
-  })
-  .post("/", validate("json", requestDeletionBody), async (c) => {
+  }),
+  route(account.requestDeletion, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const { password, reason } = c.req.valid("json");
@@ -48,27 +46,27 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
     // A second request keeps the first one's date: asking again does not postpone the purge.
     const read = await commit(c, {
       steps: [
-      notify({
-        recipientId: user.id,
-        senderId: null,
-        communityId: null,
-        type: "SYSTEM_ANNOUNCEMENT",
-        data: { kind: "account", account: "deletion_scheduled", deletionAt: now + DELETION_DELAY_MS },
-        // Read before the update below: only the request that schedules the deletion announces it.
-        onlyIf: sql`exists (select 1 from users where id = ${user.id} and deletion_scheduled_at is null)`,
-      }),
-      db.run(
-        sql`update users set deletion_requested_at = ${now}, deletion_scheduled_at = ${now + DELETION_DELAY_MS},
+        notify({
+          recipientId: user.id,
+          senderId: null,
+          communityId: null,
+          type: "SYSTEM_ANNOUNCEMENT",
+          data: { kind: "account", account: "deletion_scheduled", deletionAt: now + DELETION_DELAY_MS },
+          // Read before the update below: only the request that schedules the deletion announces it.
+          onlyIf: sql`exists (select 1 from users where id = ${user.id} and deletion_scheduled_at is null)`,
+        }),
+        db.run(
+          sql`update users set deletion_requested_at = ${now}, deletion_scheduled_at = ${now + DELETION_DELAY_MS},
             deletion_reason = ${reason || null}, updated_at = ${now}
             where id = ${user.id} and deletion_scheduled_at is null`,
-      ),
-      cancelSubscriptions(db, user.id, now),
-      after,
+        ),
+        cancelSubscriptions(db, user.id, now),
+        after,
       ],
     });
     return respond(c, account.requestDeletion, deletionStatus(read(after)?.at ?? null, now));
-  })
-  .delete("/", async (c) => {
+  }),
+  route(account.cancelDeletion, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const now = Date.now();
@@ -77,4 +75,5 @@ export const accountDeletionRoutes = new Hono<HonoEnv>()
           where id = ${user.id}`,
     );
     return respond(c, account.cancelDeletion, deletionStatus(null));
-  });
+  }),
+];

@@ -1,17 +1,15 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { calendar, communityParams, eventBody, eventsQuery } from "../../../common/contract/calendar";
+import { calendar } from "../../../common/contract/calendar";
 import { EVENT_DEFAULT_LENGTH } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
-import type { HonoEnv } from "../../env";
 import { assertWritable, memberOf } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, notifyMany } from "../../lib/commit";
 import { deliver } from "../../lib/notification-delivery";
 import { eventNotifications } from "../../lib/notification-rows";
@@ -25,7 +23,6 @@ const ownEventImage = (token: string, imageUrl: string | null) =>
           where owner_id = ${sessionUserId(token)} and purpose = 'event_image' and r2_key = ${imageUrl.slice("/files/".length)}`
     : null;
 
-/** /api/communities/:id/events: the calendar's list or month, and new events. */
 /**
  * EVENT_CREATED to every member of the event's community but its creator, as one set-based write over
  * the membership (a community can have thousands of members), read back for the live push.
@@ -47,8 +44,9 @@ const eventCreated = (db: Db, e: { eventId: string; communityId: string; senderI
     eventNotifications(db, "EVENT_CREATED", e.eventId),
   );
 
-export const communityEventsRoutes = new Hono<HonoEnv>()
-  .get("/", validate("param", communityParams), validate("query", eventsQuery), async (c) => {
+/** /api/communities/:id/events: the calendar's list or month, and new events. */
+export const communityEventsRoutes = [
+  route(calendar.listEvents, async (c) => {
     // The access row and the events with the caller's attendance: one round trip.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -63,8 +61,8 @@ export const communityEventsRoutes = new Hono<HonoEnv>()
       canManage: canManage(access.actor, access.community, access.membership),
       readOnly: access.community.archived,
     });
-  })
-  .post("/", validate("param", communityParams), validate("json", eventBody), async (c) => {
+  }),
+  route(calendar.createEvent, async (c) => {
     // Two round trips: access, rate limit and the image's owner; then the event, its counter and
     // EVENT_CREATED to every other member, with the event read back.
     const db = c.var.db;
@@ -92,16 +90,17 @@ export const communityEventsRoutes = new Hono<HonoEnv>()
     const created = oneEvent(db, id, { id: user.id });
     const read = await commit(c, {
       steps: [
-      db.run(
-        sql`insert into community_events (id, community_id, name, description, location, start_time, end_time, time_zone, event_type,
+        db.run(
+          sql`insert into community_events (id, community_id, name, description, location, start_time, end_time, time_zone, event_type,
               created_by, image_url, event_url, attendees_count, created_at, updated_at)
             values (${id}, ${communityId}, ${body.name}, ${body.description}, ${body.location}, ${body.startTime}, ${endTime},
               ${body.timeZone}, ${body.eventType}, ${user.id}, ${body.imageUrl}, ${body.eventUrl}, 0, ${now}, ${now})`,
-      ),
-      db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
-      eventCreated(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) }),
-      created,
+        ),
+        db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
+        eventCreated(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) }),
+        created,
       ],
     });
     return respond(c, calendar.createEvent, { event: toCalendarEvent(read(created)[0]!) });
-  });
+  }),
+];

@@ -1,23 +1,21 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { classroom, courseParams, editCourseBody, videoBody, videoOrderBody } from "../../../common/contract/classroom";
+import { classroom } from "../../../common/contract/classroom";
 import { LESSONS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
-import type { HonoEnv } from "../../env";
 import { assertWritable, load } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, notify } from "../../lib/commit";
 import { assertCanManage, assertUnlocked, courseFor } from "./classroom.access";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn, recountLessons } from "./course-writes";
 import { courseLessons, oneCourse, toCourseCard, toLesson } from "./courses.queries";
 
 /** /api/courses/:courseId… */
-export const coursesRoutes = new Hono<HonoEnv>()
-  .get("/:courseId", validate("param", courseParams), async (c) => {
+export const coursesRoutes = [
+  route(classroom.getCourse, async (c) => {
     // The access row, the course card and its lessons: one round trip whatever the course's size.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -34,8 +32,8 @@ export const coursesRoutes = new Hono<HonoEnv>()
       canManage: learner.canManage,
       readOnly: access.community.archived,
     });
-  })
-  .patch("/:courseId", validate("param", courseParams), validate("json", editCourseBody), async (c) => {
+  }),
+  route(classroom.editCourse, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const courseId = c.req.valid("param").courseId;
@@ -56,10 +54,13 @@ export const coursesRoutes = new Hono<HonoEnv>()
       sql`updated_at = ${Date.now()}`,
     ].filter((part) => part !== null);
     const shown = oneCourse(db, courseId, { token });
-    const read = await batch(db, [db.run(sql`update classroom_courses set ${sql.join(set, sql`, `)} where id = ${courseId}`), shown]);
+    const read = await batch(db, [
+      db.run(sql`update classroom_courses set ${sql.join(set, sql`, `)} where id = ${courseId}`),
+      shown,
+    ]);
     return respond(c, classroom.editCourse, { course: toCourseCard(read(shown)[0]!, found.learner) });
-  })
-  .delete("/:courseId", validate("param", courseParams), async (c) => {
+  }),
+  route(classroom.deleteCourse, async (c) => {
     const db = c.var.db;
     const found = await load(c, courseFor(db, await sessionToken(c), c.req.valid("param").courseId));
     assertWritable(found.access.community);
@@ -69,8 +70,8 @@ export const coursesRoutes = new Hono<HonoEnv>()
       db.run(sql`update communities set courses_count = max(0, courses_count - 1) where id = ${found.course.communityId}`),
     ]);
     return respond(c, classroom.deleteCourse, { ok: true });
-  })
-  .post("/:courseId/enroll", validate("param", courseParams), async (c) => {
+  }),
+  route(classroom.enroll, async (c) => {
     // Two round trips at most: the access row, then enrollment, counter and notification together.
     const db = c.var.db;
     const { course, access, learner } = await load(c, courseFor(db, await sessionToken(c), c.req.valid("param").courseId));
@@ -81,31 +82,31 @@ export const coursesRoutes = new Hono<HonoEnv>()
     const count = db.get<{ n: number }>(sql`select enrollments_count as n from classroom_courses where id = ${course.id}`);
     const read = await commit(c, {
       steps: [
-      course.createdBy
-        ? notify({
-            recipientId: course.createdBy,
-            senderId: user.id,
-            communityId: course.communityId,
-            type: "COURSE_ENROLLMENT",
-            courseId: course.id,
-            // A second enroll (a retry) enrolls nobody new and tells nobody again.
-            onlyIf: sql`not ${enrolled}`,
-          })
-        : null,
-      db.run(
-        sql`insert into course_enrollments (course_id, user_id, enrolled_at) values (${course.id}, ${user.id}, ${Date.now()})
+        course.createdBy
+          ? notify({
+              recipientId: course.createdBy,
+              senderId: user.id,
+              communityId: course.communityId,
+              type: "COURSE_ENROLLMENT",
+              courseId: course.id,
+              // A second enroll (a retry) enrolls nobody new and tells nobody again.
+              onlyIf: sql`not ${enrolled}`,
+            })
+          : null,
+        db.run(
+          sql`insert into course_enrollments (course_id, user_id, enrolled_at) values (${course.id}, ${user.id}, ${Date.now()})
             on conflict do nothing`,
-      ),
-      db.run(
-        sql`update classroom_courses set enrollments_count = (select count(*) from course_enrollments where course_id = ${course.id})
+        ),
+        db.run(
+          sql`update classroom_courses set enrollments_count = (select count(*) from course_enrollments where course_id = ${course.id})
             where id = ${course.id}`,
-      ),
-      count,
+        ),
+        count,
       ],
     });
     return respond(c, classroom.enroll, { courseId: course.id, enrolled: true, enrollmentsCount: read(count)?.n ?? 0 });
-  })
-  .post("/:courseId/videos", validate("param", courseParams), validate("json", videoBody), async (c) => {
+  }),
+  route(classroom.addVideo, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const courseId = c.req.valid("param").courseId;
@@ -134,8 +135,8 @@ export const coursesRoutes = new Hono<HonoEnv>()
       added,
     ]);
     return respond(c, classroom.addVideo, { lesson: toLesson(read(added)[0]!) });
-  })
-  .put("/:courseId/videos/order", validate("param", courseParams), validate("json", videoOrderBody), async (c) => {
+  }),
+  route(classroom.reorderVideos, async (c) => {
     const db = c.var.db;
     const courseId = c.req.valid("param").courseId;
     const { videoIds } = c.req.valid("json");
@@ -150,4 +151,5 @@ export const coursesRoutes = new Hono<HonoEnv>()
       sql`update course_videos set order_index = ${positionIn("course_videos", videoIds)}, updated_at = ${Date.now()} where course_id = ${courseId}`,
     );
     return respond(c, classroom.reorderVideos, { ok: true });
-  });
+  }),
+];

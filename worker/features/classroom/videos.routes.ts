@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import { classroom, videoParams, watchBody } from "../../../common/contract/classroom";
+import type { Context } from "hono";
+import { classroom } from "../../../common/contract/classroom";
 import { toVideoEmbed } from "../../../common/video-embed";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, type Step } from "../../lib/commit";
 import { assertCanManage, assertUnlocked, videoFor, type CourseAccess, type VideoRef } from "./classroom.access";
 import { recountLessons } from "./course-writes";
@@ -60,8 +60,8 @@ async function complete(c: Context<HonoEnv>, found: CourseAccess & { video: Vide
 }
 
 /** /api/videos/:videoId… */
-export const videosRoutes = new Hono<HonoEnv>()
-  .get("/:videoId", validate("param", videoParams), async (c) => {
+export const videosRoutes = [
+  route(classroom.getVideo, async (c) => {
     // The access row and the course's lessons: one round trip.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -103,21 +103,24 @@ export const videosRoutes = new Hono<HonoEnv>()
       next: ref(all[at + 1]),
       readOnly: access.community.archived,
     });
-  })
-  .delete("/:videoId", validate("param", videoParams), async (c) => {
+  }),
+  route(classroom.deleteVideo, async (c) => {
     const db = c.var.db;
     const found = await load(c, videoFor(db, await sessionToken(c), c.req.valid("param").videoId));
     assertWritable(found.access.community);
     assertCanManage(found, "Only the owner and admins can delete videos.");
-    await batch(db, [db.run(sql`delete from course_videos where id = ${found.video.id}`), db.run(recountLessons(found.course.id))]);
+    await batch(db, [
+      db.run(sql`delete from course_videos where id = ${found.video.id}`),
+      db.run(recountLessons(found.course.id)),
+    ]);
     return respond(c, classroom.deleteVideo, { ok: true });
-  })
-  .post("/:videoId/complete", validate("param", videoParams), async (c) => {
+  }),
+  route(classroom.completeVideo, async (c) => {
     const found = await load(c, videoFor(c.var.db, await sessionToken(c), c.req.valid("param").videoId));
     assertLearner(found);
     return respond(c, classroom.completeVideo, await complete(c, found));
-  })
-  .put("/:videoId/position", validate("param", videoParams), validate("json", watchBody), async (c) => {
+  }),
+  route(classroom.saveWatchPosition, async (c) => {
     const db = c.var.db;
     const { seconds, duration } = c.req.valid("json");
     const found = await load(c, videoFor(db, await sessionToken(c), c.req.valid("param").videoId));
@@ -139,4 +142,5 @@ export const videosRoutes = new Hono<HonoEnv>()
       progress: progressPercent(read(done)?.n ?? 0, found.course.videosCount),
       courseCompleted: found.learner.completedAt !== null,
     });
-  });
+  }),
+];

@@ -1,27 +1,19 @@
 import { sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import {
-  communities,
-  communityParams,
-  createCommunityBody,
-  exploreQuery,
-  memberParams,
-  roleBody,
-  updateCommunityBody,
-} from "../../../common/contract/communities";
+import type { Context } from "hono";
+import { communities } from "../../../common/contract/communities";
 import type { ReviewStatus } from "../../../common/contract/enums";
 import { pointValues } from "../../../common/points";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
-import { idempotency, idempotencyKey } from "../../lib/idempotency";
+import { idempotency } from "../../lib/idempotency";
 import { canManageContent, canOwn } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
-import { validate } from "../../lib/validation";
 import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
@@ -41,12 +33,12 @@ async function createdCommunity(db: Db, id: string) {
   };
 }
 
-export const communitiesRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", exploreQuery), async (c) => {
+export const communitiesRoutes = [
+  route(communities.explore, async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
     return respond(c, communities.explore, await exploreCommunities(c.var.db, c.req.valid("query"), token ? { token } : null));
-  })
-  .post("/", idempotencyKey(), validate("json", createCommunityBody), async (c) => {
+  }),
+  route(communities.create, async (c) => {
     const body = c.req.valid("json");
     // The session, the Idempotency-Key's claim, the rate limit and the images in one round trip, then
     // the community in one batch.
@@ -75,14 +67,14 @@ export const communitiesRoutes = new Hono<HonoEnv>()
       community: { id, name: body.name, reviewStatus: "under_review" },
       pointsEarned: pointValues.community_created,
     });
-  })
-  .get("/:id", validate("param", communityParams), async (c) => {
+  }),
+  route(communities.get, async (c) => {
     const token = await readSessionToken(c.env, c.req.raw.headers);
     const { actor, row: found } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
     const row = visibleCommunity(actor, found);
     return respond(c, communities.get, communityView(row, actor));
-  })
-  .patch("/:id", validate("param", communityParams), validate("json", updateCommunityBody), async (c) => {
+  }),
+  route(communities.update, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const id = c.req.valid("param").id;
@@ -101,8 +93,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const read = await batch(db, [...(update ? [update] : []), after]);
     const updated = toCommunityRow(read(after));
     return respond(c, communities.update, communityView(updated!, actor));
-  })
-  .post("/:id/join", validate("param", communityParams), async (c) => {
+  }),
+  route(communities.join, async (c) => {
     // Two round trips: the caller with the community, then the join batch, which reads the result back.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -118,10 +110,10 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     const after = toCommunityRow(read(readAfter));
     assertJoined(after, join.joinedAt);
     return respond(c, communities.join, communityView(after, actor));
-  })
-  .post("/:id/archive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, true))
-  .post("/:id/unarchive", validate("param", communityParams), (c) => setArchived(c, c.req.valid("param").id, false))
-  .patch("/:id/members/:userId", validate("param", memberParams), validate("json", roleBody), async (c) => {
+  }),
+  route(communities.archive, (c) => setArchived(c, c.req.valid("param").id, true)),
+  route(communities.unarchive, (c) => setArchived(c, c.req.valid("param").id, false)),
+  route(communities.setRole, async (c) => {
     const db = c.var.db;
     const { id, userId } = c.req.valid("param");
     const { user, ...access } = await load(c, viewerOf(db, await sessionToken(c), id));
@@ -157,7 +149,8 @@ export const communitiesRoutes = new Hono<HonoEnv>()
     });
     if (read(exists).length === 0) throw notFound("Member not found.");
     return respond(c, communities.setRole, { userId, role });
-  });
+  }),
+];
 
 async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   const db = c.var.db;

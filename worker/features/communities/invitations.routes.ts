@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { communityIdParams, inviteBody, inviteCandidatesQuery, invites } from "../../../common/contract/invites";
-import type { HonoEnv } from "../../env";
+import { invites } from "../../../common/contract/invites";
 import { viewerOf, visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { assertInvitable, managedCommunity } from "./invite-access";
@@ -22,8 +20,8 @@ const noInvitation = () => notFound("There is no open invitation to this communi
  * notification, pushed live); the invited person accepts (joins, within the plan's member limit) or
  * declines from that notification.
  */
-export const invitationsRoutes = new Hono<HonoEnv>()
-  .get("/invite-candidates", validate("param", communityIdParams), validate("query", inviteCandidatesQuery), async (c) => {
+export const invitationsRoutes = [
+  route(invites.candidates, async (c) => {
     // One round trip: the access check and the search, answered only once access holds.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -42,8 +40,8 @@ export const invitationsRoutes = new Hono<HonoEnv>()
         status: p.status,
       })),
     });
-  })
-  .post("/invitations", validate("param", communityIdParams), validate("json", inviteBody), async (c) => {
+  }),
+  route(invites.invite, async (c) => {
     // Two round trips: the caller, the community, the person and the rate limit; then the invitation
     // with its notification, which is written only when the invitation was (re)opened.
     const db = c.var.db;
@@ -66,20 +64,20 @@ export const invitationsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     await commit(c, {
       steps: [
-      db.run(
-        sql`insert into community_invitations (community_id, invitee_id, inviter_id, status, created_at, responded_at)
+        db.run(
+          sql`insert into community_invitations (community_id, invitee_id, inviter_id, status, created_at, responded_at)
             values (${id}, ${userId}, ${user.id}, 'pending', ${now}, null)
             on conflict (community_id, invitee_id) do update set inviter_id = excluded.inviter_id, status = 'pending',
               created_at = excluded.created_at, responded_at = null
             where community_invitations.status <> 'pending'`,
-      ),
-      // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
-      notify({ recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` }),
+        ),
+        // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
+        notify({ recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` }),
       ],
     });
     return respond(c, invites.invite, { userId, status: "pending" });
-  })
-  .post("/invitation/accept", validate("param", communityIdParams), async (c) => {
+  }),
+  route(invites.accept, async (c) => {
     // Two round trips: the caller, the community and the invitation; then the join, which reads the
     // membership back (the member limit may have kept the caller out).
     const db = c.var.db;
@@ -109,8 +107,8 @@ export const invitationsRoutes = new Hono<HonoEnv>()
     const read = await commit(c, { steps: [...join.steps, accepted(join.joined), readAfter] });
     assertJoined(toCommunityRow(read(readAfter)), join.joinedAt);
     return respond(c, invites.accept, { communityId: id, result: "joined" });
-  })
-  .post("/invitation/decline", validate("param", communityIdParams), async (c) => {
+  }),
+  route(invites.decline, async (c) => {
     // One round trip: the session and the answer, which only an open invitation of the caller's takes.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -125,4 +123,5 @@ export const invitationsRoutes = new Hono<HonoEnv>()
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     if (read(declined).length === 0) throw noInvitation();
     return respond(c, invites.decline, { ok: true });
-  });
+  }),
+];

@@ -1,22 +1,14 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { newId } from "../../../common/ids";
-import {
-  communityIdParams,
-  createInviteLinkBody,
-  inviteLinkParams,
-  invites,
-  inviteTokenParams,
-} from "../../../common/contract/invites";
-import type { HonoEnv } from "../../env";
+import { invites } from "../../../common/contract/invites";
 import { load, viewerOf, visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { randomToken } from "../../lib/random-token";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
-import { validate } from "../../lib/validation";
 import { commit } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
@@ -41,8 +33,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const unknownLink = () => notFound("This invite link is not valid.");
 
 /** /api/communities/:id/invite-links: the links the owner and admins share, with their uses; new ones and revoking. */
-export const inviteLinksRoutes = new Hono<HonoEnv>()
-  .get("/", validate("param", communityIdParams), async (c) => {
+export const inviteLinksRoutes = [
+  route(invites.listLinks, async (c) => {
     const db = c.var.db;
     const { id } = c.req.valid("param");
     const access = viewerOf(db, await sessionToken(c), id);
@@ -52,8 +44,8 @@ export const inviteLinksRoutes = new Hono<HonoEnv>()
     if (!user) throw unauthenticated();
     managedCommunity(facts);
     return respond(c, invites.listLinks, { items: read(links).map(toInviteLink) });
-  })
-  .post("/", validate("param", communityIdParams), validate("json", createInviteLinkBody), async (c) => {
+  }),
+  route(invites.createLink, async (c) => {
     const db = c.var.db;
     const { id } = c.req.valid("param");
     const { expiresInDays, maxUses } = c.req.valid("json");
@@ -73,8 +65,8 @@ export const inviteLinksRoutes = new Hono<HonoEnv>()
         issues: [{ path: "maxUses", message: `At most ${INVITE_LINKS_MAX} invite links` }],
       });
     return respond(c, invites.createLink, { link: toInviteLink(link) });
-  })
-  .delete("/:linkId", validate("param", inviteLinkParams), async (c) => {
+  }),
+  route(invites.revokeLink, async (c) => {
     const db = c.var.db;
     const { id, linkId } = c.req.valid("param");
     const access = viewerOf(db, await sessionToken(c), id);
@@ -91,14 +83,15 @@ export const inviteLinksRoutes = new Hono<HonoEnv>()
     );
     if (!revoked) throw notFound("Invite link not found.");
     return respond(c, invites.revokeLink, { link: toInviteLink(revoked) });
-  });
+  }),
+];
 
 /**
  * /api/invites/:token: what an invite link leads to, for anyone holding it (the community's page shows
  * it with a join button), and joining through it while it is open, within the plan's member limit.
  */
-export const inviteRoutes = new Hono<HonoEnv>()
-  .get("/:token", validate("param", inviteTokenParams), async (c) => {
+export const inviteRoutes = [
+  route(invites.open, async (c) => {
     const db = c.var.db;
     const { token: link } = c.req.valid("param");
     const found = communityFor(db, await readSessionToken(c.env, c.req.raw.headers), linkCommunity(link));
@@ -114,8 +107,8 @@ export const inviteRoutes = new Hono<HonoEnv>()
       inviter: l.created_by ? { id: l.created_by, fullName: l.inviter_name ?? "", avatarUrl: l.inviter_avatar } : null,
       view: communityView(visible, actor),
     });
-  })
-  .post("/:token/join", validate("param", inviteTokenParams), async (c) => {
+  }),
+  route(invites.join, async (c) => {
     // Two round trips: the caller, the community and the link; then the join, which counts the use
     // only if the link was still open and the member limit let the caller in.
     const db = c.var.db;
@@ -137,10 +130,10 @@ export const inviteRoutes = new Hono<HonoEnv>()
     const again = linkByToken(db, link);
     const read = await commit(c, {
       steps: [
-      ...join.steps,
-      db.run(sql`update community_invite_links set uses_count = uses_count + 1 where id = ${l.id} and ${join.joined}`),
-      readAfter,
-      again,
+        ...join.steps,
+        db.run(sql`update community_invite_links set uses_count = uses_count + 1 where id = ${l.id} and ${join.joined}`),
+        readAfter,
+        again,
       ],
     });
     const after = toCommunityRow(read(readAfter));
@@ -148,4 +141,5 @@ export const inviteRoutes = new Hono<HonoEnv>()
     if (!after?.membership) assertLinkOpen(read(again) ?? l);
     assertJoined(after, join.joinedAt);
     return respond(c, invites.join, communityView(after, actor));
-  });
+  }),
+];

@@ -1,26 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import {
-  conversationParams,
-  conversations,
-  editMessageBody,
-  messageParams,
-  messageReportBody,
-  messagesQuery,
-  reactionBody,
-  readBody,
-  sendMessageBody,
-} from "../../../common/contract/conversations";
+import type { Context } from "hono";
+import { conversations } from "../../../common/contract/conversations";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import type { HonoEnv } from "../../env";
 import { batch, isUniqueViolation, type Db, type Statement } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { getConversationPresence, type Frame } from "../../lib/rooms";
 import { commit, type Read } from "../../lib/commit";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { fileReport } from "../../lib/reports";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
@@ -44,8 +34,8 @@ const messageFrame = (type: "message.created" | "message.updated", message: Chat
 });
 
 /** /api/conversations/:conversationId/messages and /read */
-export const conversationMessagesRoutes = new Hono<HonoEnv>()
-  .get("/:conversationId/messages", validate("param", conversationParams), validate("query", messagesQuery), async (c) => {
+export const conversationMessagesRoutes = [
+  route(conversations.messages, async (c) => {
     // One round trip: the access row and the page.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -64,8 +54,8 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     if (!catchUp) items.reverse();
     const version = catchUp && hasMore ? items.at(-1)!.version : context.conversation.version;
     return respond(c, conversations.messages, { items: items.map(toChatMessage), hasMore, version });
-  })
-  .post("/:conversationId/messages", validate("param", conversationParams), validate("json", sendMessageBody), async (c) => {
+  }),
+  route(conversations.send, async (c) => {
     // Two round trips: access, an earlier send of this id, rate limit, reply target and who is hidden from
     // the sender (with the room's presence asked meanwhile); then the message, the conversation's last
     // message, the sender's read mark, notifications and the message as shown. Nothing is written per
@@ -122,32 +112,34 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     try {
       const read = await commit(c, {
         steps: [
-        nextVersion(
-          db,
-          conversationId,
-          sql`last_message_id = ${body.id}, last_message_preview = ${preview}, last_message_sender_id = ${user.id},
+          nextVersion(
+            db,
+            conversationId,
+            sql`last_message_id = ${body.id}, last_message_preview = ${preview}, last_message_sender_id = ${user.id},
             last_message_at = ${now}, updated_at = ${now}`,
-        ),
-        db.run(
-          sql`insert into messages (id, conversation_id, sender_id, content, message_type, file_url, reply_to_id, seq, version,
+          ),
+          db.run(
+            sql`insert into messages (id, conversation_id, sender_id, content, message_type, file_url, reply_to_id, seq, version,
               is_edited, is_deleted, created_at, updated_at)
             select ${body.id}, ${conversationId}, ${user.id}, ${body.content}, ${body.messageType}, ${body.fileUrl ?? null},
               ${body.replyToId ?? null}, version, version, 0, 0, ${now}, ${now}
             from conversations where id = ${conversationId}`,
-        ),
-        // Writing in a conversation reads it.
-        db.run(
-          sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}
+          ),
+          // Writing in a conversation reads it.
+          db.run(
+            sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}
             where conversation_id = ${conversationId} and user_id = ${user.id}`,
-        ),
-        notes,
-        created,
+          ),
+          notes,
+          created,
         ],
         frames: (read) => [
           messageFrame("message.created", shown(read(created)), hiddenIds),
-          ...[user.id, ...read(notes.readBack).map((r) => r.recipientId)].map(
-            (id): Frame => ({ room: "user", id, event: { type: "conversation.bumped", conversationId, lastMessageAt: now } }),
-          ),
+          ...[user.id, ...read(notes.readBack).map((r) => r.recipientId)].map((id): Frame => ({
+            room: "user",
+            id,
+            event: { type: "conversation.bumped", conversationId, lastMessageAt: now },
+          })),
         ],
       });
       message = shown(read(created));
@@ -161,8 +153,8 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
       return answerRetry(c, db, body.id, row, conversationId, user.id);
     }
     return respond(c, conversations.send, { message });
-  })
-  .post("/:conversationId/read", validate("param", conversationParams), validate("json", readBody), async (c) => {
+  }),
+  route(conversations.markRead, async (c) => {
     // Two round trips: access; then the read mark, the conversation's MESSAGE notification read, and
     // both badges' totals (the messages' counted from the new mark).
     const db = c.var.db;
@@ -200,7 +192,8 @@ export const conversationMessagesRoutes = new Hono<HonoEnv>()
     });
     const total = totalOf(read);
     return respond(c, conversations.markRead, { unreadCount: total });
-  });
+  }),
+];
 
 /** A send whose id is already stored: the same sender's retry gets the message; anyone else a conflict. */
 async function answerRetry(
@@ -271,8 +264,8 @@ async function changeMessage(
 const deletedMessage = () => new AppError("CONFLICT", "This message was deleted.");
 
 /** /api/messages/:messageId… */
-export const messagesRoutes = new Hono<HonoEnv>()
-  .patch("/:messageId", validate("param", messageParams), validate("json", editMessageBody), async (c) => {
+export const messagesRoutes = [
+  route(conversations.editMessage, async (c) => {
     const { messageId } = c.req.valid("param");
     const { content } = c.req.valid("json");
     const message = await changeMessage(c, messageId, {
@@ -290,8 +283,8 @@ export const messagesRoutes = new Hono<HonoEnv>()
       ],
     });
     return respond(c, conversations.editMessage, { message });
-  })
-  .delete("/:messageId", validate("param", messageParams), async (c) => {
+  }),
+  route(conversations.deleteMessage, async (c) => {
     // The row stays (its place in the history, replies that quote it) with nothing of what it said.
     const { messageId } = c.req.valid("param");
     const message = await changeMessage(c, messageId, {
@@ -307,8 +300,8 @@ export const messagesRoutes = new Hono<HonoEnv>()
       ],
     });
     return respond(c, conversations.deleteMessage, { message });
-  })
-  .post("/:messageId/reactions", validate("param", messageParams), validate("json", reactionBody), async (c) => {
+  }),
+  route(conversations.react, async (c) => {
     // The reaction is set to the state asked for, so a retry lands in the same state.
     const { messageId } = c.req.valid("param");
     const { emoji, active } = c.req.valid("json");
@@ -331,8 +324,8 @@ export const messagesRoutes = new Hono<HonoEnv>()
       ],
     });
     return respond(c, conversations.react, { message });
-  })
-  .post("/:messageId/report", validate("param", messageParams), validate("json", messageReportBody), async (c) => {
+  }),
+  route(conversations.reportMessage, async (c) => {
     const token = await sessionToken(c);
     const { messageId } = c.req.valid("param");
     const { reason } = c.req.valid("json");
@@ -358,4 +351,5 @@ export const messagesRoutes = new Hono<HonoEnv>()
       },
     });
     return respond(c, conversations.reportMessage, { ok: true });
-  });
+  }),
+];

@@ -1,21 +1,19 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { newId } from "../../../common/ids";
-import { commentBody, commentParams, commentsQuery, feed, postParams, reportBody } from "../../../common/contract/feed";
+import { feed } from "../../../common/contract/feed";
 import { REPLY_MAX } from "../../../common/contract/limits";
-import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, load, postFor, type MemberContext } from "../../lib/access";
 import { award, commit, commitOnce, notify, reverse } from "../../lib/commit";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { idempotency, idempotencyKey } from "../../lib/idempotency";
+import { idempotency } from "../../lib/idempotency";
 import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import type { Frame } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { postComments } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { preview, type NewNotification } from "../../lib/notify";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
@@ -37,7 +35,11 @@ const recountReplies = (db: Db, parentId: string) =>
   );
 
 /** The post's counters frame, from the recount the write batch answered. */
-function countersFrame(postId: string, communityId: string, counts: { likes_count: number; comments_count: number } | undefined): Frame | null {
+function countersFrame(
+  postId: string,
+  communityId: string,
+  counts: { likes_count: number; comments_count: number } | undefined,
+): Frame | null {
   if (!counts) return null;
   return {
     room: "community",
@@ -53,9 +55,9 @@ async function createdComment(db: Db, commentId: string, access: MemberContext) 
   return withCommentPermissions(toComment(row), access);
 }
 
-/** /api/posts/:postId/comments */
-export const postCommentsRoutes = new Hono<HonoEnv>()
-  .get("/:postId/comments", validate("param", postParams), validate("query", commentsQuery), async (c) => {
+/** A post's comments (/api/posts/:postId/comments) and a comment's replies, deletion, likes and reports (/api/comments/:commentId…). */
+export const commentsRoutes = [
+  route(feed.listComments, async (c) => {
     // The access row and the page in one round trip.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -66,8 +68,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const { access } = target.read(c, row);
     const page = commentsPage(rows, query);
     return respond(c, feed.listComments, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
-  })
-  .post("/:postId/comments", validate("param", postParams), idempotencyKey(), validate("json", commentBody), async (c) => {
+  }),
+  route(feed.createComment, async (c) => {
     // Two round trips: the access row, the Idempotency-Key's claim, rate limit, parent comment and
     // mentioned members in one batch, then the comment with its counters, points and notifications,
     // and the comment as shown.
@@ -149,7 +151,13 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
           }),
           counts,
           parent ? recountReplies(db, parent.id) : null,
-          award({ userId: user.id, communityId: post.communityId, reason: "comment_created", sourceKind: "comment", sourceId: id }),
+          award({
+            userId: user.id,
+            communityId: post.communityId,
+            reason: "comment_created",
+            sourceKind: "comment",
+            sourceId: id,
+          }),
           ...wanted.map(notify),
           created,
         ],
@@ -168,11 +176,8 @@ export const postCommentsRoutes = new Hono<HonoEnv>()
     const read = written.read;
     const comment = toComment(read(created)!);
     return respond(c, feed.createComment, { comment: withCommentPermissions(comment, access) });
-  });
-
-/** /api/comments/:commentId… */
-export const commentsRoutes = new Hono<HonoEnv>()
-  .get("/:commentId/replies", validate("param", commentParams), validate("query", commentsQuery), async (c) => {
+  }),
+  route(feed.listReplies, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const commentId = c.req.valid("param").commentId;
@@ -182,8 +187,8 @@ export const commentsRoutes = new Hono<HonoEnv>()
     const { access } = target.read(c, row);
     const page = commentsPage(rows, query);
     return respond(c, feed.listReplies, { ...page, items: page.items.map((cm) => withCommentPermissions(cm, access)) });
-  })
-  .delete("/:commentId", validate("param", commentParams), async (c) => {
+  }),
+  route(feed.deleteComment, async (c) => {
     const db = c.var.db;
     const { comment, access } = await load(c, commentFor(db, await sessionToken(c), c.req.valid("param").commentId));
     assertWritable(access.community);
@@ -204,23 +209,27 @@ export const commentsRoutes = new Hono<HonoEnv>()
         comment.parentCommentId ? recountReplies(db, comment.parentCommentId) : null,
       ],
       frames: (read) => [
-        { room: "community", id: comment.communityId, event: { type: "comment.deleted", postId: comment.postId, commentId: comment.id } },
+        {
+          room: "community",
+          id: comment.communityId,
+          event: { type: "comment.deleted", postId: comment.postId, commentId: comment.id },
+        },
         countersFrame(comment.postId, comment.communityId, read(counts)[0]),
       ],
     });
     return respond(c, feed.deleteComment, { ok: true });
-  })
-  .post("/:commentId/like", validate("param", commentParams), async (c) => {
+  }),
+  route(feed.likeComment, async (c) => {
     const commentId = c.req.valid("param").commentId;
     const { liked, likesCount } = await setLike(c, "comment", commentId, true);
     return respond(c, feed.likeComment, { commentId, liked, likesCount });
-  })
-  .delete("/:commentId/like", validate("param", commentParams), async (c) => {
+  }),
+  route(feed.unlikeComment, async (c) => {
     const commentId = c.req.valid("param").commentId;
     const { liked, likesCount } = await setLike(c, "comment", commentId, false);
     return respond(c, feed.unlikeComment, { commentId, liked, likesCount });
-  })
-  .post("/:commentId/report", validate("param", commentParams), idempotencyKey(), validate("json", reportBody), async (c) => {
+  }),
+  route(feed.reportComment, async (c) => {
     const token = await sessionToken(c);
     const commentId = c.req.valid("param").commentId;
     const { reason } = c.req.valid("json");
@@ -240,4 +249,5 @@ export const commentsRoutes = new Hono<HonoEnv>()
       }),
     });
     return respond(c, feed.reportComment, filed);
-  });
+  }),
+];

@@ -1,16 +1,15 @@
 import { sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import { editPostBody, feed, postParams, reportBody } from "../../../common/contract/feed";
+import type { Context } from "hono";
+import { feed } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, postFor } from "../../lib/access";
 import { commit, notify, reverse } from "../../lib/commit";
 import { batch } from "../../lib/db";
 import { forbidden, notFound } from "../../lib/errors";
-import { idempotencyKey } from "../../lib/idempotency";
 import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { preview } from "../../lib/notify";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionedUserIds, mentionTargets } from "./mentions";
@@ -33,8 +32,8 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
 }
 
 /** /api/posts/:postId… */
-export const postsRoutes = new Hono<HonoEnv>()
-  .get("/:postId", validate("param", postParams), async (c) => {
+export const postsRoutes = [
+  route(feed.getPost, async (c) => {
     // The access row and the post as its page shows it, in one round trip.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -48,8 +47,8 @@ export const postsRoutes = new Hono<HonoEnv>()
       post: withPermissions(found, access),
       community: { id: access.community.id, name: access.community.name },
     });
-  })
-  .patch("/:postId", validate("param", postParams), validate("json", editPostBody), async (c) => {
+  }),
+  route(feed.editPost, async (c) => {
     // Two round trips: the access row with the topic and mention checks, then the write batch.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -95,8 +94,8 @@ export const postsRoutes = new Hono<HonoEnv>()
     });
     const updated = toFeedPost(read(shown)!);
     return respond(c, feed.editPost, { post: withPermissions(updated, access) });
-  })
-  .delete("/:postId", validate("param", postParams), async (c) => {
+  }),
+  route(feed.deletePost, async (c) => {
     const db = c.var.db;
     const { post, access } = await load(c, postFor(db, await sessionToken(c), c.req.valid("param").postId));
     assertWritable(access.community);
@@ -118,20 +117,20 @@ export const postsRoutes = new Hono<HonoEnv>()
       frames: () => [{ room: "community", id: post.communityId, event: { type: "post.deleted", postId: post.id } }],
     });
     return respond(c, feed.deletePost, { ok: true });
-  })
-  .post("/:postId/like", validate("param", postParams), async (c) => {
+  }),
+  route(feed.likePost, async (c) => {
     const postId = c.req.valid("param").postId;
     const { liked, likesCount } = await setLike(c, "post", postId, true);
     return respond(c, feed.likePost, { postId, liked, likesCount });
-  })
-  .delete("/:postId/like", validate("param", postParams), async (c) => {
+  }),
+  route(feed.unlikePost, async (c) => {
     const postId = c.req.valid("param").postId;
     const { liked, likesCount } = await setLike(c, "post", postId, false);
     return respond(c, feed.unlikePost, { postId, liked, likesCount });
-  })
-  .post("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, true))
-  .delete("/:postId/pin", validate("param", postParams), (c) => setPinned(c, c.req.valid("param").postId, false))
-  .post("/:postId/report", validate("param", postParams), idempotencyKey(), validate("json", reportBody), async (c) => {
+  }),
+  route(feed.pinPost, (c) => setPinned(c, c.req.valid("param").postId, true)),
+  route(feed.unpinPost, (c) => setPinned(c, c.req.valid("param").postId, false)),
+  route(feed.reportPost, async (c) => {
     const token = await sessionToken(c);
     const postId = c.req.valid("param").postId;
     const { reason } = c.req.valid("json");
@@ -151,4 +150,5 @@ export const postsRoutes = new Hono<HonoEnv>()
       }),
     });
     return respond(c, feed.reportPost, filed);
-  });
+  }),
+];

@@ -1,43 +1,44 @@
-import { Hono } from "hono";
-import { notifications, unsubscribeQuery, updatePreferencesBody } from "../../../common/contract/notifications";
+import { notifications } from "../../../common/contract/notifications";
 import { notificationTypes } from "../../../common/notifications";
-import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { preferenceReads, preferenceWrites, toPreferences } from "./preferences.queries";
 import { readUnsubscribeToken } from "./unsubscribe-token";
 
 /** /api/notifications/preferences: which notifications a person gets, in the app and by e-mail. */
-export const notificationPreferencesRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const notificationPreferencesRoutes = [
+  route(notifications.preferences, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const reads = preferenceReads(db, user.id);
     const read = await batch(db, [reads.digest, reads.types]);
     return respond(c, notifications.preferences, toPreferences(read(reads.digest), read(reads.types)));
-  })
+  }),
   // The change and the settings as they now are, in one round trip.
-  .patch("/", validate("json", updatePreferencesBody), async (c) => {
+  route(notifications.updatePreferences, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const reads = preferenceReads(db, user.id);
     const read = await batch(db, [...preferenceWrites(db, user.id, c.req.valid("json"), Date.now()), reads.digest, reads.types]);
     return respond(c, notifications.updatePreferences, toPreferences(read(reads.digest), read(reads.types)));
-  });
+  }),
+];
 
 /**
  * /api/notifications/unsubscribe: the link of a notification e-mail. The token alone decides (no
  * session, no Origin: RFC 8058 posts come from the mail provider), and it only turns off e-mail of
  * the type it names for the person it was made for.
  */
-export const unsubscribeRoutes = new Hono<HonoEnv>().post("/", validate("query", unsubscribeQuery), async (c) => {
-  const owner = await readUnsubscribeToken(c.env, c.req.valid("query").token);
-  if (!owner) throw new AppError("FORBIDDEN", "This unsubscribe link is not valid.");
-  const types = owner.scope === "ALL" ? notificationTypes : [owner.scope];
-  const db = c.var.db;
-  await batch(db, preferenceWrites(db, owner.userId, { types: types.map((type) => ({ type, email: false })) }, Date.now()));
-  return respond(c, notifications.unsubscribe, { type: owner.scope, email: false });
-});
+export const unsubscribeRoutes = [
+  route(notifications.unsubscribe, async (c) => {
+    const owner = await readUnsubscribeToken(c.env, c.req.valid("query").token);
+    if (!owner) throw new AppError("FORBIDDEN", "This unsubscribe link is not valid.");
+    const types = owner.scope === "ALL" ? notificationTypes : [owner.scope];
+    const db = c.var.db;
+    await batch(db, preferenceWrites(db, owner.userId, { types: types.map((type) => ({ type, email: false })) }, Date.now()));
+    return respond(c, notifications.unsubscribe, { type: owner.scope, email: false });
+  }),
+];

@@ -1,19 +1,17 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
 import { communityParams } from "../../../common/contract/communities";
 import { plans } from "../../../common/catalog";
-import { joinPaymentBody, orderParams, payments, planPaymentBody } from "../../../common/contract/payments";
+import { payments } from "../../../common/contract/payments";
 import { newId } from "../../../common/ids";
-import type { HonoEnv } from "../../env";
 import { visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
-import { idempotency, idempotencyKey } from "../../lib/idempotency";
+import { idempotency } from "../../lib/idempotency";
 import { hasMemberAccess, isListed } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { communityFor } from "../../lib/community-row";
 import { chargeOrder, payWithOf, savedCardToken } from "./charge";
 import { orderStatement, resultOf } from "./orders";
@@ -35,8 +33,8 @@ const openOrder = (kind: "join_community" | "creator_plan", communityId: string,
   sql`exists (select 1 from payment_orders where community_id = ${communityId} and kind = ${kind}
         and status in ('created', 'processing') ${userId === null ? sql`` : sql`and user_id = ${userId}`})`;
 
-export const paymentsRoutes = new Hono<HonoEnv>()
-  .post("/join", idempotencyKey(), validate("json", joinPaymentBody), async (c) => {
+export const paymentsRoutes = [
+  route(payments.joinCommunity, async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -86,7 +84,8 @@ export const paymentsRoutes = new Hono<HonoEnv>()
     const written = await once.write(user.id, orderId, [insert, created]);
     if ("earlier" in written) return respond(c, payments.joinCommunity, await currentResult(c, written.earlier));
     const order = written.read(created);
-    if (!order) throw new AppError("CONFLICT", "A payment for this community is already in progress. Please wait for it to finish.");
+    if (!order)
+      throw new AppError("CONFLICT", "A payment for this community is already in progress. Please wait for it to finish.");
 
     const result = await chargeOrder(
       deps,
@@ -103,9 +102,9 @@ export const paymentsRoutes = new Hono<HonoEnv>()
       payWith,
     );
     return respond(c, payments.joinCommunity, result);
-  })
+  }),
   // A creator plan for the caller's own community: the plan applies once the order is approved.
-  .post("/plan", idempotencyKey(), validate("json", planPaymentBody), async (c) => {
+  route(payments.payPlan, async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -148,7 +147,8 @@ export const paymentsRoutes = new Hono<HonoEnv>()
     ]);
     if ("earlier" in written) return respond(c, payments.payPlan, await currentResult(c, written.earlier));
     const order = written.read(created);
-    if (!order) throw new AppError("CONFLICT", "A payment for this community's plan is already in progress. Please wait for it to finish.");
+    if (!order)
+      throw new AppError("CONFLICT", "A payment for this community's plan is already in progress. Please wait for it to finish.");
     const result = await chargeOrder(
       deps,
       {
@@ -164,8 +164,8 @@ export const paymentsRoutes = new Hono<HonoEnv>()
       payWith,
     );
     return respond(c, payments.payPlan, result);
-  })
-  .get("/orders/:id", validate("param", orderParams), async (c) => {
+  }),
+  route(payments.order, async (c) => {
     const user = await requireUser(c);
     const { id } = c.req.valid("param");
     const order = await orderStatement(c.var.db, id);
@@ -174,7 +174,8 @@ export const paymentsRoutes = new Hono<HonoEnv>()
     const settled = order.status === "created" || order.status === "processing" ? await settleOrder(paymentDeps(c), id) : order;
     const result = resultOf(settled ?? order);
     return respond(c, payments.order, result.status === "declined" ? { ...result, message: "Payment failed" } : result);
-  });
+  }),
+];
 
 /** A retried request answers with its first order as it stands now. */
 async function currentResult(c: Parameters<typeof paymentDeps>[0], orderId: string) {

@@ -1,14 +1,12 @@
-import { Hono } from "hono";
-import { leaderboard, leaderboardQuery, pointsHistoryQuery, type LeaderRow } from "../../../common/contract/leaderboard";
+import { leaderboard, type LeaderRow } from "../../../common/contract/leaderboard";
 import { LEADERBOARD_SIZE } from "../../../common/contract/limits";
 import { levelForPoints } from "../../../common/levels";
-import type { HonoEnv } from "../../env";
 import { memberOf } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { leaderboardStatement, withRanks, type LeaderRowDb } from "./leaderboard.queries";
 import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
 import { historyStatement } from "./points-history.queries";
@@ -32,10 +30,10 @@ const postTitle = (headline: string | null, content: string | null) => {
  * /api/communities/:id/leaderboard and /points: the period's ranking with the caller's own row, and the
  * caller's ledger explained; members only, each one D1 round trip.
  */
-export const leaderboardRoutes = new Hono<HonoEnv>()
-  .get("/leaderboard", validate("query", leaderboardQuery), async (c) => {
+export const leaderboardRoutes = [
+  route(leaderboard.board, async (c) => {
     const db = c.var.db;
-    const communityId = c.req.param("id")!;
+    const communityId = c.req.valid("param").id;
     const { period } = c.req.valid("query");
     const token = await sessionToken(c);
     const member = memberOf(db, token, communityId);
@@ -55,10 +53,10 @@ export const leaderboardRoutes = new Hono<HonoEnv>()
       myTotal: mine.total,
       levelNames: toLevelNames(read(names)),
     });
-  })
-  .get("/points", validate("query", pointsHistoryQuery), async (c) => {
+  }),
+  route(leaderboard.history, async (c) => {
     const db = c.var.db;
-    const communityId = c.req.param("id")!;
+    const communityId = c.req.valid("param").id;
     const { cursor, limit } = c.req.valid("query");
     const after = cursor ? decodeCursor(cursor) : null;
     const token = await sessionToken(c);
@@ -81,4 +79,5 @@ export const leaderboardRoutes = new Hono<HonoEnv>()
       })),
       nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     });
-  });
+  }),
+];

@@ -1,29 +1,27 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { leaderboard, levelNamesBody } from "../../../common/contract/leaderboard";
-import type { HonoEnv } from "../../env";
+import { leaderboard } from "../../../common/contract/leaderboard";
 import { assertWritable, load, memberOf, viewerOf, visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden, unauthenticated } from "../../lib/errors";
 import { canManageContent } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
 
 /** /api/communities/:id/levels: the names of levels 1 to 9; members read them, the owner and admins name them. */
-export const levelsRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const levelsRoutes = [
+  route(leaderboard.levels, async (c) => {
     const db = c.var.db;
-    const member = memberOf(db, await sessionToken(c), c.req.param("id")!);
-    const names = levelNamesQuery(db, c.req.param("id")!);
+    const member = memberOf(db, await sessionToken(c), c.req.valid("param").id);
+    const names = levelNamesQuery(db, c.req.valid("param").id);
     const read = await batch(db, [member.query, names]);
     member.read(c, read(member.query));
     return respond(c, leaderboard.levels, { levelNames: toLevelNames(read(names)) });
-  })
-  .put("/", validate("json", levelNamesBody), async (c) => {
+  }),
+  route(leaderboard.setLevels, async (c) => {
     const db = c.var.db;
-    const access = await load(c, viewerOf(db, await sessionToken(c), c.req.param("id")!));
+    const access = await load(c, viewerOf(db, await sessionToken(c), c.req.valid("param").id));
     if (!access.user) throw unauthenticated();
     const community = visibleCommunity(access.actor, access.community);
     assertWritable(community);
@@ -35,8 +33,11 @@ export const levelsRoutes = new Hono<HonoEnv>()
     await db.batch([
       db.run(sql`delete from community_level_names where community_id = ${community.id}`),
       ...named.map((l) =>
-        db.run(sql`insert into community_level_names (community_id, level, name) values (${community.id}, ${l.level}, ${l.name})`),
+        db.run(
+          sql`insert into community_level_names (community_id, level, name) values (${community.id}, ${l.level}, ${l.name})`,
+        ),
       ),
     ]);
     return respond(c, leaderboard.setLevels, { levelNames: names.map((name) => name || null) });
-  });
+  }),
+];

@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { communityParams } from "../../../common/contract/communities";
-import { rejectBody, review, reviewDecisionBody, reviewQueueQuery } from "../../../common/contract/review";
+import type { Context, MiddlewareHandler } from "hono";
+import { review } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { canReview, type ReviewStatus } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, notify } from "../../lib/commit";
 import type { Category } from "../../../common/catalog";
 
@@ -36,26 +35,30 @@ type QueueRow = {
   creator_email: string | null;
 };
 
+/** The staff console (/api/admin/…) is staff's alone: everyone else gets 404. */
+export const staffOnly: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const user = await requireUser(c);
+  if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
+  await next();
+};
+
 /** The staff console: the review queue and the decisions. Everyone else gets 404. */
-export const reviewRoutes = new Hono<HonoEnv>()
-  .use(async (c, next) => {
-    const user = await requireUser(c);
-    if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
-    await next();
-  })
-  .get("/communities", validate("query", reviewQueueQuery), async (c) => {
-    const { status, cursor, limit } = c.req.valid("query");
-    // Cursor "submittedAt:id": the id breaks ties between communities submitted in the same millisecond.
-    const [at, afterId] = cursor ? cursor.split(":") : [];
-    const after = cursor ? Number(at) : null;
-    if (after !== null && (!Number.isSafeInteger(after) || !afterId)) {
-      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-        issues: [{ path: "cursor", message: "Invalid cursor" }],
-      });
-    }
-    const submitted = sql.raw("coalesce(c.submitted_for_review_at, c.created_at)");
-    const results = await c.var.db.all<QueueRow>(
-      sql`select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
+export const reviewRoutes = [
+  route(
+    review.queue,
+    async (c) => {
+      const { status, cursor, limit } = c.req.valid("query");
+      // Cursor "submittedAt:id": the id breaks ties between communities submitted in the same millisecond.
+      const [at, afterId] = cursor ? cursor.split(":") : [];
+      const after = cursor ? Number(at) : null;
+      if (after !== null && (!Number.isSafeInteger(after) || !afterId)) {
+        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+          issues: [{ path: "cursor", message: "Invalid cursor" }],
+        });
+      }
+      const submitted = sql.raw("coalesce(c.submitted_for_review_at, c.created_at)");
+      const results = await c.var.db.all<QueueRow>(
+        sql`select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
             c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
           from communities c left join users u on u.id = c.creator_id
           where c.review_status = ${status}${
@@ -64,38 +67,33 @@ export const reviewRoutes = new Hono<HonoEnv>()
               : sql``
           }
           order by ${submitted} asc, c.id asc limit ${limit + 1}`,
-    );
-    const page = results.slice(0, limit);
-    return respond(c, review.queue, {
-      items: page.map((r) => ({
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        categoryKey: r.category_key,
-        imageUrls: JSON.parse(r.image_urls) as string[],
-        reviewStatus: r.review_status,
-        rejectionReason: r.rejection_reason,
-        submittedAt: r.submitted_for_review_at ?? r.created_at,
-        creator: r.creator_id ? { id: r.creator_id, fullName: r.creator_name ?? "", email: r.creator_email ?? "" } : null,
-      })),
-      nextCursor:
-        results.length > limit ? `${page.at(-1)!.submitted_for_review_at ?? page.at(-1)!.created_at}:${page.at(-1)!.id}` : null,
-    });
-  })
-  .post("/communities/:id/approve", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
-    decide(c, "approve", c.req.valid("param").id, undefined),
-  )
-  .post("/communities/:id/reject", validate("param", communityParams), validate("json", rejectBody), (c) =>
-    decide(c, "reject", c.req.valid("param").id, c.req.valid("json").reason),
-  )
-  .post("/communities/:id/suspend", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
-    decide(c, "suspend", c.req.valid("param").id, c.req.valid("json").reason),
-  )
-  .post("/communities/:id/restore", validate("param", communityParams), validate("json", reviewDecisionBody), (c) =>
-    decide(c, "restore", c.req.valid("param").id, undefined),
-  );
+      );
+      const page = results.slice(0, limit);
+      return respond(c, review.queue, {
+        items: page.map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          categoryKey: r.category_key,
+          imageUrls: JSON.parse(r.image_urls) as string[],
+          reviewStatus: r.review_status,
+          rejectionReason: r.rejection_reason,
+          submittedAt: r.submitted_for_review_at ?? r.created_at,
+          creator: r.creator_id ? { id: r.creator_id, fullName: r.creator_name ?? "", email: r.creator_email ?? "" } : null,
+        })),
+        nextCursor:
+          results.length > limit ? `${page.at(-1)!.submitted_for_review_at ?? page.at(-1)!.created_at}:${page.at(-1)!.id}` : null,
+      });
+    },
+    [staffOnly],
+  ),
+  route(review.approve, (c) => decide(c, "approve", c.req.valid("param").id, undefined), [staffOnly]),
+  route(review.reject, (c) => decide(c, "reject", c.req.valid("param").id, c.req.valid("json").reason), [staffOnly]),
+  route(review.suspend, (c) => decide(c, "suspend", c.req.valid("param").id, c.req.valid("json").reason), [staffOnly]),
+  route(review.restore, (c) => decide(c, "restore", c.req.valid("param").id, undefined), [staffOnly]),
+];
 
-async function decide(c: import("hono").Context<HonoEnv>, decision: Decision, id: string, reason: string | undefined) {
+async function decide(c: Context<HonoEnv>, decision: Decision, id: string, reason: string | undefined) {
   const staff = await requireUser(c);
   const db = c.var.db;
   const community = await db.get<

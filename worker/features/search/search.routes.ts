@@ -1,15 +1,15 @@
 import type { SQL } from "drizzle-orm";
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { groupedSearchKinds, type GroupedSearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
-import { search, searchKindParams, searchPageQuery, searchQuery, type SearchHit } from "../../../common/contract/search";
+import { search, type SearchHit } from "../../../common/contract/search";
 import type { HonoEnv } from "../../env";
 import { unauthenticated } from "../../lib/errors";
 import { searchTerms } from "../../lib/full-text";
 import { decodeJsonCursor, encodeJsonCursor } from "../../lib/pagination";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { toHit } from "./search-hits";
 import { byRank, groupedSearch, kindSearch, type HitRow, type SearchCursor } from "./search.queries";
 
@@ -47,17 +47,21 @@ async function searchWithSession(c: Context<HonoEnv>, token: string, statement: 
 }
 
 /** Search over what the viewer may see (common/contract/search.ts). One D1 round trip. */
-export const searchRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", searchQuery), async (c) => {
+export const searchRoutes = [
+  route(search.grouped, async (c) => {
     const { q, limit } = c.req.valid("query");
     const token = await sessionToken(c);
     const terms = searchTerms(q);
-    const rows = await searchWithSession(c, token, terms.expression ? groupedSearch(token, { expression: terms.expression, whole: terms.whole }, limit) : null);
+    const rows = await searchWithSession(
+      c,
+      token,
+      terms.expression ? groupedSearch(token, { expression: terms.expression, whole: terms.whole }, limit) : null,
+    );
     const groups = noHits();
     for (const row of rows.sort(byRank)) groups[row.kind as GroupedSearchKind].push(toHit(row, terms));
     return respond(c, search.grouped, groups);
-  })
-  .get("/:kind", validate("param", searchKindParams), validate("query", searchPageQuery), async (c) => {
+  }),
+  route(search.kind, async (c) => {
     const { kind } = c.req.valid("param");
     const { q, cursor, limit } = c.req.valid("query");
     const token = await sessionToken(c);
@@ -73,4 +77,5 @@ export const searchRoutes = new Hono<HonoEnv>()
       items: rows.slice(0, limit).map((row) => toHit(row, terms)),
       nextCursor: next ? encodeJsonCursor(next) : null,
     });
-  });
+  }),
+];

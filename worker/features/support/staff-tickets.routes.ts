@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { support, ticketParams, ticketQueueQuery, ticketReplyBody, ticketStatusBody } from "../../../common/contract/support";
+import type { MiddlewareHandler } from "hono";
+import { support } from "../../../common/contract/support";
 import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { canReview } from "../../lib/permissions";
 import { publicOrigin } from "../../lib/public-origin";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { commit, notify } from "../../lib/commit";
 import { preview } from "../../lib/notify";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
@@ -17,97 +17,116 @@ import { repliesStatement, replyWrites, ticketPage, ticketStatement, toDetail, t
 
 const staff = { staff: true } as const;
 
+/** The staff console is staff's alone: everyone else gets 404. */
+const staffOnly: MiddlewareHandler<HonoEnv> = async (c, next) => {
+  const user = await requireUser(c);
+  if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
+  await next();
+};
+
 /** The staff queue of support tickets (/api/admin/tickets): read, answer, close and reopen. Everyone else gets 404. */
-export const staffTicketsRoutes = new Hono<HonoEnv>()
-  .use(async (c, next) => {
-    const user = await requireUser(c);
-    if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
-    await next();
-  })
-  .get("/", validate("query", ticketQueueQuery), async (c) => {
-    const { status, cursor, limit } = c.req.valid("query");
-    const page = toPage(await ticketPage(c.var.db, { filter: status }, cursor, limit), limit);
-    return respond(c, support.queue, page);
-  })
-  .get("/:id", validate("param", ticketParams), async (c) => {
-    const db = c.var.db;
-    const { id } = c.req.valid("param");
-    const ticket = ticketStatement(db, id, staff);
-    const replies = repliesStatement(db, id, staff);
-    const read = await batch(db, [ticket, replies]);
-    const row = read(ticket);
-    if (!row) throw ticketNotFound();
-    return respond(c, support.staffGet, toDetail(row, read(replies)));
-  })
-  .post("/:id/replies", validate("param", ticketParams), validate("json", ticketReplyBody), async (c) => {
-    const db = c.var.db;
-    const me = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const { message } = c.req.valid("json");
-    const ticket = await db.get<
-      | {
-          id: string;
-          user_id: string;
-          subject: string;
-          status: string;
-          email: string;
-          full_name: string | null;
-          language: string | null;
-        }
-      | undefined
-    >(
-      sql`select t.id, t.user_id, t.subject, t.status, u.email, u.full_name, u.language
+export const staffTicketsRoutes = [
+  route(
+    support.queue,
+    async (c) => {
+      const { status, cursor, limit } = c.req.valid("query");
+      const page = toPage(await ticketPage(c.var.db, { filter: status }, cursor, limit), limit);
+      return respond(c, support.queue, page);
+    },
+    [staffOnly],
+  ),
+  route(
+    support.staffGet,
+    async (c) => {
+      const db = c.var.db;
+      const { id } = c.req.valid("param");
+      const ticket = ticketStatement(db, id, staff);
+      const replies = repliesStatement(db, id, staff);
+      const read = await batch(db, [ticket, replies]);
+      const row = read(ticket);
+      if (!row) throw ticketNotFound();
+      return respond(c, support.staffGet, toDetail(row, read(replies)));
+    },
+    [staffOnly],
+  ),
+  route(
+    support.staffReply,
+    async (c) => {
+      const db = c.var.db;
+      const me = await requireUser(c);
+      const { id } = c.req.valid("param");
+      const { message } = c.req.valid("json");
+      const ticket = await db.get<
+        | {
+            id: string;
+            user_id: string;
+            subject: string;
+            status: string;
+            email: string;
+            full_name: string | null;
+            language: string | null;
+          }
+        | undefined
+      >(
+        sql`select t.id, t.user_id, t.subject, t.status, u.email, u.full_name, u.language
           from support_tickets t join users u on u.id = t.user_id where t.id = ${id}`,
-    );
-    if (!ticket) throw ticketNotFound();
-    if (ticket.status === "closed") throw ticketClosed();
-    const writes = replyWrites(db, { ticketId: id, authorId: me.id, fromStaff: true, message, status: "answered" });
-    // The live notification goes out after the commit, off the answer's path.
-    const read = await commit(c, {
-      steps: [
-        ...writes.statements,
-        notify({
-          recipientId: ticket.user_id,
-          senderId: null,
-          communityId: null,
-          type: "SYSTEM_ANNOUNCEMENT",
-          content: preview(message),
-          data: { kind: "support", ticketId: id },
-          // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
-          email: false,
-          onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
-        }),
-        writes.readBack,
-      ],
-    });
-    const reply = read(writes.readBack)[0];
-    if (!reply) throw ticketClosed();
-    // After the commit, off the answer's path: the e-mail (the outbox keeps every one).
-    c.executionCtx.waitUntil(
-      mailStaffReply(
-        c.env,
-        db,
-        { email: ticket.email, name: ticket.full_name, language: ticket.language },
-        ticket,
-        reply.message,
-        publicOrigin(c.env, c.req.raw),
-      ),
-    );
-    return respond(c, support.staffReply, { reply: toReply(reply), status: "answered" });
-  })
-  .patch("/:id", validate("param", ticketParams), validate("json", ticketStatusBody), async (c) => {
-    const me = await requireUser(c);
-    const { id } = c.req.valid("param");
-    const { status } = c.req.valid("json");
-    const now = Date.now();
-    // Reopening puts it back in the queue as waiting for staff; closing keeps its place in the closed list.
-    const rows = await c.var.db.all<{ id: string; status: "open" | "answered" | "closed" }>(
-      sql`update support_tickets set status = case when ${status} = 'closed' then 'closed'
+      );
+      if (!ticket) throw ticketNotFound();
+      if (ticket.status === "closed") throw ticketClosed();
+      const writes = replyWrites(db, { ticketId: id, authorId: me.id, fromStaff: true, message, status: "answered" });
+      // The live notification goes out after the commit, off the answer's path.
+      const read = await commit(c, {
+        steps: [
+          ...writes.statements,
+          notify({
+            recipientId: ticket.user_id,
+            senderId: null,
+            communityId: null,
+            type: "SYSTEM_ANNOUNCEMENT",
+            content: preview(message),
+            data: { kind: "support", ticketId: id },
+            // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
+            email: false,
+            onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
+          }),
+          writes.readBack,
+        ],
+      });
+      const reply = read(writes.readBack)[0];
+      if (!reply) throw ticketClosed();
+      // After the commit, off the answer's path: the e-mail (the outbox keeps every one).
+      c.executionCtx.waitUntil(
+        mailStaffReply(
+          c.env,
+          db,
+          { email: ticket.email, name: ticket.full_name, language: ticket.language },
+          ticket,
+          reply.message,
+          publicOrigin(c.env, c.req.raw),
+        ),
+      );
+      return respond(c, support.staffReply, { reply: toReply(reply), status: "answered" });
+    },
+    [staffOnly],
+  ),
+  route(
+    support.setStatus,
+    async (c) => {
+      const me = await requireUser(c);
+      const { id } = c.req.valid("param");
+      const { status } = c.req.valid("json");
+      const now = Date.now();
+      // Reopening puts it back in the queue as waiting for staff; closing keeps its place in the closed list.
+      const rows = await c.var.db.all<{ id: string; status: "open" | "answered" | "closed" }>(
+        sql`update support_tickets set status = case when ${status} = 'closed' then 'closed'
             when status = 'closed' then 'open' else status end,
             handled_by = ${me.id}, last_activity_at = ${now}, updated_at = ${now}
           where id = ${id} returning id, status`,
-    );
-    const row = rows[0];
-    if (!row) throw ticketNotFound();
-    return respond(c, support.setStatus, row);
-  });
+      );
+      const row = rows[0];
+      if (!row) throw ticketNotFound();
+      return respond(c, support.setStatus, row);
+    },
+    [staffOnly],
+  ),
+];

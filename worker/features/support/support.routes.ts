@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { createTicketBody, ownTicketsQuery, support, ticketParams, ticketReplyBody } from "../../../common/contract/support";
-import type { HonoEnv } from "../../env";
+import { support } from "../../../common/contract/support";
 import { batch } from "../../lib/db";
 import { AppError, unauthenticated } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-import { validate } from "../../lib/validation";
 import { supportContact } from "./support-contact";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import {
@@ -31,10 +29,10 @@ function assertProfileComplete(user: { fullName: string; email: string }) {
 }
 
 /** A member's own tickets (/api/support/tickets): open one, list them, read a thread, answer in it. */
-export const supportRoutes = new Hono<HonoEnv>()
+export const supportRoutes = [
   // Public: how to reach support is no secret, and someone who cannot sign in may need it most.
-  .get("/contact", (c) => respond(c, support.contact, supportContact(c.env)))
-  .post("/tickets", validate("json", createTicketBody), async (c) => {
+  route(support.contact, (c) => respond(c, support.contact, supportContact(c.env))),
+  route(support.create, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const body = c.req.valid("json");
@@ -57,8 +55,8 @@ export const supportRoutes = new Hono<HonoEnv>()
     return respond(c, support.create, {
       ticket: { id, ...body, status: "open", repliesCount: 0, createdAt: now, lastActivityAt: now },
     });
-  })
-  .get("/tickets", validate("query", ownTicketsQuery), async (c) => {
+  }),
+  route(support.mine, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { cursor, limit } = c.req.valid("query");
@@ -68,8 +66,8 @@ export const supportRoutes = new Hono<HonoEnv>()
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     const page = toPage(read(list), limit);
     return respond(c, support.mine, { items: page.items, nextCursor: page.nextCursor });
-  })
-  .get("/tickets/:id", validate("param", ticketParams), async (c) => {
+  }),
+  route(support.get, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { id } = c.req.valid("param");
@@ -82,8 +80,8 @@ export const supportRoutes = new Hono<HonoEnv>()
     const row = read(ticket);
     if (!row) throw ticketNotFound();
     return respond(c, support.get, toDetail(row, read(replies)));
-  })
-  .post("/tickets/:id/replies", validate("param", ticketParams), validate("json", ticketReplyBody), async (c) => {
+  }),
+  route(support.reply, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { id } = c.req.valid("param");
@@ -108,4 +106,5 @@ export const supportRoutes = new Hono<HonoEnv>()
     const reply = read(writes.readBack)[0];
     if (!reply) throw ticketClosed();
     return respond(c, support.reply, { reply: toReply(reply), status: "open" });
-  });
+  }),
+];

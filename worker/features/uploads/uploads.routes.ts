@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { acceptedImageTypes } from "../../../common/contract/enums";
 import { MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
-import { uploadQuery, uploads } from "../../../common/contract/uploads";
+import { uploads } from "../../../common/contract/uploads";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { uploads as uploadsTable } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { inspectImage, type ImageInfo } from "./image-info";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
@@ -41,40 +41,42 @@ function checkedImage(bytes: Uint8Array, declared: string): ImageInfo {
  * size and pixel count are capped;
  * the key is random so nobody can guess another person's files.
  */
-export const uploadsRoutes = new Hono<HonoEnv>().post("/", validate("query", uploadQuery), async (c) => {
-  const user = await requireUser(c);
-  await hit(c.var.db, rateLimitRules.uploads, user.id);
-  const { purpose } = c.req.valid("query");
-  const { maxBytes } = uploadLimits[purpose];
-  const declared = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!(acceptedImageTypes as readonly string[]).includes(declared)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only JPEG, PNG, WebP or GIF images can be uploaded.");
-  }
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
-  if (bytes.byteLength > maxBytes)
-    throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
-  const info = checkedImage(bytes, declared);
-  const id = newId();
-  const key = `${purpose}/${id}.${extension[info.type]}`;
-  await c.env.FILES.put(key, bytes, {
-    httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
-  });
-  await c.var.db.insert(uploadsTable).values({
-    id,
-    r2Key: key,
-    ownerId: user.id,
-    purpose,
-    contentType: info.type,
-    size: bytes.byteLength,
-    width: info.width,
-    height: info.height,
-    createdAt: Date.now(),
-  });
-  return respond(c, uploads.upload, { url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength });
-});
+export const uploadsRoutes = [
+  route(uploads.upload, async (c) => {
+    const user = await requireUser(c);
+    await hit(c.var.db, rateLimitRules.uploads, user.id);
+    const { purpose } = c.req.valid("query");
+    const { maxBytes } = uploadLimits[purpose];
+    const declared = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!(acceptedImageTypes as readonly string[]).includes(declared)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Only JPEG, PNG, WebP or GIF images can be uploaded.");
+    }
+    const length = Number(c.req.header("content-length") ?? "0");
+    if (length > maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
+    if (bytes.byteLength > maxBytes)
+      throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
+    const info = checkedImage(bytes, declared);
+    const id = newId();
+    const key = `${purpose}/${id}.${extension[info.type]}`;
+    await c.env.FILES.put(key, bytes, {
+      httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
+    });
+    await c.var.db.insert(uploadsTable).values({
+      id,
+      r2Key: key,
+      ownerId: user.id,
+      purpose,
+      contentType: info.type,
+      size: bytes.byteLength,
+      width: info.width,
+      height: info.height,
+      createdAt: Date.now(),
+    });
+    return respond(c, uploads.upload, { url: `/files/${key}`, width: info.width, height: info.height, size: bytes.byteLength });
+  }),
+];
 
 /** GET /files/<key>: uploaded images, immutable, never rendered as a document. */
 export const filesRoutes = new Hono<HonoEnv>().get("/*", async (c) => {
