@@ -9,7 +9,7 @@ import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
-import { assertInvitable, managedCommunity } from "./invite-access";
+import { assertInvitable, managedCommunity } from "./invite.access";
 import { inviteCandidates, inviteeFacts, myInvitation } from "./invites.queries";
 import { assertJoinable, assertJoined, joinWrites } from "./join-writes";
 

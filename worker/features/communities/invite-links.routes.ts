@@ -12,7 +12,7 @@ import { readSessionToken } from "../../lib/session-cookie";
 import { commit } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
-import { assertInvitable, managedCommunity } from "./invite-access";
+import { assertInvitable, managedCommunity } from "./invite.access";
 import {
   assertLinkOpen,
   communityLinks,
