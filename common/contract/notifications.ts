@@ -2,6 +2,9 @@ import { z } from "zod";
 import { notificationTypes } from "../notifications";
 import { cursorParam, endpoint, idParam, limitParam, ok, page } from "./http";
 import { NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_PAGE_SIZE } from "./limits";
+import { notificationItem } from "./notification-item";
+
+export * from "./notification-item";
 
 /** The bell: a person's notifications, their unread counts and marking them read. */
 
@@ -16,25 +19,6 @@ export const unreadCountQuery = z.object({ communityId: idParam.optional() });
 export const notificationParams = z.object({ id: idParam });
 
 export const readAllBody = z.object({ communityId: idParam.optional() }).default({});
-
-export const notificationItem = z.object({
-  id: z.string(),
-  type: z.enum(notificationTypes),
-  /** What it quotes of someone's words (a comment, a message); the sentence is the reader's app's to write. */
-  content: z.string(),
-  isRead: z.boolean(),
-  createdAt: z.number(),
-  sender: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
-  community: z.object({ id: z.string(), name: z.string() }).nullable(),
-  postId: z.string().nullable(),
-  commentId: z.string().nullable(),
-  eventId: z.string().nullable(),
-  courseId: z.string().nullable(),
-  conversationId: z.string().nullable(),
-  /** The facts the sentence is written from (NotificationData), e.g. `{ kind: "review", decision: "approve" }`. */
-  data: z.record(z.string(), z.unknown()).nullable(),
-});
-export type NotificationItem = z.output<typeof notificationItem>;
 
 export const notificationPage = page(notificationItem);
 export type NotificationPage = z.output<typeof notificationPage>;

@@ -1,4 +1,5 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 import type { Context } from "hono";
 import type { HonoEnv } from "../env";
@@ -11,9 +12,17 @@ import {
   type Actor,
   type CommunityFacts,
   type MembershipFacts,
-  type ReviewStatus,
 } from "./permissions";
-import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns, type SessionUser } from "./session";
+import {
+  sessionColumns,
+  sessionFrom,
+  sessionUser as su,
+  sessionUserFrom,
+  type SessionColumns,
+  type SessionUser,
+} from "./session";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "./sql-names";
+import { blockedUsers, communities, communityMembers, postComments, posts } from "./tables";
 
 /**
  * Who may see and change what, read from the database: the caller's session, the community, their
@@ -39,22 +48,28 @@ export type MemberContext = CommunityAccess & { user: SessionUser; community: No
 
 export const toActor = (user: SessionUser | null): Actor => (user ? { userId: user.id, platformRole: user.platformRole } : null);
 
-/** Columns of the community (`c`) and the caller's membership (`m`): what every permission check needs. */
-export const accessColumns = sql.raw(
-  "c.id as c_id, c.name as c_name, c.creator_id as c_creator_id, c.archived as c_archived, c.review_status as c_review_status, " +
-    "c.is_paid as c_is_paid, m.role as m_role, m.access_until as m_access_until",
-);
+/** The community (`c`) and the caller's membership (`m`) of an access statement (see `communityJoins`). */
+export const accessCommunity = alias(communities, "c");
+export const accessMembership = alias(communityMembers, "m");
+const c = accessCommunity;
+const m = accessMembership;
 
-export type AccessColumns = {
-  c_id: string | null;
-  c_name: string | null;
-  c_creator_id: string | null;
-  c_archived: number | null;
-  c_review_status: ReviewStatus | null;
-  c_is_paid: number | null;
-  m_role: "admin" | "moderator" | "member" | null;
-  m_access_until: number | null;
+const accessFields = {
+  c_id: c.id,
+  c_name: c.name,
+  c_creator_id: c.creatorId,
+  c_archived: c.archived,
+  c_review_status: c.reviewStatus,
+  c_is_paid: c.isPaid,
+  m_role: m.role,
+  m_access_until: m.accessUntil,
 };
+
+/** Columns of the community (`c`) and the caller's membership (`m`): what every permission check needs. */
+export const accessColumns = selectAs(accessFields);
+
+/** Null throughout without the community; the membership's columns also without a membership. */
+export type AccessColumns = LeftJoined<SelectAsRow<typeof accessFields>>;
 
 export function toAccess(row: AccessColumns | null | undefined, user: SessionUser | null): CommunityAccess {
   const community =
@@ -93,10 +108,12 @@ export const roleRankSql = (userId: SQLWrapper, creatorId: SQLWrapper, role: SQL
   sql`(case when ${userId} = ${creatorId} then ${roleRank.owner} when ${role} = 'admin' then ${roleRank.admin}
     when ${role} = 'moderator' then ${roleRank.moderator} else ${roleRank.member} end)`;
 
+const bu = alias(blockedUsers, "bu");
+
 /** Whether either of two people blocked the other: an SQL condition over two user ids (columns or values). */
 export const blockedBetween = (a: SQLWrapper | string, b: SQLWrapper | string) =>
-  sql`exists (select 1 from blocked_users bu
-    where (bu.blocker_id = ${a} and bu.blocked_id = ${b}) or (bu.blocker_id = ${b} and bu.blocked_id = ${a}))`;
+  sql`exists (select 1 from ${tableAs(bu)}
+    where (${bu.blockerId} = ${a} and ${bu.blockedId} = ${b}) or (${bu.blockerId} = ${b} and ${bu.blockedId} = ${a}))`;
 
 /**
  * The ids of the communities whose members-only areas a user may see: `hasMemberAccess` as one
@@ -104,10 +121,10 @@ export const blockedBetween = (a: SQLWrapper | string, b: SQLWrapper | string) =
  * approved communities, except members whose paid access has ended.
  */
 export const memberCommunityIds = (userId: SQLWrapper, now = Date.now()) =>
-  sql`select m.community_id from community_members m join communities c on c.id = m.community_id
-      where m.profile_id = ${userId} and (c.creator_id = m.profile_id or (c.review_status = 'approved'
-        and not (c.is_paid = 1 and m.role = 'member' and m.access_until is not null and m.access_until < ${now})))
-    union select c.id from communities c where c.creator_id = ${userId}`;
+  sql`select ${m.communityId} from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.communityId}
+      where ${m.profileId} = ${userId} and (${c.creatorId} = ${m.profileId} or (${c.reviewStatus} = 'approved'
+        and not (${c.isPaid} = 1 and ${m.role} = 'member' and ${m.accessUntil} is not null and ${m.accessUntil} < ${now})))
+    union select ${c.id} from ${tableAs(c)} where ${c.creatorId} = ${userId}`;
 
 export type MemberRow = SessionColumns & AccessColumns;
 
@@ -122,8 +139,8 @@ export function asMember(c: Context<HonoEnv>, row: MemberRow | undefined, missin
 
 /** Joins the community `c` and the caller's membership `m` onto a session statement. */
 export const communityJoins = (communityId: SQLWrapper) =>
-  sql`left join communities c on c.id = ${communityId}
-    left join community_members m on m.community_id = c.id and m.profile_id = su.id`;
+  sql`left join ${tableAs(c)} on ${c.id} = ${communityId}
+    left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${su.id}`;
 
 /** The caller as a member of the community; 404 for everyone else (no existence leaks). */
 export function memberOf(db: Db, token: string, communityId: string): Access<MemberRow, MemberContext> {
@@ -156,14 +173,17 @@ export function viewerOf(
 }
 
 export type PostRef = { id: string; communityId: string; authorId: string | null; topicId: string | null; content: string };
-type PostRow = MemberRow & {
-  p_id: string | null;
-  p_community_id: string;
-  p_author_id: string | null;
-  p_topic_id: string | null;
-  p_content: string;
-  blocked: number;
-};
+
+const p = alias(posts, "p");
+
+/** The post's id, null without the post; its other columns are there whenever the id is. */
+const postIdField = { p_id: p.id };
+const postFields = { p_community_id: p.communityId, p_author_id: p.authorId, p_topic_id: p.topicId, p_content: p.content };
+const postBlocked = { blocked: sql<0 | 1>`${blockedBetween(su.id, p.authorId)}` };
+type PostRow = MemberRow &
+  LeftJoined<SelectAsRow<typeof postIdField>> &
+  SelectAsRow<typeof postFields> &
+  SelectAsRow<typeof postBlocked>;
 
 /**
  * A post the caller may see as a member. A block between the caller and its author hides it like a
@@ -172,11 +192,10 @@ type PostRow = MemberRow & {
 export function postFor(db: Db, token: string, postId: string): Access<PostRow, { post: PostRef; access: MemberContext }> {
   return {
     query: db.get(
-      sql`select ${sessionColumns}, ${accessColumns}, p.id as p_id, p.community_id as p_community_id, p.author_id as p_author_id,
-          p.topic_id as p_topic_id, p.content as p_content, ${blockedBetween(sql.raw("su.id"), sql.raw("p.author_id"))} as blocked
+      sql`select ${sessionColumns}, ${accessColumns}, ${selectAs(postIdField)}, ${selectAs(postFields)}, ${selectAs(postBlocked)}
         from ${sessionFrom(token, { required: true })}
-        left join posts p on p.id = ${postId}
-        ${communityJoins(sql.raw("p.community_id"))}`,
+        left join ${tableAs(p)} on ${p.id} = ${postId}
+        ${communityJoins(p.communityId)}`,
     ),
     read: (c, row) => {
       const access = asMember(c, row, "Post not found.");
@@ -200,14 +219,26 @@ export type CommentRef = {
   parentCommentId: string | null;
   communityId: string;
 };
-type CommentRow = MemberRow & {
-  pc_id: string | null;
-  pc_post_id: string;
-  pc_author_id: string | null;
-  pc_parent_comment_id: string | null;
-  p_community_id: string;
-  blocked: number;
+const pc = alias(postComments, "pc");
+const parent = alias(postComments, "parent");
+
+/** The comment's id, null without the comment; its other columns are there whenever the id is. */
+const commentIdField = { pc_id: pc.id };
+const commentFields = {
+  pc_post_id: pc.postId,
+  pc_author_id: pc.authorId,
+  pc_parent_comment_id: pc.parentCommentId,
+  p_community_id: p.communityId,
 };
+/** A block between the caller and the author of the comment, of the comment it answers or of its post. */
+const commentBlocked = {
+  blocked: sql<0 | 1>`(${blockedBetween(su.id, pc.authorId)} or ${blockedBetween(su.id, parent.authorId)}
+    or ${blockedBetween(su.id, p.authorId)})`,
+};
+type CommentRow = MemberRow &
+  LeftJoined<SelectAsRow<typeof commentIdField>> &
+  SelectAsRow<typeof commentFields> &
+  SelectAsRow<typeof commentBlocked>;
 
 /**
  * A comment the caller may see as a member. A block between the caller and the author of the comment,
@@ -218,18 +249,14 @@ export function commentFor(
   token: string,
   commentId: string,
 ): Access<CommentRow, { comment: CommentRef; access: MemberContext }> {
-  const me = sql.raw("su.id");
   return {
     query: db.get(
-      sql`select ${sessionColumns}, ${accessColumns}, pc.id as pc_id, pc.post_id as pc_post_id, pc.author_id as pc_author_id,
-          pc.parent_comment_id as pc_parent_comment_id, p.community_id as p_community_id,
-          (${blockedBetween(me, sql.raw("pc.author_id"))} or ${blockedBetween(me, sql.raw("parent.author_id"))}
-            or ${blockedBetween(me, sql.raw("p.author_id"))}) as blocked
+      sql`select ${sessionColumns}, ${accessColumns}, ${selectAs(commentIdField)}, ${selectAs(commentFields)}, ${selectAs(commentBlocked)}
         from ${sessionFrom(token, { required: true })}
-        left join post_comments pc on pc.id = ${commentId}
-        left join post_comments parent on parent.id = pc.parent_comment_id
-        left join posts p on p.id = pc.post_id
-        ${communityJoins(sql.raw("p.community_id"))}`,
+        left join ${tableAs(pc)} on ${pc.id} = ${commentId}
+        left join ${tableAs(parent)} on ${parent.id} = ${pc.parentCommentId}
+        left join ${tableAs(p)} on ${p.id} = ${pc.postId}
+        ${communityJoins(p.communityId)}`,
     ),
     read: (c, row) => {
       const access = asMember(c, row, "Comment not found.");
@@ -249,9 +276,9 @@ export function commentFor(
 /** A known user's access to a community (the room upgrade, where the session is already read). */
 export async function communityAccess(db: Db, communityId: string, user: SessionUser): Promise<CommunityAccess> {
   const row = await db.get<AccessColumns | undefined>(
-    sql`select ${accessColumns} from communities c
-      left join community_members m on m.community_id = c.id and m.profile_id = ${user.id}
-      where c.id = ${communityId}`,
+    sql`select ${accessColumns} from ${tableAs(c)}
+      left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${user.id}
+      where ${c.id} = ${communityId}`,
   );
   return toAccess(row, user);
 }

@@ -1,11 +1,12 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { idempotencyHeaders } from "../../common/contract/http";
-import { batch, dbErrorMessage, type Db, type Statement } from "./db";
+import { batch, dbErrorMessage, type Db, type ResultOf, type Statement } from "./db";
 import { AppError } from "./errors";
+import { firstRow } from "./sql-names";
+import { idempotencyKeys as keys } from "./tables";
 import { validate } from "./validation";
 
 type Read = Awaited<ReturnType<typeof batch>>;
-type Claim = { request_hash: string; resource_id: string };
 
 /** What a write batch did: ran (read its results), or lost the key to an identical request that ran first. */
 export type Written = { read: Read } | { earlier: string };
@@ -74,25 +75,21 @@ export async function idempotency(
     };
   }
   const hash = await sha256(JSON.stringify([scope, opts.request]));
-  const claimed = (owner: string | SQLWrapper) =>
-    sql`idempotency_keys where user_id = ${owner} and scope = ${scope} and key = ${key}`;
+  const claimed = (owner: string | SQLWrapper) => and(eq(keys.userId, owner), eq(keys.scope, scope), eq(keys.key, key));
   const claimOf = (owner: string | SQLWrapper) =>
-    db.get<Claim | undefined>(sql`select request_hash, resource_id from ${claimed(owner)}`);
-  const resourceOf = (claim: Claim | undefined) => {
+    firstRow(db.select({ requestHash: keys.requestHash, resourceId: keys.resourceId }).from(keys).where(claimed(owner)));
+  const resourceOf = (claim: ResultOf<ReturnType<typeof claimOf>>) => {
     if (!claim) return null;
-    if (claim.request_hash !== hash) throw reused();
-    return claim.resource_id;
+    if (claim.requestHash !== hash) throw reused();
+    return claim.resourceId;
   };
   const lookup = claimOf(opts.owner);
   return {
     lookup: [lookup],
     earlier: (read) => resourceOf(read(lookup)),
-    ifNew: (subject) => sql`(select ${subject} where not exists (select 1 from ${claimed(opts.owner)}))`,
+    ifNew: (subject) => sql`(select ${subject} where not exists (select 1 from ${keys} where ${claimed(opts.owner)}))`,
     async write(userId, resourceId, statements) {
-      const claim = db.run(
-        sql`insert into idempotency_keys (user_id, scope, key, request_hash, resource_id, created_at)
-            values (${userId}, ${scope}, ${key}, ${hash}, ${resourceId}, ${Date.now()})`,
-      );
+      const claim = db.insert(keys).values({ userId, scope, key, requestHash: hash, resourceId, createdAt: Date.now() });
       try {
         return { read: await batch(db, [claim, ...statements]) };
       } catch (error) {

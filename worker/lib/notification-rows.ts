@@ -6,23 +6,10 @@ import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./db";
 import { communities as c, notifications as n, users as u } from "./tables";
+import type { NotificationItem } from "../../common/contract/notification-item";
 import type { NotificationType } from "../../common/notifications";
 
-export type NotificationItem = {
-  id: string;
-  type: NotificationType;
-  content: string;
-  isRead: boolean;
-  createdAt: number;
-  sender: { id: string; fullName: string; avatarUrl: string | null } | null;
-  community: { id: string; name: string } | null;
-  postId: string | null;
-  commentId: string | null;
-  eventId: string | null;
-  courseId: string | null;
-  conversationId: string | null;
-  data: Record<string, unknown> | null;
-};
+export type { NotificationItem };
 
 type ItemRow = Omit<NotificationItem, "sender" | "community"> & {
   senderId: string | null;

@@ -1,10 +1,16 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Context } from "hono";
 import { batch, type Db } from "./db";
 import { INVITATIONS_PER_HOUR } from "../../common/contract/limits";
 import { AppError } from "./errors";
+import { bare, bareList, excluded, firstRow, returningAs, type SelectAsRow } from "./sql-names";
+import { rateLimits as limits } from "./tables";
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+/** What a hit answers: the count of the window (or of consecutive failures) after it. */
+const counted = { count: limits.count };
+type Counted = SelectAsRow<typeof counted>;
 
 const HOUR = 60 * 60_000;
 
@@ -62,12 +68,13 @@ export function clientKey(c: Context, subject: string): string {
 export function hitStatement(db: Db, rule: RateLimitRule, subject: string | SQLWrapper, now = Date.now()) {
   const windowStart = now - (now % rule.windowMs);
   const key = sql`${`${rule.name}:`} || ${subject}`;
-  return db.get<{ count: number } | undefined>(
-    sql`insert into rate_limits (key, window_start, count) select ${key}, ${windowStart}, 1 where ${key} is not null
-        on conflict(key) do update set
-          count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
-          window_start = excluded.window_start
-        returning count`,
+  return db.get<Counted | undefined>(
+    sql`insert into ${limits} (${bareList(limits.key, limits.windowStart, limits.count)})
+        select ${key}, ${windowStart}, 1 where ${key} is not null
+        on conflict(${bare(limits.key)}) do update set
+          ${bare(limits.count)} = case when ${limits.windowStart} = ${excluded(limits.windowStart)} then ${limits.count} + 1 else 1 end,
+          ${bare(limits.windowStart)} = ${excluded(limits.windowStart)}
+        returning ${returningAs(counted)}`,
   );
 }
 
@@ -79,7 +86,7 @@ function rateLimited(retryAfterS: number): AppError {
 }
 
 /** 429 with Retry-After once the window's limit is passed (`row` is what `hitStatement` returned). */
-export function assertUnderLimit(rule: RateLimitRule, row: { count: number } | undefined, now = Date.now()) {
+export function assertUnderLimit(rule: RateLimitRule, row: Counted | undefined, now = Date.now()) {
   if (!row || row.count <= rule.limit) return;
   const windowStart = now - (now % rule.windowMs);
   throw rateLimited(Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)));
@@ -101,8 +108,8 @@ export async function withinLimit(db: Db, rule: RateLimitRule, subject: string, 
  * one atomic statement. The shift is capped so a long run of failures cannot overflow it.
  */
 const backoffWait = (rule: BackoffRule) =>
-  sql`case when rate_limits.count < ${rule.freeFailures} then 0
-      else min(${rule.maxMs}, ${rule.baseMs} * (1 << min(rate_limits.count - ${rule.freeFailures}, 30))) end`;
+  sql`case when ${limits.count} < ${rule.freeFailures} then 0
+      else min(${rule.maxMs}, ${rule.baseMs} * (1 << min(${limits.count} - ${rule.freeFailures}, 30))) end`;
 
 /**
  * Starts an attempt on `subject` under a back-off rule (the row holds the time of the last failure in
@@ -118,14 +125,18 @@ export async function claimAttempt(
   { exempt = false, now = Date.now() }: { exempt?: boolean; now?: number } = {},
 ): Promise<void> {
   const key = `${rule.name}:${subject}`;
-  const claim = db.get<{ count: number } | undefined>(
-    sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
-        on conflict(key) do update set count = rate_limits.count + 1, window_start = excluded.window_start
-        where ${exempt ? 1 : 0} or excluded.window_start >= rate_limits.window_start + ${backoffWait(rule)}
-        returning count`,
+  const claim = db.get<Counted | undefined>(
+    sql`insert into ${limits} (${bareList(limits.key, limits.windowStart, limits.count)}) values (${key}, ${now}, 1)
+        on conflict(${bare(limits.key)}) do update set
+          ${bare(limits.count)} = ${limits.count} + 1, ${bare(limits.windowStart)} = ${excluded(limits.windowStart)}
+        where ${exempt ? 1 : 0} or ${excluded(limits.windowStart)} >= ${limits.windowStart} + ${backoffWait(rule)}
+        returning ${returningAs(counted)}`,
   );
-  const waiting = db.get<{ waitMs: number } | undefined>(
-    sql`select rate_limits.window_start + ${backoffWait(rule)} - ${now} as waitMs from rate_limits where key = ${key}`,
+  const waiting = firstRow(
+    db
+      .select({ waitMs: sql<number>`${limits.windowStart} + ${backoffWait(rule)} - ${now}` })
+      .from(limits)
+      .where(eq(limits.key, key)),
   );
   const read = await batch(db, [claim, waiting]);
   if (read(claim)) return;
@@ -134,5 +145,5 @@ export async function claimAttempt(
 
 /** Ends a run of failures (a successful attempt). */
 export async function clearFailures(db: Db, rule: BackoffRule, subject: string): Promise<void> {
-  await db.run(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
+  await db.delete(limits).where(eq(limits.key, `${rule.name}:${subject}`));
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../common/contract/enums";
 import type { AppEnv, HonoEnv } from "../env";
@@ -7,49 +8,57 @@ import { unauthenticated } from "./errors";
 import { readSessionToken } from "./session-cookie";
 import { refreshSessionIfDue } from "./session-refresh";
 import type { SessionUser } from "./session-user";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "./sql-names";
+import { sessions, users } from "./tables";
 
 export type { SessionUser };
 
-/**
- * The session's columns, prefixed so they never collide with a route's own: `s` is sessions and
- * `su` its user. Any statement that joins them (see `sessionFrom`) can select these and hand its row
- * to `sessionUserFrom`.
- */
-export const sessionColumns = sql.raw(
-  "su.id as su_id, su.email as su_email, su.full_name as su_full_name, su.avatar_url as su_avatar_url, " +
-    "su.email_verified as su_email_verified, su.platform_role as su_platform_role, su.language as su_language, " +
-    "s.id as s_id, s.updated_at as s_updated_at",
-);
+/** The session (`s`) and its user (`su`), as `sessionFrom` joins them. */
+export const liveSession = alias(sessions, "s");
+export const sessionUser = alias(users, "su");
+const su = sessionUser;
 
-export type SessionColumns = {
-  su_id: string | null;
-  su_email: string | null;
-  su_full_name: string | null;
-  su_avatar_url: string | null;
-  su_email_verified: number | null;
-  su_platform_role: string | null;
-  su_language: string | null;
-  s_id: string | null;
-  s_updated_at: number | null;
+const sessionFields = {
+  su_id: su.id,
+  su_email: su.email,
+  su_full_name: su.fullName,
+  su_avatar_url: su.avatarUrl,
+  su_email_verified: su.emailVerified,
+  su_platform_role: su.platformRole,
+  su_language: su.language,
+  s_id: liveSession.id,
+  s_updated_at: liveSession.updatedAt,
 };
+
+/**
+ * The session's columns, prefixed so they never collide with a route's own. Any statement that joins
+ * them (see `sessionFrom`) can select these and hand its row to `sessionUserFrom`.
+ */
+export const sessionColumns = selectAs(sessionFields);
+
+/** Null throughout when the session was not there (an optional `sessionFrom`). */
+export type SessionColumns = LeftJoined<SelectAsRow<typeof sessionFields>>;
 
 /**
  * The live session behind a token and its user, as the start of a FROM clause. `required` joins
  * exclude the row without a session (the route answers 401); optional ones keep it for guests.
  */
 export function sessionFrom(token: string | null, opts: { required: boolean }): SQL {
-  const live = sql`s.token = ${token ?? ""} and s.expires_at > ${Date.now()}`;
+  const s = liveSession;
+  const live = sql`${s.token} = ${token ?? ""} and ${s.expiresAt} > ${Date.now()}`;
   return opts.required
-    ? sql`sessions s join users su on su.id = s.user_id and ${live}`
-    : sql`(select 1) left join sessions s on ${live} left join users su on su.id = s.user_id`;
+    ? sql`${tableAs(s)} join ${tableAs(su)} on ${su.id} = ${s.userId} and ${live}`
+    : sql`(select 1) left join ${tableAs(s)} on ${live} left join ${tableAs(su)} on ${su.id} = ${s.userId}`;
 }
+
+const ss = alias(sessions, "ss");
 
 /**
  * The session's user id as an SQL value (null when the session is missing or expired), for statements
  * that run in the same batch as the session lookup and so cannot know the id yet.
  */
 export const sessionUserId = (token: string): SQL =>
-  sql`(select ss.user_id from sessions ss where ss.token = ${token} and ss.expires_at > ${Date.now()})`;
+  sql`(select ${ss.userId} from ${tableAs(ss)} where ${ss.token} = ${token} and ${ss.expiresAt} > ${Date.now()})`;
 
 /**
  * Who is looking: a user id, or the session token when the statement runs in the same round trip as

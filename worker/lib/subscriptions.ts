@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "./db";
+import { userSubscriptions as subs } from "./tables";
 
 /**
  * Cancels a person's active subscriptions (one of them, or all when `id` is left out): renewals stop,
@@ -7,7 +8,7 @@ import type { Db } from "./db";
  * deletion request, which cancels them all.
  */
 export const cancelSubscriptions = (db: Db, userId: string, now: number, id?: string) =>
-  db.run(
-    sql`update user_subscriptions set status = 'cancelled', cancelled_at = ${now}, retry_at = null, updated_at = ${now}
-        where user_id = ${userId} and status = 'active'${id === undefined ? sql`` : sql` and id = ${id}`}`,
-  );
+  db
+    .update(subs)
+    .set({ status: "cancelled", cancelledAt: now, retryAt: null, updatedAt: now })
+    .where(and(eq(subs.userId, userId), eq(subs.status, "active"), id === undefined ? undefined : eq(subs.id, id)));

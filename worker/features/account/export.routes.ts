@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { account } from "../../../common/contract/account";
 import type { HonoEnv } from "../../env";
@@ -6,23 +6,18 @@ import { batch } from "../../lib/db";
 import { unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-
-type ProfileRow = {
-  id: string;
-  email: string;
-  full_name: string;
-  username: string | null;
-  avatar_url: string | null;
-  cover_url: string | null;
-  profession: string | null;
-  location: string | null;
-  website: string | null;
-  bio: string | null;
-  birth_date: string | null;
-  phone: string | null;
-  language: string;
-  created_at: number;
-};
+import { firstRow } from "../../lib/sql-names";
+import {
+  communities,
+  communityMembers,
+  messages as messageRows,
+  paymentOrders,
+  postComments,
+  posts as postRows,
+  userPaymentMethods,
+  users,
+  userSubscriptions,
+} from "../../lib/tables";
 
 /**
  * /api/account/export: the person's own data as a JSON download, in one round trip. Only rows they
@@ -34,103 +29,91 @@ export const accountExportRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const token = await sessionToken(c);
   const me = sessionUserId(token);
   const session = sessionStatement(db, token);
-  const profile = db.get<ProfileRow | undefined>(
-    sql`select id, email, full_name, username, avatar_url, cover_url, profession, location, website, bio, birth_date,
-        phone, language, created_at from users where id = ${me}`,
+  const u = users;
+  const profile = firstRow(
+    db
+      .select({
+        id: u.id,
+        email: u.email,
+        fullName: u.fullName,
+        username: u.username,
+        avatarUrl: u.avatarUrl,
+        coverUrl: u.coverUrl,
+        profession: u.profession,
+        location: u.location,
+        website: u.website,
+        bio: u.bio,
+        birthDate: u.birthDate,
+        phone: u.phone,
+        language: u.language,
+        createdAt: u.createdAt,
+      })
+      .from(u)
+      .where(eq(u.id, me)),
   );
-  const memberships = db.all<{ community_id: string; name: string; role: string; joined_at: number }>(
-    sql`select m.community_id, c.name, m.role, m.joined_at from community_members m join communities c on c.id = m.community_id
-        where m.profile_id = ${me} order by m.joined_at`,
-  );
-  const posts = db.all<{ id: string; community_id: string; headline: string | null; content: string; created_at: number }>(
-    sql`select id, community_id, headline, content, created_at from posts where author_id = ${me} order by created_at`,
-  );
-  const comments = db.all<{ id: string; post_id: string; content: string; created_at: number }>(
-    sql`select id, post_id, content, created_at from post_comments where author_id = ${me} order by created_at`,
-  );
-  const messages = db.all<{ id: string; conversation_id: string; content: string; created_at: number }>(
-    sql`select id, conversation_id, content, created_at from messages where sender_id = ${me} and is_deleted = 0
-        order by created_at`,
-  );
-  const orders = db.all<{ id: string; kind: string; status: string; amount: number; currency: string; created_at: number }>(
-    sql`select id, kind, status, amount, currency, created_at from payment_orders where user_id = ${me} order by created_at`,
-  );
-  const subscriptions = db.all<{
-    id: string;
-    community_id: string;
-    status: string;
-    amount: number;
-    currency: string;
-    current_period_end: number;
-  }>(
-    sql`select id, community_id, status, amount, currency, current_period_end from user_subscriptions where user_id = ${me}
-        order by created_at`,
-  );
-  const cards = db.all<{ masked_card: string; card_type: string | null; created_at: number }>(
-    sql`select masked_card, card_type, created_at from user_payment_methods where user_id = ${me} order by created_at`,
-  );
+  const m = communityMembers;
+  const memberships = db
+    .select({ communityId: m.communityId, communityName: communities.name, role: m.role, joinedAt: m.joinedAt })
+    .from(m)
+    .innerJoin(communities, eq(communities.id, m.communityId))
+    .where(eq(m.profileId, me))
+    .orderBy(m.joinedAt);
+  const p = postRows;
+  const posts = db
+    .select({ id: p.id, communityId: p.communityId, headline: p.headline, content: p.content, createdAt: p.createdAt })
+    .from(p)
+    .where(eq(p.authorId, me))
+    .orderBy(p.createdAt);
+  const pc = postComments;
+  const comments = db
+    .select({ id: pc.id, postId: pc.postId, content: pc.content, createdAt: pc.createdAt })
+    .from(pc)
+    .where(eq(pc.authorId, me))
+    .orderBy(pc.createdAt);
+  const msg = messageRows;
+  const messages = db
+    .select({ id: msg.id, conversationId: msg.conversationId, content: msg.content, createdAt: msg.createdAt })
+    .from(msg)
+    .where(and(eq(msg.senderId, me), eq(msg.isDeleted, false)))
+    .orderBy(msg.createdAt);
+  const o = paymentOrders;
+  const orders = db
+    .select({ id: o.id, kind: o.kind, status: o.status, amount: o.amount, currency: o.currency, createdAt: o.createdAt })
+    .from(o)
+    .where(eq(o.userId, me))
+    .orderBy(o.createdAt);
+  const us = userSubscriptions;
+  const subscriptions = db
+    .select({
+      id: us.id,
+      communityId: us.communityId,
+      status: us.status,
+      amount: us.amount,
+      currency: us.currency,
+      currentPeriodEnd: us.currentPeriodEnd,
+    })
+    .from(us)
+    .where(eq(us.userId, me))
+    .orderBy(us.createdAt);
+  const pm = userPaymentMethods;
+  const cards = db
+    .select({ maskedCard: pm.maskedCard, cardType: pm.cardType, createdAt: pm.createdAt })
+    .from(pm)
+    .where(eq(pm.userId, me))
+    .orderBy(pm.createdAt);
   const read = await batch(db, [session, profile, memberships, posts, comments, messages, orders, subscriptions, cards]);
-  const p = read(profile);
-  if (!sessionUserFrom(c, read(session)) || !p) throw unauthenticated();
+  const mine = read(profile);
+  if (!sessionUserFrom(c, read(session)) || !mine) throw unauthenticated();
   const now = Date.now();
   c.header("content-disposition", `attachment; filename="agora-data-${new Date(now).toISOString().slice(0, 10)}.json"`);
   c.header("cache-control", "no-store");
   return respond(c, account.exportData, {
     exportedAt: now,
-    profile: {
-      id: p.id,
-      email: p.email,
-      fullName: p.full_name,
-      username: p.username,
-      avatarUrl: p.avatar_url,
-      coverUrl: p.cover_url,
-      profession: p.profession,
-      location: p.location,
-      website: p.website,
-      bio: p.bio,
-      birthDate: p.birth_date,
-      phone: p.phone,
-      language: p.language,
-      createdAt: p.created_at,
-    },
-    memberships: read(memberships).map((m) => ({
-      communityId: m.community_id,
-      communityName: m.name,
-      role: m.role,
-      joinedAt: m.joined_at,
-    })),
-    posts: read(posts).map((r) => ({
-      id: r.id,
-      communityId: r.community_id,
-      headline: r.headline,
-      content: r.content,
-      createdAt: r.created_at,
-    })),
-    comments: read(comments).map((r) => ({ id: r.id, postId: r.post_id, content: r.content, createdAt: r.created_at })),
-    messages: read(messages).map((r) => ({
-      id: r.id,
-      conversationId: r.conversation_id,
-      content: r.content,
-      createdAt: r.created_at,
-    })),
-    payments: {
-      orders: read(orders).map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        status: r.status,
-        amount: r.amount,
-        currency: r.currency,
-        createdAt: r.created_at,
-      })),
-      subscriptions: read(subscriptions).map((r) => ({
-        id: r.id,
-        communityId: r.community_id,
-        status: r.status,
-        amount: r.amount,
-        currency: r.currency,
-        currentPeriodEnd: r.current_period_end,
-      })),
-      cards: read(cards).map((r) => ({ maskedCard: r.masked_card, cardType: r.card_type, createdAt: r.created_at })),
-    },
+    profile: { ...mine, createdAt: mine.createdAt.getTime() },
+    memberships: read(memberships),
+    posts: read(posts),
+    comments: read(comments),
+    messages: read(messages),
+    payments: { orders: read(orders), subscriptions: read(subscriptions), cards: read(cards) },
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
@@ -6,6 +7,11 @@ import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom
 import { userRoomsStatements } from "../../lib/user-rooms";
 import { deliver } from "../../lib/notification-delivery";
 import { planColumns } from "../../lib/community-plan";
+import { tableAs } from "../../lib/sql-names";
+import { commentLikes, postComments, postLikes, posts as postsTable } from "../../lib/tables";
+
+/** Another comment, seen from a statement over `post_comments` (its replies, or a post's comments). */
+const reply = alias(postComments, "r");
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
@@ -149,16 +155,20 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     }),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
     db.run(sql`delete from users where id = ${id}`),
-    db.run(
-      sql`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id),
-            comments_count = (select count(*) from post_comments c where c.post_id = posts.id)
-          where id in ${posts}`,
-    ),
-    db.run(
-      sql`update post_comments set likes_count = (select count(*) from comment_likes l where l.comment_id = post_comments.id),
-            replies_count = (select count(*) from post_comments r where r.parent_comment_id = post_comments.id)
-          where id in ${comments}`,
-    ),
+    db
+      .update(postsTable)
+      .set({
+        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postsTable.id})`,
+        commentsCount: sql`(select count(*) from ${tableAs(reply)} where ${reply.postId} = ${postsTable.id})`,
+      })
+      .where(sql`${postsTable.id} in ${posts}`),
+    db
+      .update(postComments)
+      .set({
+        likesCount: sql`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${postComments.id})`,
+        repliesCount: sql`(select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${postComments.id})`,
+      })
+      .where(sql`${postComments.id} in ${comments}`),
     db.run(
       sql`update communities set members_count = (select count(*) from community_members m where m.community_id = communities.id),
             posts_count = (select count(*) from posts p where p.community_id = communities.id)

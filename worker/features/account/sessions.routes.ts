@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { account, sessionParams } from "../../../common/contract/account";
 import type { AppEnv, HonoEnv } from "../../env";
@@ -7,6 +7,7 @@ import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { disconnectSessions } from "../../lib/rooms";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { sessions } from "../../lib/tables";
 import { userRoomsFrom, userRoomsStatements } from "../../lib/user-rooms";
 import { validate } from "../../lib/validation";
 
@@ -14,18 +15,16 @@ import { validate } from "../../lib/validation";
 const signedOut = (
   env: AppEnv,
   userId: string,
-  sessions: { id: string }[],
+  signedOutSessions: { id: string }[],
   communities: { id: string }[],
   conversations: { id: string }[],
 ) =>
   disconnectSessions(
     env,
     userId,
-    sessions.map((s) => s.id),
+    signedOutSessions.map((s) => s.id),
     userRoomsFrom(communities, conversations),
   );
-
-type SessionRow = { id: string; user_agent: string | null; created_at: number; updated_at: number; current: number };
 
 /** /api/account/sessions: where the account is signed in, and signing out of them. */
 export const accountSessionsRoutes = new Hono<HonoEnv>()
@@ -33,20 +32,28 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
-    const rows = db.all<SessionRow>(
-      sql`select id, user_agent, created_at, updated_at, token = ${token} as current from sessions
-          where user_id = ${sessionUserId(token)} and expires_at > ${Date.now()}
-          order by current desc, updated_at desc limit 100`,
-    );
+    const current = sql`${sessions.token} = ${token}`;
+    const rows = db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        current: current.mapWith(Boolean),
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, sessionUserId(token)), sql`${sessions.expiresAt} > ${Date.now()}`))
+      .orderBy(desc(current), desc(sessions.updatedAt))
+      .limit(100);
     const read = await batch(db, [session, rows]);
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     return respond(c, account.sessions, {
       items: read(rows).map((r) => ({
         id: r.id,
-        userAgent: r.user_agent,
-        createdAt: r.created_at,
-        lastSeenAt: r.updated_at,
-        current: r.current === 1,
+        userAgent: r.userAgent,
+        createdAt: r.createdAt.getTime(),
+        lastSeenAt: r.updatedAt.getTime(),
+        current: r.current,
       })),
     });
   })
@@ -55,9 +62,10 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
-    const removed = db.all<{ id: string }>(
-      sql`delete from sessions where user_id = ${sessionUserId(token)} and token <> ${token} returning id`,
-    );
+    const removed = db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, sessionUserId(token)), ne(sessions.token, token)))
+      .returning({ id: sessions.id });
     const rooms = userRoomsStatements(db, sessionUserId(token));
     const read = await batch(db, [session, removed, rooms.communities, rooms.conversations]);
     const user = sessionUserFrom(c, read(session));
@@ -70,9 +78,10 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const { sessionId } = c.req.valid("param");
     const session = sessionStatement(db, token);
-    const removed = db.all<{ id: string }>(
-      sql`delete from sessions where id = ${sessionId} and user_id = ${sessionUserId(token)} returning id`,
-    );
+    const removed = db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, sessionUserId(token))))
+      .returning({ id: sessions.id });
     const rooms = userRoomsStatements(db, sessionUserId(token));
     const read = await batch(db, [session, removed, rooms.communities, rooms.conversations]);
     const user = sessionUserFrom(c, read(session));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { ChangePasswordBody } from "../../../common/contract/account";
 import type { ResetPasswordBody } from "../../../common/contract/auth";
@@ -9,6 +9,7 @@ import { AppError } from "../../lib/errors";
 import { hit, rateLimitRules } from "../../lib/rate-limit";
 import { disconnectSessions } from "../../lib/rooms";
 import { requireUser, sessionToken } from "../../lib/session";
+import { sessions, verifications } from "../../lib/tables";
 import { userRoomsFrom, userRoomsStatements } from "../../lib/user-rooms";
 import { forward } from "./pass-through";
 
@@ -27,7 +28,10 @@ export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBo
   await hit(db, rateLimitRules.accountPassword, user.id);
   // Read before the change replaces every session: which ones are other browsers', and their rooms.
   const token = await sessionToken(c);
-  const others = db.all<{ id: string }>(sql`select id from sessions where user_id = ${user.id} and token <> ${token}`);
+  const others = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), ne(sessions.token, token)));
   const rooms = userRoomsStatements(db, user.id);
   const read = await batch(db, [others, rooms.communities, rooms.conversations]);
   const response = await forward(c, {
@@ -54,20 +58,21 @@ export async function changePassword(c: Context<HonoEnv>, body: ChangePasswordBo
  */
 export async function resetPassword(c: Context<HonoEnv>, body: ResetPasswordBody): Promise<Response> {
   const db = c.var.db;
-  const owner = sql`(select v.value from verifications v where v.identifier = ${`reset-password:${body.token}`}
-    and v.expires_at > ${Date.now()})`;
-  const sessions = db.all<{ id: string; user_id: string }>(sql`select id, user_id from sessions where user_id = ${owner}`);
+  const v = verifications;
+  const owner = sql`(select ${v.value} from ${v} where ${v.identifier} = ${`reset-password:${body.token}`}
+    and ${v.expiresAt} > ${Date.now()})`;
+  const theirs = db.select({ id: sessions.id, userId: sessions.userId }).from(sessions).where(eq(sessions.userId, owner));
   const rooms = userRoomsStatements(db, owner);
-  const read = await batch(db, [sessions, rooms.communities, rooms.conversations]);
+  const read = await batch(db, [theirs, rooms.communities, rooms.conversations]);
   const response = await forward(c, { body });
-  const userId = read(sessions)[0]?.user_id;
+  const userId = read(theirs)[0]?.userId;
   if (response.ok && userId) {
     const where = userRoomsFrom(read(rooms.communities), read(rooms.conversations));
     c.executionCtx.waitUntil(
       disconnectSessions(
         c.env,
         userId,
-        read(sessions).map((s) => s.id),
+        read(theirs).map((s) => s.id),
         where,
       ),
     );

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { blocks, userParams } from "../../../common/contract/blocks";
-import { directKey } from "../../lib/tables";
+import { blockedUsers, conversationParticipants, conversations as cv, directKey, users } from "../../lib/tables";
 import type { HonoEnv } from "../../env";
-import { batch } from "../../lib/db";
+import { batch, type Db } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { disconnectFromConversation, setHiddenInConversation } from "../../lib/rooms";
@@ -11,37 +12,43 @@ import type { AppEnv } from "../../env";
 import {
   sessionColumns,
   sessionFrom,
+  sessionStatement,
   sessionToken,
   sessionUserFrom,
   sessionUserId,
   type SessionColumns,
 } from "../../lib/session";
+import { selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
 import { validate } from "../../lib/validation";
 
 /** /api/me/blocks: the people the caller blocked, newest first. One round trip. */
 export const myBlocksRoutes = new Hono<HonoEnv>().get("/", async (c) => {
   const db = c.var.db;
   const token = await sessionToken(c);
-  const session = db.get<SessionColumns | undefined>(
-    sql`select ${sessionColumns} from ${sessionFrom(token, { required: true })}`,
-  );
-  const people = db.all<{ id: string; full_name: string; avatar_url: string | null; created_at: number }>(
-    sql`select u.id, u.full_name, u.avatar_url, b.created_at from blocked_users b join users u on u.id = b.blocked_id
-      where b.blocker_id = ${sessionUserId(token)} order by b.created_at desc, u.id`,
-  );
+  const b = blockedUsers;
+  const session = sessionStatement(db, token);
+  const people = db
+    .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl, blockedAt: b.createdAt })
+    .from(b)
+    .innerJoin(users, eq(users.id, b.blockedId))
+    .where(eq(b.blockerId, sessionUserId(token)))
+    .orderBy(desc(b.createdAt), users.id);
   const read = await batch(db, [session, people]);
   if (!sessionUserFrom(c, read(session))) throw unauthenticated();
-  return respond(c, blocks.list, {
-    items: read(people).map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url, blockedAt: r.created_at })),
-  });
+  return respond(c, blocks.list, { items: read(people) });
+});
+
+/** The person named in the path, or null for nobody. */
+const targetOf = (userId: string) => ({
+  target: sql<Stored<typeof users.id> | null>`(select ${users.id} from ${users} where ${users.id} = ${userId})`,
 });
 
 /** The caller and the person named in the path: one statement, 404 for nobody. */
 async function caller(c: Parameters<typeof sessionUserFrom>[0], userId: string) {
   const db = c.var.db;
   const token = await sessionToken(c);
-  const row = await db.get<(SessionColumns & { target: string | null }) | undefined>(
-    sql`select ${sessionColumns}, (select id from users where id = ${userId}) as target from ${sessionFrom(token, { required: true })}`,
+  const row = await db.get<(SessionColumns & SelectAsRow<ReturnType<typeof targetOf>>) | undefined>(
+    sql`select ${sessionColumns}, ${selectAs(targetOf(userId))} from ${sessionFrom(token, { required: true })}`,
   );
   const user = sessionUserFrom(c, row);
   if (!user) throw unauthenticated();
@@ -50,12 +57,17 @@ async function caller(c: Parameters<typeof sessionUserFrom>[0], userId: string) 
   return user;
 }
 
-/** The group chats two people are both in. */
-const sharedGroups = (a: string, b: string) =>
-  sql`select cv.id from conversations cv
-    join conversation_participants pa on pa.conversation_id = cv.id and pa.user_id = ${a}
-    join conversation_participants pb on pb.conversation_id = cv.id and pb.user_id = ${b}
-    where cv.type = 'group'`;
+const pa = alias(conversationParticipants, "pa");
+const pb = alias(conversationParticipants, "pb");
+
+/** The group chats two people are both in (and that meet `also`). */
+const sharedGroups = (db: Db, a: string, b: string, also?: SQL) =>
+  db
+    .select({ id: cv.id })
+    .from(cv)
+    .innerJoin(pa, and(eq(pa.conversationId, cv.id), eq(pa.userId, a)))
+    .innerJoin(pb, and(eq(pb.conversationId, cv.id), eq(pb.userId, b)))
+    .where(and(eq(cv.type, "group"), also));
 
 /** In shared group chats, a blocked pair's sockets stop (or start again) relaying typing to each other. */
 const setHiddenInGroups = (env: AppEnv, groups: { id: string }[], a: string, b: string, hidden: boolean) =>
@@ -67,13 +79,13 @@ export const blockRoutes = new Hono<HonoEnv>()
     const { userId } = c.req.valid("param");
     const user = await caller(c, userId);
     const db = c.var.db;
-    const directChat = db.all<{ id: string }>(sql`select id from conversations where direct_key = ${directKey(user.id, userId)}`);
-    const groups = db.all<{ id: string }>(sharedGroups(user.id, userId));
+    const directChat = db
+      .select({ id: cv.id })
+      .from(cv)
+      .where(eq(cv.directKey, directKey(user.id, userId)));
+    const groups = sharedGroups(db, user.id, userId);
     const read = await batch(db, [
-      db.run(
-        sql`insert into blocked_users (blocker_id, blocked_id, created_at) values (${user.id}, ${userId}, ${Date.now()})
-          on conflict do nothing`,
-      ),
+      db.insert(blockedUsers).values({ blockerId: user.id, blockedId: userId, createdAt: Date.now() }).onConflictDoNothing(),
       directChat,
       groups,
     ]);
@@ -92,10 +104,14 @@ export const blockRoutes = new Hono<HonoEnv>()
     const user = await caller(c, userId);
     const db = c.var.db;
     // Still hidden while the other person's own block of the caller stands.
-    const groups = db.all<{ id: string }>(
-      sql`${sharedGroups(user.id, userId)} and not exists (select 1 from blocked_users where blocker_id = ${userId} and blocked_id = ${user.id})`,
+    const b = blockedUsers;
+    const groups = sharedGroups(
+      db,
+      user.id,
+      userId,
+      sql`not exists (select 1 from ${b} where ${b.blockerId} = ${userId} and ${b.blockedId} = ${user.id})`,
     );
-    const read = await batch(db, [db.run(sql`delete from blocked_users where blocker_id = ${user.id} and blocked_id = ${userId}`), groups]);
+    const read = await batch(db, [db.delete(b).where(and(eq(b.blockerId, user.id), eq(b.blockedId, userId))), groups]);
     c.executionCtx.waitUntil(setHiddenInGroups(c.env, read(groups), user.id, userId, false));
     return respond(c, blocks.unblock, { ok: true });
   });

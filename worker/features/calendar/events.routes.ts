@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { calendar, eventParams } from "../../../common/contract/calendar";
 import type { HonoEnv } from "../../env";
@@ -6,6 +6,8 @@ import { assertWritable, load } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { respond } from "../../lib/respond";
 import { sessionToken } from "../../lib/session";
+import { bare, firstRow } from "../../lib/sql-names";
+import { communityEvents, eventAttendees } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { eventFor } from "./events.access";
 
@@ -15,17 +17,17 @@ async function setAttending(c: Context<HonoEnv>, id: string, attending: boolean)
   const { eventId, access } = await load(c, eventFor(db, await sessionToken(c), id));
   assertWritable(access.community);
   const userId = access.user.id;
-  const count = db.get<{ n: number }>(sql`select attendees_count as n from community_events where id = ${eventId}`);
+  const events = communityEvents;
+  const attendees = eventAttendees;
+  const count = firstRow(db.select({ n: events.attendeesCount }).from(events).where(eq(events.id, eventId)));
   const read = await batch(db, [
     attending
-      ? db.run(
-          sql`insert into event_attendees (event_id, profile_id, created_at) values (${eventId}, ${userId}, ${Date.now()})
-              on conflict do nothing`,
-        )
-      : db.run(sql`delete from event_attendees where event_id = ${eventId} and profile_id = ${userId}`),
+      ? db.insert(attendees).values({ eventId, profileId: userId, createdAt: Date.now() }).onConflictDoNothing()
+      : db.delete(attendees).where(and(eq(attendees.eventId, eventId), eq(attendees.profileId, userId))),
+    // A template, not the builder's update: that would also stamp updated_at, which a recount is not.
     db.run(
-      sql`update community_events set attendees_count = (select count(*) from event_attendees where event_id = ${eventId})
-          where id = ${eventId}`,
+      sql`update ${events} set ${bare(events.attendeesCount)} = (select count(*) from ${attendees} where ${attendees.eventId} = ${eventId})
+          where ${events.id} = ${eventId}`,
     ),
     count,
   ]);

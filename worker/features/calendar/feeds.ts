@@ -1,7 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { memberCommunityIds } from "../../lib/access";
 import type { Db } from "../../lib/db";
-import { attendedEvents } from "./events.queries";
+import { calendarFeeds } from "../../lib/tables";
+import { attendedEvents, listedEvent as e } from "./events.queries";
 
 /**
  * Personal calendar feeds. The URL carries 32 random bytes; the database keeps only their SHA-256,
@@ -16,13 +17,14 @@ export async function hashFeedToken(token: string): Promise<string> {
 }
 
 /** The feed's owner as an SQL value (null for an unknown or revoked secret). */
-export const feedOwner = (hash: string): SQL => sql`(select user_id from calendar_feeds where token_hash = ${hash})`;
+export const feedOwner = (hash: string): SQL =>
+  sql`(select ${calendarFeeds.userId} from ${calendarFeeds} where ${calendarFeeds.tokenHash} = ${hash})`;
 
 /**
  * What a feed shows: the events its owner attends, from a month back on, in the communities whose
  * members-only areas they can still open (a membership that ended takes its events out of the feed).
  */
 export const calendarFeedEvents = (db: Db, owner: SQL, now = Date.now()) =>
-  attendedEvents(db, owner, sql`e.community_id in (${memberCommunityIds(owner, now)}) and e.end_time >= ${now - 30 * DAY}`);
+  attendedEvents(db, owner, sql`${e.communityId} in (${memberCommunityIds(owner, now)}) and ${e.endTime} >= ${now - 30 * DAY}`);
 
 export const feedUrl = (origin: string, token: string) => `${origin}/ics/feed/${token}`;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { levelForPoints } from "../../../common/levels";
 import type { HonoEnv } from "../../env";
@@ -6,7 +7,9 @@ import { accessColumns, asMember, communityJoins, type Access, type MemberContex
 import type { Db } from "../../lib/db";
 import { forbidden, notFound } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
-import { sessionColumns, sessionFrom } from "../../lib/session";
+import { sessionColumns, sessionFrom, sessionUser as su } from "../../lib/session";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { classroomCourses, courseEnrollments, courseVideos, userPoints, videoProgress } from "../../lib/tables";
 
 /**
  * A course (or one of its lessons) as the caller may reach it: member access to its community, the
@@ -32,30 +35,40 @@ export type Learner = {
 
 export type CourseAccess = { course: CourseRef; access: MemberContext; learner: Learner };
 
-type CourseRow = MemberRow & {
-  cc_id: string | null;
-  cc_community_id: string;
-  cc_title: string;
-  cc_created_by: string | null;
-  cc_required_level: number;
-  cc_published: number;
-  cc_videos_count: number;
-  points: number;
-  enrolled: number;
-  completed_at: number | null;
+const cc = alias(classroomCourses, "cc");
+const up = alias(userPoints, "up");
+const e = alias(courseEnrollments, "e");
+const v = alias(courseVideos, "v");
+const vp = alias(videoProgress, "vp");
+
+/** The course's id, null without the course; its other columns are there whenever the id is. */
+const courseIdField = { cc_id: cc.id };
+const courseFields = {
+  cc_community_id: cc.communityId,
+  cc_title: cc.title,
+  cc_created_by: cc.createdBy,
+  cc_required_level: cc.requiredLevel,
+  cc_published: cc.published,
+  cc_videos_count: cc.videosCount,
 };
+/** The caller's (`su`) points in the community and enrollment in the course. */
+const learnerFields = {
+  points: sql<Stored<typeof up.points>>`coalesce(${up.points}, 0)`,
+  enrolled: sql<0 | 1>`${e.userId} is not null`,
+};
+const enrollmentFields = { completed_at: e.completedAt };
+
+type CourseRow = MemberRow &
+  LeftJoined<SelectAsRow<typeof courseIdField>> &
+  SelectAsRow<typeof courseFields> &
+  SelectAsRow<typeof learnerFields> &
+  LeftJoined<SelectAsRow<typeof enrollmentFields>>;
 
 /** The course columns of the access row; `cc` is the course, `su` the caller. */
-const courseColumns = sql.raw(
-  "cc.id as cc_id, cc.community_id as cc_community_id, cc.title as cc_title, cc.created_by as cc_created_by, " +
-    "cc.required_level as cc_required_level, cc.published as cc_published, cc.videos_count as cc_videos_count, " +
-    "coalesce(up.points, 0) as points, e.user_id is not null as enrolled, e.completed_at as completed_at",
-);
+const courseColumns = sql`${selectAs(courseIdField)}, ${selectAs(courseFields)}, ${selectAs(learnerFields)}, ${selectAs(enrollmentFields)}`;
 
-const learnerJoins = sql.raw(
-  `left join user_points up on up.user_id = su.id and up.community_id = cc.community_id
-   left join course_enrollments e on e.course_id = cc.id and e.user_id = su.id`,
-);
+const learnerJoins = sql`left join ${tableAs(up)} on ${up.userId} = ${su.id} and ${up.communityId} = ${cc.communityId}
+   left join ${tableAs(e)} on ${e.courseId} = ${cc.id} and ${e.userId} = ${su.id}`;
 
 function readCourse(c: Context<HonoEnv>, row: CourseRow | undefined, missing: string): CourseAccess {
   const access = asMember(c, row, missing);
@@ -86,28 +99,36 @@ const accessStatement = <Row>(db: Db, token: string, from: SQL, extraColumns: SQ
     sql`select ${sessionColumns}, ${accessColumns}, ${courseColumns}${extraColumns}
       from ${sessionFrom(token, { required: true })}
       ${from}
-      ${communityJoins(sql.raw("cc.community_id"))}
+      ${communityJoins(cc.communityId)}
       ${learnerJoins}`,
   );
 
 export function courseFor(db: Db, token: string, courseId: string): Access<CourseRow, CourseAccess> {
   return {
-    query: accessStatement<CourseRow>(db, token, sql`left join classroom_courses cc on cc.id = ${courseId}`),
+    query: accessStatement<CourseRow>(db, token, sql`left join ${tableAs(cc)} on ${cc.id} = ${courseId}`),
     read: (c, row) => readCourse(c, row, "Course not found."),
   };
 }
 
 export type VideoRef = { id: string; title: string; duration: number; isCompleted: boolean };
-type VideoRow = CourseRow & { v_id: string | null; v_title: string; v_duration: number; v_completed: number | null };
+/** The video's id, null without the video; its other columns are there whenever the id is. */
+const videoIdField = { v_id: v.id };
+const videoFields = {
+  v_title: v.title,
+  v_duration: v.videoDuration,
+  v_completed: sql<Stored<
+    typeof vp.isCompleted
+  > | null>`(select ${vp.isCompleted} from ${tableAs(vp)} where ${vp.userId} = ${su.id} and ${vp.videoId} = ${v.id})`,
+};
+type VideoRow = CourseRow & LeftJoined<SelectAsRow<typeof videoIdField>> & SelectAsRow<typeof videoFields>;
 
 export function videoFor(db: Db, token: string, videoId: string): Access<VideoRow, CourseAccess & { video: VideoRef }> {
   return {
     query: accessStatement<VideoRow>(
       db,
       token,
-      sql`left join course_videos v on v.id = ${videoId} left join classroom_courses cc on cc.id = v.course_id`,
-      sql`, v.id as v_id, v.title as v_title, v.video_duration as v_duration,
-        (select vp.is_completed from video_progress vp where vp.user_id = su.id and vp.video_id = v.id) as v_completed`,
+      sql`left join ${tableAs(v)} on ${v.id} = ${videoId} left join ${tableAs(cc)} on ${cc.id} = ${v.courseId}`,
+      sql`, ${selectAs(videoIdField)}, ${selectAs(videoFields)}`,
     ),
     read: (c, row) => {
       const found = readCourse(c, row, "Video not found.");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { classroom, communityParams, courseBody, courseOrderBody } from "../../../common/contract/classroom";
 import { COURSES_MAX } from "../../../common/contract/limits";
@@ -11,13 +11,17 @@ import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
+import { bare, bareList, firstRow, selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { classroomCourses as courses, communities, userPoints } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn } from "./course-writes";
 import { communityCourses, oneCourse, toCourseCard } from "./courses.queries";
 
 /** The caller's all-time points in a community, for the level its courses unlock at. */
-const pointsOf = (token: string, communityId: string) =>
-  sql`select coalesce((select points from user_points where user_id = ${sessionUserId(token)} and community_id = ${communityId}), 0) as points`;
+const pointsOf = (token: string, communityId: string) => ({
+  points: sql<Stored<typeof userPoints.points>>`coalesce((select ${userPoints.points} from ${userPoints}
+    where ${userPoints.userId} = ${sessionUserId(token)} and ${userPoints.communityId} = ${communityId}), 0)`,
+});
 
 /** /api/communities/:id/courses: the classroom page, new courses and their order. */
 export const communityCoursesRoutes = new Hono<HonoEnv>()
@@ -27,7 +31,9 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const communityId = c.req.valid("param").id;
     const member = memberOf(db, token, communityId);
-    const points = db.get<{ points: number }>(pointsOf(token, communityId));
+    const points = db.get<SelectAsRow<ReturnType<typeof pointsOf>> | undefined>(
+      sql`select ${selectAs(pointsOf(token, communityId))}`,
+    );
     const courses = communityCourses(db, communityId, { token });
     const read = await batch(db, [member.query, points, courses]);
     const access = member.read(c, read(member.query));
@@ -51,28 +57,45 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
     const communityId = c.req.valid("param").id;
     const body = c.req.valid("json");
     const member = memberOf(db, token, communityId);
-    const count = db.get<{ n: number }>(sql`select count(*) as n from classroom_courses where community_id = ${communityId}`);
+    const existing = firstRow(db.select({ n: count() }).from(courses).where(eq(courses.communityId, communityId)));
     const image = ownCourseImage(db, token, body.imageUrl);
-    const checks = await batch(db, [member.query, count, ...(image ? [image] : [])]);
+    const checks = await batch(db, [member.query, existing, ...(image ? [image] : [])]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
     if (!canManage(access.actor, access.community, access.membership))
       throw forbidden("Only the owner and admins can create courses.");
-    if ((checks(count)?.n ?? 0) >= COURSES_MAX)
+    if ((checks(existing)?.n ?? 0) >= COURSES_MAX)
       throw new AppError("CONFLICT", `A community can have at most ${COURSES_MAX} courses.`);
     assertOwnImage(image && checks(image));
     const id = newId();
     const now = Date.now();
     const created = oneCourse(db, id, { id: access.user.id });
     const read = await batch(db, [
+      // The new course goes last: after the highest position so far.
       db.run(
-        sql`insert into classroom_courses (id, community_id, title, description, image_url, created_by, required_level, published,
-              position, videos_count, enrollments_count, created_at, updated_at)
+        sql`insert into ${courses} (${bareList(
+          courses.id,
+          courses.communityId,
+          courses.title,
+          courses.description,
+          courses.imageUrl,
+          courses.createdBy,
+          courses.requiredLevel,
+          courses.published,
+          courses.position,
+          courses.videosCount,
+          courses.enrollmentsCount,
+          courses.createdAt,
+          courses.updatedAt,
+        )})
             select ${id}, ${communityId}, ${body.title}, ${body.description}, ${body.imageUrl}, ${access.user.id}, ${body.requiredLevel},
-              ${body.published ? 1 : 0}, coalesce(max(position), 0) + 1, 0, 0, ${now}, ${now}
-            from classroom_courses where community_id = ${communityId}`,
+              ${body.published ? 1 : 0}, coalesce(max(${courses.position}), 0) + 1, 0, 0, ${now}, ${now}
+            from ${courses} where ${courses.communityId} = ${communityId}`,
       ),
-      db.run(sql`update communities set courses_count = courses_count + 1 where id = ${communityId}`),
+      // A template: the builder's update would also stamp the community's updated_at.
+      db.run(
+        sql`update ${communities} set ${bare(communities.coursesCount)} = ${communities.coursesCount} + 1 where ${communities.id} = ${communityId}`,
+      ),
       created,
     ]);
     return respond(c, classroom.createCourse, { course: toCourseCard(read(created)[0]!, { level: 0, canManage: true }) });
@@ -83,16 +106,16 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
     const communityId = c.req.valid("param").id;
     const { courseIds } = c.req.valid("json");
     const member = memberOf(db, token, communityId);
-    const existing = db.all<{ id: string }>(sql`select id from classroom_courses where community_id = ${communityId}`);
+    const existing = db.select({ id: courses.id }).from(courses).where(eq(courses.communityId, communityId));
     const checks = await batch(db, [member.query, existing]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
     if (!canManage(access.actor, access.community, access.membership))
       throw forbidden("Only the owner and admins can reorder courses.");
     assertOrder("courseIds", courseIds, checks(existing));
-    await db.run(
-      sql`update classroom_courses set position = ${positionIn("classroom_courses", courseIds)}, updated_at = ${Date.now()}
-          where community_id = ${communityId}`,
-    );
+    await db
+      .update(courses)
+      .set({ position: positionIn("classroom_courses", courseIds), updatedAt: Date.now() })
+      .where(eq(courses.communityId, communityId));
     return respond(c, classroom.reorderCourses, { ok: true });
   });

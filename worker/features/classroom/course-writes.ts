@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { sessionUserId } from "../../lib/session";
+import { bare, firstRow } from "../../lib/sql-names";
+import { classroomCourses, courseVideos, uploads } from "../../lib/tables";
 
 /** Checks and pieces shared by the course and lesson writes. */
 
@@ -11,9 +13,17 @@ const invalid = (path: string, message: string) =>
 /** Whether a course image is the caller's own upload: a statement (null without an image), then the check. */
 export const ownCourseImage = (db: Db, token: string, imageUrl: string | null | undefined) =>
   imageUrl
-    ? db.get<{ n: number }>(
-        sql`select count(*) as n from uploads
-            where owner_id = ${sessionUserId(token)} and purpose = 'course_image' and r2_key = ${imageUrl.slice("/files/".length)}`,
+    ? firstRow(
+        db
+          .select({ n: count() })
+          .from(uploads)
+          .where(
+            and(
+              eq(uploads.ownerId, sessionUserId(token)),
+              eq(uploads.purpose, "course_image"),
+              eq(uploads.r2Key, imageUrl.slice("/files/".length)),
+            ),
+          ),
       )
     : null;
 
@@ -33,9 +43,16 @@ export function assertOrder(path: string, ids: string[], existing: { id: string 
  * json_each has an `id` column of its own). The list travels as one JSON parameter, so a long order
  * stays within D1's 100 bound parameters per statement.
  */
-export const positionIn = (table: "classroom_courses" | "course_videos", ids: string[]) =>
-  sql`(select cast(j.key as integer) + 1 from json_each(${JSON.stringify(ids)}) j where j.value = ${sql.raw(`${table}.id`)})`;
+export const positionIn = (table: keyof typeof idColumns, ids: string[]) =>
+  sql`(select cast(j.key as integer) + 1 from json_each(${JSON.stringify(ids)}) j where j.value = ${idColumns[table]})`;
 
-/** The lessons counter, recounted in the batch that adds or removes one. */
+/** The id columns of the tables whose rows are reordered. */
+const idColumns = { classroom_courses: classroomCourses.id, course_videos: courseVideos.id };
+
+/**
+ * The lessons counter, recounted in the batch that adds or removes one (a template: the builder's
+ * update would also stamp updated_at).
+ */
 export const recountLessons = (courseId: string) =>
-  sql`update classroom_courses set videos_count = (select count(*) from course_videos where course_id = ${courseId}) where id = ${courseId}`;
+  sql`update ${classroomCourses} set ${bare(classroomCourses.videosCount)} = (select count(*) from ${courseVideos}
+    where ${courseVideos.courseId} = ${courseId}) where ${classroomCourses.id} = ${courseId}`;

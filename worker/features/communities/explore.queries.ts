@@ -1,7 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../lib/db";
 import { ftsIndexes, inColumns, searchTerms } from "../../lib/full-text";
 import { decodeJsonCursor, encodeJsonCursor } from "../../lib/pagination";
+import { selectAs, tableAs, type SelectAsRow } from "../../lib/sql-names";
+import { communities, communityMembers, sessions } from "../../lib/tables";
 import type { Category, SubscriptionInterval } from "../../../common/catalog";
 import type { ExploreQuery } from "../../../common/contract/communities";
 
@@ -21,36 +24,42 @@ export type CommunityCard = {
 };
 
 const index = ftsIndexes.communities;
+const c = alias(communities, "c");
+const m = alias(communityMembers, "m");
+const s = alias(sessions, "s");
 
 /** Each sort is a column plus the id as tie-breaker, so pages never skip or repeat a card. */
 const sorts = {
-  popular: { column: sql.raw("c.members_count"), dir: "desc" },
-  newest: { column: sql.raw("c.created_at"), dir: "desc" },
-  oldest: { column: sql.raw("c.created_at"), dir: "asc" },
-  price_low: { column: sql.raw("c.price"), dir: "asc" },
-  price_high: { column: sql.raw("c.price"), dir: "desc" },
+  popular: { column: c.membersCount, dir: "desc" },
+  newest: { column: c.createdAt, dir: "desc" },
+  oldest: { column: c.createdAt, dir: "asc" },
+  price_low: { column: c.price, dir: "asc" },
+  price_high: { column: c.price, dir: "desc" },
 } as const;
 
 type ExploreCursor = { v: number; id: string };
 
 const decode = (value: string) =>
-  decodeJsonCursor<ExploreCursor>(value, (c) => typeof c.v === "number" && Number.isFinite(c.v) && typeof c.id === "string");
+  decodeJsonCursor<ExploreCursor>(value, (at) => typeof at.v === "number" && Number.isFinite(at.v) && typeof at.id === "string");
 
-type Row = {
-  id: string;
-  name: string;
-  description: string;
-  image_urls: string;
-  category_key: Category;
-  members_count: number;
-  created_at: number;
-  is_paid: number;
-  price: number;
-  currency: string;
-  payment_type: "subscription" | "single" | null;
-  subscription_interval: SubscriptionInterval | null;
-  is_member: number;
-};
+/** A card's columns; `member` is who is browsing (for the "member" flag). */
+const cardColumns = (member: SQL) => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  imageUrls: c.imageUrls,
+  categoryKey: c.categoryKey,
+  membersCount: c.membersCount,
+  createdAt: c.createdAt,
+  isPaid: c.isPaid,
+  price: c.price,
+  currency: c.currency,
+  paymentType: c.paymentType,
+  subscriptionInterval: c.subscriptionInterval,
+  isMember: sql<0 | 1>`exists (select 1 from ${tableAs(m)} where ${m.communityId} = ${c.id} and ${m.profileId} = ${member})`,
+});
+
+type Row = SelectAsRow<ReturnType<typeof cardColumns>>;
 
 /**
  * Who is browsing, for the "member" flag on each card: a user id, or the verified session token so the
@@ -64,38 +73,36 @@ export type ExploreViewer = { id: string } | { token: string } | null;
  */
 export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): SQL {
   const sort = sorts[query.sort];
-  const where: SQL[] = [sql`c.review_status = 'approved'`, sql`c.archived = 0`];
-  if (query.category) where.push(sql`c.category_key = ${query.category}`);
-  if (query.price === "free") where.push(sql`c.is_paid = 0`);
+  const where: SQL[] = [sql`${c.reviewStatus} = 'approved'`, sql`${c.archived} = 0`];
+  if (query.category) where.push(sql`${c.categoryKey} = ${query.category}`);
+  if (query.price === "free") where.push(sql`${c.isPaid} = 0`);
   if (query.price === "paid") {
-    where.push(sql`c.is_paid = 1`);
-    if (query.minPrice !== undefined) where.push(sql`c.price >= ${Math.round(query.minPrice * 100)}`);
-    if (query.maxPrice !== undefined) where.push(sql`c.price <= ${Math.round(query.maxPrice * 100)}`);
+    where.push(sql`${c.isPaid} = 1`);
+    if (query.minPrice !== undefined) where.push(sql`${c.price} >= ${Math.round(query.minPrice * 100)}`);
+    if (query.maxPrice !== undefined) where.push(sql`${c.price} <= ${Math.round(query.maxPrice * 100)}`);
   }
-  if (query.paymentType !== "all") where.push(sql`c.payment_type = ${query.paymentType}`);
-  if (query.minMembers !== undefined) where.push(sql`c.members_count >= ${query.minMembers}`);
+  if (query.paymentType !== "all") where.push(sql`${c.paymentType} = ${query.paymentType}`);
+  if (query.minMembers !== undefined) where.push(sql`${c.membersCount} >= ${query.minMembers}`);
   // Text reads the communities' full-text index first; the filters and the sort apply to its matches.
   const expression = query.q ? searchTerms(query.q).expression : null;
   const fts = sql.raw(index.table);
-  const from = expression ? sql`${fts} cross join communities c on c.id = ${fts}.id` : sql`communities c`;
+  const from = expression ? sql`${fts} cross join ${tableAs(c)} on ${c.id} = ${fts}.id` : tableAs(c);
   if (expression) where.unshift(sql`${fts} match ${inColumns(index.columns, expression)}`);
   else if (query.q) where.push(sql`0`);
   const dir = sql.raw(sort.dir);
   if (query.cursor) {
     const cursor = decode(query.cursor);
     const op = sql.raw(sort.dir === "desc" ? "<" : ">");
-    where.push(sql`(${sort.column} ${op} ${cursor.v} or (${sort.column} = ${cursor.v} and c.id ${op} ${cursor.id}))`);
+    where.push(sql`(${sort.column} ${op} ${cursor.v} or (${sort.column} = ${cursor.v} and ${c.id} ${op} ${cursor.id}))`);
   }
   const member =
     viewer && "token" in viewer
-      ? sql`(select s.user_id from sessions s where s.token = ${viewer.token} and s.expires_at > ${Date.now()})`
+      ? sql`(select ${s.userId} from ${tableAs(s)} where ${s.token} = ${viewer.token} and ${s.expiresAt} > ${Date.now()})`
       : sql`${viewer?.id ?? ""}`;
-  return sql`select c.id, c.name, c.description, c.image_urls, c.category_key, c.members_count, c.created_at, c.is_paid,
-      c.price, c.currency, c.payment_type, c.subscription_interval,
-      exists (select 1 from community_members m where m.community_id = c.id and m.profile_id = ${member}) as is_member
+  return sql`select ${selectAs(cardColumns(member))}
     from ${from}
     where ${sql.join(where, sql` and `)}
-    order by ${sort.column} ${dir}, c.id ${dir}
+    order by ${sort.column} ${dir}, ${c.id} ${dir}
     limit ${query.limit + 1}`;
 }
 
@@ -105,23 +112,21 @@ export async function exploreCommunities(db: Db, query: ExploreQuery, viewer: Ex
   const page = results.slice(0, query.limit);
   const last = page.at(-1);
   const sortValue = (r: Row) =>
-    ({ popular: r.members_count, newest: r.created_at, oldest: r.created_at, price_low: r.price, price_high: r.price })[
-      query.sort
-    ];
+    ({ popular: r.membersCount, newest: r.createdAt, oldest: r.createdAt, price_low: r.price, price_high: r.price })[query.sort];
   return {
     items: page.map((r): CommunityCard => ({
       id: r.id,
       name: r.name,
       description: r.description,
-      imageUrl: (JSON.parse(r.image_urls) as string[])[0] ?? null,
-      categoryKey: r.category_key,
-      membersCount: r.members_count,
-      isPaid: r.is_paid === 1,
+      imageUrl: (JSON.parse(r.imageUrls) as string[])[0] ?? null,
+      categoryKey: r.categoryKey,
+      membersCount: r.membersCount,
+      isPaid: r.isPaid === 1,
       price: r.price,
       currency: r.currency,
-      paymentType: r.payment_type,
-      subscriptionInterval: r.subscription_interval,
-      isMember: r.is_member === 1,
+      paymentType: r.paymentType,
+      subscriptionInterval: r.subscriptionInterval,
+      isMember: r.isMember === 1,
     })),
     nextCursor: results.length > query.limit && last ? encodeJsonCursor({ v: sortValue(last), id: last.id }) : null,
   };

@@ -1,38 +1,35 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { InviteLinkState } from "../../../common/contract/enums";
 import type { InviteLink } from "../../../common/contract/invites";
 import { blockedBetween } from "../../lib/access";
-import type { Db } from "../../lib/db";
+import type { Db, ResultOf } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { peopleNamed } from "../../lib/full-text";
+import { bareList, firstRow, returningAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { communityInvitations, communityInviteLinks, communityMembers, users } from "../../lib/tables";
 import { INVITE_CANDIDATES_MAX, INVITE_LINKS_MAX } from "../../../common/contract/limits";
 
-export type InviteLinkRow = {
-  id: string;
-  community_id: string;
-  token: string;
-  created_by: string | null;
-  expires_at: number | null;
-  max_uses: number | null;
-  uses_count: number;
-  revoked_at: number | null;
-  created_at: number;
+const links = communityInviteLinks;
+const l = alias(links, "l");
+
+/** An invite link's columns under the keys its readers use. */
+const linkFields = {
+  id: l.id,
+  community_id: l.communityId,
+  token: l.token,
+  created_by: l.createdBy,
+  expires_at: l.expiresAt,
+  max_uses: l.maxUses,
+  uses_count: l.usesCount,
+  revoked_at: l.revokedAt,
+  created_at: l.createdAt,
 };
 
-const columnNames = [
-  "id",
-  "community_id",
-  "token",
-  "created_by",
-  "expires_at",
-  "max_uses",
-  "uses_count",
-  "revoked_at",
-  "created_at",
-];
-const linkColumns = sql.raw(columnNames.map((name) => `l.${name}`).join(", "));
+export type InviteLinkRow = SelectAsRow<typeof linkFields>;
+
 /** For RETURNING, which takes no table alias. */
-export const returnedLink = sql.raw(columnNames.join(", "));
+export const returnedLink = returningAs(linkFields);
 
 /** Revoked first (a decision), then expired, then used up. */
 export function linkState(l: InviteLinkRow, now = Date.now()): InviteLinkState {
@@ -44,8 +41,8 @@ export function linkState(l: InviteLinkRow, now = Date.now()): InviteLinkState {
 
 /** The same test as `linkState(...) === "open"`, for the batch that joins through the link. */
 export const linkOpen = (linkId: string, now = Date.now()) =>
-  sql`exists (select 1 from community_invite_links where id = ${linkId} and revoked_at is null
-    and (expires_at is null or expires_at > ${now}) and (max_uses is null or uses_count < max_uses))`;
+  sql`exists (select 1 from ${links} where ${links.id} = ${linkId} and ${links.revokedAt} is null
+    and (${links.expiresAt} is null or ${links.expiresAt} > ${now}) and (${links.maxUses} is null or ${links.usesCount} < ${links.maxUses}))`;
 
 const closedMessages: Record<Exclude<InviteLinkState, "open">, string> = {
   expired: "This invite link has expired.",
@@ -71,27 +68,35 @@ export const toInviteLink = (l: InviteLinkRow): InviteLink => ({
 
 /** The community an invite link leads to, as a subquery (null for an unknown token). */
 export const linkCommunity = (token: string): SQL =>
-  sql`(select community_id from community_invite_links where token = ${token})`;
-
-export type LinkWithInviter = InviteLinkRow & { inviter_name: string | null; inviter_avatar: string | null };
+  sql`(select ${links.communityId} from ${links} where ${links.token} = ${token})`;
 
 export const linkByToken = (db: Db, token: string) =>
-  db.get<LinkWithInviter | undefined>(
-    sql`select ${linkColumns}, u.full_name as inviter_name, u.avatar_url as inviter_avatar
-        from community_invite_links l left join users u on u.id = l.created_by where l.token = ${token}`,
+  firstRow(
+    db
+      .select({ ...linkFields, inviter_name: users.fullName, inviter_avatar: users.avatarUrl })
+      .from(l)
+      .leftJoin(users, eq(users.id, l.createdBy))
+      .where(eq(l.token, token)),
   );
 
+export type LinkWithInviter = NonNullable<ResultOf<ReturnType<typeof linkByToken>>>;
+
 export const linkById = (db: Db, communityId: string, linkId: string) =>
-  db.get<InviteLinkRow | undefined>(
-    sql`select ${linkColumns} from community_invite_links l where l.id = ${linkId} and l.community_id = ${communityId}`,
+  firstRow(
+    db
+      .select(linkFields)
+      .from(l)
+      .where(and(eq(l.id, linkId), eq(l.communityId, communityId))),
   );
 
 /** Newest first; the list is bounded because creating one past the limit is refused. */
 export const communityLinks = (db: Db, communityId: string) =>
-  db.all<InviteLinkRow>(
-    sql`select ${linkColumns} from community_invite_links l where l.community_id = ${communityId}
-        order by l.created_at desc, l.id desc limit ${INVITE_LINKS_MAX}`,
-  );
+  db
+    .select(linkFields)
+    .from(l)
+    .where(eq(l.communityId, communityId))
+    .orderBy(desc(l.createdAt), desc(l.id))
+    .limit(INVITE_LINKS_MAX);
 
 /** A new link, written only while the community keeps fewer than the most links it may have. */
 export const insertLink = (
@@ -99,9 +104,9 @@ export const insertLink = (
   link: { id: string; communityId: string; token: string; createdBy: string; expiresAt: number | null; maxUses: number | null },
 ) =>
   db.all<InviteLinkRow>(
-    sql`insert into community_invite_links (id, community_id, token, created_by, expires_at, max_uses, uses_count, created_at)
+    sql`insert into ${links} (${bareList(links.id, links.communityId, links.token, links.createdBy, links.expiresAt, links.maxUses, links.usesCount, links.createdAt)})
         select ${link.id}, ${link.communityId}, ${link.token}, ${link.createdBy}, ${link.expiresAt}, ${link.maxUses}, 0, ${Date.now()}
-        where (select count(*) from community_invite_links where community_id = ${link.communityId}) < ${INVITE_LINKS_MAX}
+        where (select count(*) from ${links} where ${links.communityId} = ${link.communityId}) < ${INVITE_LINKS_MAX}
         returning ${returnedLink}`,
   );
 
@@ -112,28 +117,48 @@ export const insertLink = (
 export function inviteCandidates(db: Db, communityId: string, me: SQL, q: string) {
   const named = peopleNamed(q);
   if (!named) return null;
-  return db.all<{ id: string; full_name: string; avatar_url: string | null; status: "member" | "invited" | "none" }>(
-    sql`select u.id, u.full_name, u.avatar_url,
-          case when m.profile_id is not null then 'member' when i.status = 'pending' then 'invited' else 'none' end as status
-        from users u
-        left join community_members m on m.community_id = ${communityId} and m.profile_id = u.id
-        left join community_invitations i on i.community_id = ${communityId} and i.invitee_id = u.id
-        where u.id in ${named} and u.id <> ${me} and not ${blockedBetween(me, sql.raw("u.id"))}
-        order by u.full_name collate nocase, u.id limit ${INVITE_CANDIDATES_MAX}`,
-  );
+  const m = communityMembers;
+  const i = communityInvitations;
+  return db
+    .select({
+      id: users.id,
+      full_name: users.fullName,
+      avatar_url: users.avatarUrl,
+      status: sql<"member" | "invited" | "none">`case when ${m.profileId} is not null then 'member'
+        when ${i.status} = 'pending' then 'invited' else 'none' end`,
+    })
+    .from(users)
+    .leftJoin(m, and(eq(m.communityId, communityId), eq(m.profileId, users.id)))
+    .leftJoin(i, and(eq(i.communityId, communityId), eq(i.inviteeId, users.id)))
+    .where(and(sql`${users.id} in ${named}`, ne(users.id, me), sql`not ${blockedBetween(me, users.id)}`))
+    .orderBy(sql`${users.fullName} collate nocase`, users.id)
+    .limit(INVITE_CANDIDATES_MAX);
 }
 
 /** The person invited by name: whether they exist for the inviter, are in, or hold an open invitation. */
-export const inviteeFacts = (db: Db, communityId: string, me: SQL, userId: string) =>
-  db.get<{ id: string; blocked: number; member: number; status: string | null } | undefined>(
-    sql`select u.id, ${blockedBetween(me, sql.raw("u.id"))} as blocked,
-          exists (select 1 from community_members m where m.community_id = ${communityId} and m.profile_id = u.id) as member,
-          (select i.status from community_invitations i where i.community_id = ${communityId} and i.invitee_id = u.id) as status
-        from users u where u.id = ${userId}`,
+export const inviteeFacts = (db: Db, communityId: string, me: SQL, userId: string) => {
+  const m = communityMembers;
+  const i = communityInvitations;
+  return firstRow(
+    db
+      .select({
+        id: users.id,
+        blocked: sql<0 | 1>`${blockedBetween(me, users.id)}`,
+        member: sql<0 | 1>`exists (select 1 from ${m} where ${m.communityId} = ${communityId} and ${m.profileId} = ${users.id})`,
+        status: sql<Stored<
+          typeof i.status
+        > | null>`(select ${i.status} from ${i} where ${i.communityId} = ${communityId} and ${i.inviteeId} = ${users.id})`,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
   );
+};
 
 /** The caller's invitation to a community (its status, or no row). */
 export const myInvitation = (db: Db, communityId: string, me: SQL) =>
-  db.get<{ status: string } | undefined>(
-    sql`select status from community_invitations where community_id = ${communityId} and invitee_id = ${me}`,
+  firstRow(
+    db
+      .select({ status: communityInvitations.status })
+      .from(communityInvitations)
+      .where(and(eq(communityInvitations.communityId, communityId), eq(communityInvitations.inviteeId, me))),
   );

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { communities, communityParams, topicBody, topicParams } from "../../../common/contract/communities";
 import { newId } from "../../../common/ids";
@@ -12,8 +12,13 @@ import { sessionToken } from "../../lib/session";
 import { communityTopics } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 
-type TopicRow = { id: string; name: string; color: string; posts_count: number };
-const toTopic = (r: TopicRow) => ({ id: r.id, name: r.name, color: r.color, postsCount: r.posts_count });
+/** A topic as the API shows it. */
+const topicFields = {
+  id: communityTopics.id,
+  name: communityTopics.name,
+  color: communityTopics.color,
+  postsCount: communityTopics.postsCount,
+};
 
 function duplicateName(error: unknown): never {
   if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A topic with this name already exists.");
@@ -32,17 +37,12 @@ export const topicsRoutes = new Hono<HonoEnv>()
   .get("/", validate("param", communityParams), async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
     if (!hasMemberAccess(actor, community, membership)) throw notFound("Community not found.");
-    const results = await c.var.db
-      .select({
-        id: communityTopics.id,
-        name: communityTopics.name,
-        color: communityTopics.color,
-        posts_count: communityTopics.postsCount,
-      })
+    const topics = await c.var.db
+      .select(topicFields)
       .from(communityTopics)
       .where(eq(communityTopics.communityId, community.id))
       .orderBy(asc(communityTopics.name));
-    return respond(c, communities.listTopics, { topics: results.map(toTopic) });
+    return respond(c, communities.listTopics, { topics });
   })
   .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
@@ -63,13 +63,14 @@ export const topicsRoutes = new Hono<HonoEnv>()
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     const { name, color } = c.req.valid("json");
     const updated = await c.var.db
-      .get<TopicRow | undefined>(
-        sql`update community_topics set name = ${name}, color = ${color.toUpperCase()} where id = ${topicId} and community_id = ${community.id}
-            returning id, name, color, posts_count`,
-      )
+      .update(communityTopics)
+      .set({ name, color: color.toUpperCase() })
+      .where(and(eq(communityTopics.id, topicId), eq(communityTopics.communityId, community.id)))
+      .returning(topicFields)
+      .get()
       .catch(duplicateName);
     if (!updated) throw notFound("Topic not found.");
-    return respond(c, communities.updateTopic, { topic: toTopic(updated) });
+    return respond(c, communities.updateTopic, { topic: updated });
   })
   .delete("/:topicId", validate("param", topicParams), async (c) => {
     const { id, topicId } = c.req.valid("param");
@@ -77,9 +78,11 @@ export const topicsRoutes = new Hono<HonoEnv>()
     assertWritable(community);
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
     // Posts keep existing without a topic (the foreign key sets it to null).
-    const deleted = await c.var.db.get(
-      sql`delete from community_topics where id = ${topicId} and community_id = ${community.id} returning id`,
-    );
+    const deleted = await c.var.db
+      .delete(communityTopics)
+      .where(and(eq(communityTopics.id, topicId), eq(communityTopics.communityId, community.id)))
+      .returning({ id: communityTopics.id })
+      .get();
     if (!deleted) throw notFound("Topic not found.");
     return respond(c, communities.deleteTopic, { ok: true });
   });

@@ -1,11 +1,30 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { HonoEnv } from "../../env";
-import { accessColumns, blockedBetween, toAccess, type Access, type AccessColumns, type CommunityAccess } from "../../lib/access";
+import {
+  accessColumns,
+  accessCommunity as c,
+  accessMembership as m,
+  blockedBetween,
+  toAccess,
+  type Access,
+  type AccessColumns,
+  type CommunityAccess,
+} from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { canManage, hasMemberAccess } from "../../lib/permissions";
-import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns, type SessionUser } from "../../lib/session";
+import {
+  sessionColumns,
+  sessionFrom,
+  sessionUser as su,
+  sessionUserFrom,
+  type SessionColumns,
+  type SessionUser,
+} from "../../lib/session";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { conversationParticipants, conversations, messages } from "../../lib/tables";
 
 /**
  * Who may do what in a conversation, read in ONE statement with the session:
@@ -42,42 +61,52 @@ export type ConversationContext = {
   canManage: boolean;
 };
 
-type ConversationRow = SessionColumns &
-  AccessColumns & {
-    cv_id: string | null;
-    cv_type: "direct" | "group";
-    cv_name: string | null;
-    cv_description: string | null;
-    cv_community_id: string | null;
-    cv_member_count: number;
-    cv_version: number;
-    cv_last_message_id: string | null;
-    p_user_id: string | null;
-    p_last_read_seq: number | null;
-    other_id: string | null;
-    blocked: number;
-  };
+const cv = alias(conversations, "cv");
+const p = alias(conversationParticipants, "p");
+const o = alias(conversationParticipants, "o");
 
-const conversationColumns = sql.raw(
-  "cv.id as cv_id, cv.type as cv_type, cv.name as cv_name, cv.description as cv_description, cv.community_id as cv_community_id, " +
-    "cv.member_count as cv_member_count, cv.version as cv_version, cv.last_message_id as cv_last_message_id, " +
-    "p.user_id as p_user_id, p.last_read_seq as p_last_read_seq",
-);
+/** The conversation's id, null without it; its other columns are there whenever the id is. */
+const conversationIdField = { cv_id: cv.id };
+const conversationFields = {
+  cv_type: cv.type,
+  cv_name: cv.name,
+  cv_description: cv.description,
+  cv_community_id: cv.communityId,
+  cv_member_count: cv.memberCount,
+  cv_version: cv.version,
+  cv_last_message_id: cv.lastMessageId,
+};
+/** The caller's seat: null when they have none. */
+const seatFields = { p_user_id: p.userId, p_last_read_seq: p.lastReadSeq };
+
+/** The other person of a direct chat, and a block between the two. */
+const other = sql<string | null>`(select ${o.userId} from ${tableAs(o)}
+    where ${cv.type} = 'direct' and ${o.conversationId} = ${cv.id} and ${o.userId} <> ${su.id} limit 1)`;
+const directFields = {
+  other_id: other,
+  blocked: sql<0 | 1>`(${cv.type} = 'direct' and ${blockedBetween(su.id, other)})`,
+};
+
+type ConversationRow = SessionColumns &
+  AccessColumns &
+  LeftJoined<SelectAsRow<typeof conversationIdField>> &
+  SelectAsRow<typeof conversationFields> &
+  LeftJoined<SelectAsRow<typeof seatFields>> &
+  SelectAsRow<typeof directFields>;
+
+const conversationColumns = sql`${selectAs(conversationIdField)}, ${selectAs(conversationFields)}, ${selectAs(seatFields)}`;
 
 /** The statement: session, conversation (`cv`, by the SQL value `conversationId`), seat, community and block. */
 export function conversationStatement(db: Db, token: string, conversationId: SQL, extraColumns?: SQL, extraJoins?: SQL) {
-  const other = sql`(select o.user_id from conversation_participants o
-    where cv.type = 'direct' and o.conversation_id = cv.id and o.user_id <> su.id limit 1)`;
   return db.get<(ConversationRow & Record<string, unknown>) | undefined>(
-    sql`select ${sessionColumns}, ${accessColumns}, ${conversationColumns}, ${other} as other_id,
-        (cv.type = 'direct' and ${blockedBetween(sql.raw("su.id"), other)}) as blocked
+    sql`select ${sessionColumns}, ${accessColumns}, ${conversationColumns}, ${selectAs(directFields)}
         ${extraColumns ? sql`, ${extraColumns}` : sql``}
       from ${sessionFrom(token, { required: true })}
       ${extraJoins ?? sql``}
-      left join conversations cv on cv.id = ${conversationId}
-      left join conversation_participants p on p.conversation_id = cv.id and p.user_id = su.id
-      left join communities c on c.id = cv.community_id
-      left join community_members m on m.community_id = c.id and m.profile_id = su.id`,
+      left join ${tableAs(cv)} on ${cv.id} = ${conversationId}
+      left join ${tableAs(p)} on ${p.conversationId} = ${cv.id} and ${p.userId} = ${su.id}
+      left join ${tableAs(c)} on ${c.id} = ${cv.communityId}
+      left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${su.id}`,
   );
 }
 
@@ -137,13 +166,21 @@ export function assertCanWrite(context: ConversationContext) {
 
 export type MessageFacts = { id: string; senderId: string | null; isDeleted: boolean; seq: number };
 
-type MessageRow = ConversationRow & {
-  msg_id: string | null;
-  msg_sender_id: string | null;
-  msg_is_deleted: number;
-  msg_seq: number;
-  msg_hidden: number;
+const msg = alias(messages, "msg");
+const g = alias(conversations, "g");
+
+/** The message's id, null without it; its other columns are there whenever the id is. */
+const messageIdField = { msg_id: msg.id };
+const messageFields = {
+  msg_sender_id: msg.senderId,
+  msg_is_deleted: msg.isDeleted,
+  msg_seq: msg.seq,
+  /** From someone on the other side of a block, in a group. */
+  msg_hidden: sql<0 | 1>`(${msg.senderId} is not null and ${msg.senderId} <> ${su.id} and ${blockedBetween(su.id, msg.senderId)}
+    and exists (select 1 from ${tableAs(g)} where ${g.id} = ${msg.conversationId} and ${g.type} = 'group'))`,
 };
+
+type MessageRow = ConversationRow & LeftJoined<SelectAsRow<typeof messageIdField>> & SelectAsRow<typeof messageFields>;
 
 /**
  * A message the caller can see as a participant of its conversation; a message from someone on the
@@ -158,11 +195,9 @@ export function messageFor(
     query: conversationStatement(
       db,
       token,
-      sql`msg.conversation_id`,
-      sql`msg.id as msg_id, msg.sender_id as msg_sender_id, msg.is_deleted as msg_is_deleted, msg.seq as msg_seq,
-        (msg.sender_id is not null and msg.sender_id <> su.id and ${blockedBetween(sql.raw("su.id"), sql.raw("msg.sender_id"))}
-          and exists (select 1 from conversations g where g.id = msg.conversation_id and g.type = 'group')) as msg_hidden`,
-      sql`left join messages msg on msg.id = ${messageId}`,
+      sql`${msg.conversationId}`,
+      sql`${selectAs(messageIdField)}, ${selectAs(messageFields)}`,
+      sql`left join ${tableAs(msg)} on ${msg.id} = ${messageId}`,
     ) as unknown as Access<MessageRow, never>["query"],
     read: (c, row) => {
       const context = asParticipant(readConversation(c, row));

@@ -3,10 +3,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { ConversationSummary } from "../../../common/contract/conversations";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import type { Db } from "../../lib/db";
+import { tableAs } from "../../lib/sql-names";
 import { conversationParticipants as p, conversations as cv, messages as msg, users as u } from "../../lib/tables";
 
 /** Unread counts stop here: badges read 99+ above 99, so counting further would change nothing shown. */
 export const UNREAD_COUNT_CAP = 100;
+
+const um = alias(msg, "um");
 
 /**
  * A participant's unread messages in a conversation, counted when read: messages from others after
@@ -15,13 +18,23 @@ export const UNREAD_COUNT_CAP = 100;
  * (a group of 1,000 was 1,000 rows written a message). Capped, so a long-unread chat costs at most
  * UNREAD_COUNT_CAP index steps.
  */
-export const unreadMessages = (opts: { conversationId: SQLWrapper; userId: SQLWrapper; lastReadSeq: SQLWrapper; type: SQLWrapper }) =>
-  sql<number>`(select count(*) from (select 1 from messages um where um.conversation_id = ${opts.conversationId}
-    and um.seq > ${opts.lastReadSeq} and um.sender_id is not null and um.sender_id <> ${opts.userId} and um.is_deleted = 0
-    and not (${opts.type} = 'group' and ${blockedBetween(opts.userId, sql`um.sender_id`)})
+export const unreadMessages = (opts: {
+  conversationId: SQLWrapper;
+  userId: SQLWrapper;
+  lastReadSeq: SQLWrapper;
+  type: SQLWrapper;
+}) =>
+  sql<number>`(select count(*) from (select 1 from ${tableAs(um)} where ${um.conversationId} = ${opts.conversationId}
+    and ${um.seq} > ${opts.lastReadSeq} and ${um.senderId} is not null and ${um.senderId} <> ${opts.userId} and ${um.isDeleted} = 0
+    and not (${opts.type} = 'group' and ${blockedBetween(opts.userId, um.senderId)})
     limit ${sql.raw(String(UNREAD_COUNT_CAP))}))`;
 
-const unreadOf = unreadMessages({ conversationId: p.conversationId, userId: p.userId, lastReadSeq: p.lastReadSeq, type: cv.type });
+const unreadOf = unreadMessages({
+  conversationId: p.conversationId,
+  userId: p.userId,
+  lastReadSeq: p.lastReadSeq,
+  type: cv.type,
+});
 
 /** The user's conversations, most recent activity first, with the other participant of direct chats. */
 export async function listConversationSummaries(db: Db, userId: string, limit: number): Promise<ConversationSummary[]> {
@@ -85,11 +98,13 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
  * list shows: a statement, so a write can read it in its own batch.
  */
 export const unreadTotal = (db: Db, userId: string) =>
-  db.all<{ total: number | null }>(
-    sql`select sum(${unreadMessages({ conversationId: sql`p.conversation_id`, userId: sql`p.user_id`, lastReadSeq: sql`p.last_read_seq`, type: sql`cv.type` })}) as total
-      from conversation_participants p join conversations cv on cv.id = p.conversation_id
-      where p.user_id = ${userId} and (cv.type = 'direct' or cv.community_id in (${memberCommunityIds(sql`${userId}`)}))`,
-  );
+  db
+    .select({ total: sql<number | null>`sum(${unreadOf})` })
+    .from(p)
+    .innerJoin(cv, eq(cv.id, p.conversationId))
+    .where(
+      and(eq(p.userId, userId), sql`(${cv.type} = 'direct' or ${cv.communityId} in (${memberCommunityIds(sql`${userId}`)}))`),
+    );
 
 export async function unreadMessagesCount(db: Db, userId: string): Promise<number> {
   const [row] = await unreadTotal(db, userId);

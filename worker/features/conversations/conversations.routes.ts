@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import {
   conversationParams,
@@ -10,44 +10,62 @@ import {
 } from "../../../common/contract/conversations";
 import { CONVERSATION_PARTICIPANTS_MAX, NEW_CHAT_MEMBERS_MAX, NEW_CHAT_OTHERS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
-import { directKey } from "../../lib/tables";
+import {
+  conversationParticipants as seats,
+  conversations as cv,
+  communityMembers,
+  directKey,
+  notifications,
+  users,
+} from "../../lib/tables";
 import type { HonoEnv } from "../../env";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { disconnectFromConversation, disconnectConversation } from "../../lib/rooms";
-import { requireUser, sessionColumns, sessionFrom, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { bare, bareList } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
 import { validate } from "../../lib/validation";
 import { asParticipant, conversationFor, type ConversationContext } from "./conversation-access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
 import { currentVersion } from "./message-writes";
 
-type PersonRow = { id: string; full_name: string; avatar_url: string | null };
-const toPerson = (r: PersonRow) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url });
+/** A person as the chat screens show them. */
+const person = { id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl };
 
 /** The first participants, in the order they joined, with their read marks. */
 const participantsOf = (db: Db, conversationId: string) =>
-  db.all<PersonRow & { last_read_seq: number }>(
-    sql`select u.id, u.full_name, u.avatar_url, p.last_read_seq from conversation_participants p join users u on u.id = p.user_id
-      where p.conversation_id = ${conversationId} order by p.joined_at, u.id limit ${CONVERSATION_PARTICIPANTS_MAX}`,
+  db
+    .select({ ...person, lastReadSeq: seats.lastReadSeq })
+    .from(seats)
+    .innerJoin(users, eq(users.id, seats.userId))
+    .where(eq(seats.conversationId, conversationId))
+    .orderBy(seats.joinedAt, users.id)
+    .limit(CONVERSATION_PARTICIPANTS_MAX);
+
+/** The member count recounted from the seats (a template: the builder's update would also stamp updated_at). */
+const recountMembers = (db: Db, conversationId: string) =>
+  db.run(
+    sql`update ${cv} set ${bare(cv.memberCount)} = (select count(*) from ${seats} where ${seats.conversationId} = ${conversationId})
+      where ${cv.id} = ${conversationId}`,
   );
 
 /** The conversation as its screen shows it, from the access facts and its participants. */
-function detail(context: ConversationContext, participants: (PersonRow & { last_read_seq: number })[]) {
+function detail(context: ConversationContext, participants: Awaited<ReturnType<typeof participantsOf>>) {
   const { conversation } = context;
   const other = participants.find((p) => p.id === conversation.otherUserId);
   return {
     id: conversation.id,
     type: conversation.type,
-    title: conversation.type === "group" ? conversation.name : (other?.full_name ?? null),
+    title: conversation.type === "group" ? conversation.name : (other?.fullName ?? null),
     description: conversation.description,
-    avatarUrl: conversation.type === "direct" ? (other?.avatar_url ?? null) : null,
+    avatarUrl: conversation.type === "direct" ? (other?.avatarUrl ?? null) : null,
     communityId: conversation.communityId,
     memberCount: conversation.memberCount,
     version: conversation.version,
-    participants: participants.map((p) => ({ ...toPerson(p), lastReadSeq: p.last_read_seq })),
+    participants,
     otherUserId: conversation.otherUserId,
     canWrite: context.participant !== null && !context.blocked && !context.community?.community?.archived,
     canManage: context.canManage,
@@ -80,29 +98,34 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const { communityId, q } = c.req.valid("query");
     const me = sessionUserId(token);
     const named = peopleNamed(q);
-    const offered = sql`u.id <> ${me} and not ${blockedBetween(me, sql.raw("u.id"))}${named ? sql` and u.id in ${named}` : sql``}`;
-    const session = db.get<Parameters<typeof sessionUserFrom>[1]>(
-      sql`select ${sessionColumns} from ${sessionFrom(token, { required: true })}`,
-    );
+    const m = communityMembers;
+    const offered: SQL[] = [ne(users.id, me), sql`not ${blockedBetween(me, users.id)}`];
+    if (named) offered.push(sql`${users.id} in ${named}`);
+    const byName = [sql`${users.fullName} collate nocase`, users.id];
+    const session = sessionStatement(db, token);
     const members = communityId
-      ? db.all<PersonRow>(
-          sql`select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
-            where m.community_id = ${communityId} and ${offered}
-              and ${communityId} in (${memberCommunityIds(me)})
-            order by u.full_name collate nocase, u.id limit ${NEW_CHAT_MEMBERS_MAX}`,
-        )
+      ? db
+          .select(person)
+          .from(m)
+          .innerJoin(users, eq(users.id, m.profileId))
+          .where(and(eq(m.communityId, communityId), ...offered, sql`${communityId} in (${memberCommunityIds(me)})`))
+          .orderBy(...byName)
+          .limit(NEW_CHAT_MEMBERS_MAX)
       : null;
-    const others = db.all<PersonRow>(
-      sql`select u.id, u.full_name, u.avatar_url from users u
-        where ${offered}
-          ${communityId ? sql`and not exists (select 1 from community_members m where m.community_id = ${communityId} and m.profile_id = u.id)` : sql``}
-        order by u.full_name collate nocase, u.id limit ${NEW_CHAT_OTHERS_MAX}`,
-    );
+    const notInCommunity = communityId
+      ? sql`not exists (select 1 from ${m} where ${m.communityId} = ${communityId} and ${m.profileId} = ${users.id})`
+      : undefined;
+    const others = db
+      .select(person)
+      .from(users)
+      .where(and(...offered, notInCommunity))
+      .orderBy(...byName)
+      .limit(NEW_CHAT_OTHERS_MAX);
     const read = await batch(db, [session, others, ...(members ? [members] : [])]);
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     return respond(c, conversations.people, {
-      members: members ? read(members).map(toPerson) : [],
-      others: read(others).map(toPerson),
+      members: members ? read(members) : [],
+      others: read(others),
     });
   })
   .post("/direct", validate("json", directBody), async (c) => {
@@ -112,16 +135,15 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const { userId } = c.req.valid("json");
     const me = sessionUserId(token);
-    const session = db.get<Parameters<typeof sessionUserFrom>[1]>(
-      sql`select ${sessionColumns} from ${sessionFrom(token, { required: true })}`,
-    );
-    const person = db.all<{ id: string; blocked: number }>(
-      sql`select u.id, ${blockedBetween(me, sql.raw("u.id"))} as blocked from users u where u.id = ${userId}`,
-    );
-    const checks = await batch(db, [session, person]);
+    const session = sessionStatement(db, token);
+    const other = db
+      .select({ id: users.id, blocked: sql<0 | 1>`${blockedBetween(me, users.id)}` })
+      .from(users)
+      .where(eq(users.id, userId));
+    const checks = await batch(db, [session, other]);
     const user = sessionUserFrom(c, checks(session));
     if (!user) throw unauthenticated();
-    const found = checks(person)[0];
+    const found = checks(other)[0];
     if (!found) throw notFound("User not found.");
     if (found.id === user.id) throw new AppError("BAD_REQUEST", "You can't start a chat with yourself.");
     if (found.blocked === 1) throw forbidden("You can't message this person.");
@@ -129,15 +151,24 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const seat = (who: string) =>
       db.run(
-        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_seq)
-          select id, ${who}, 'member', ${now}, 0 from conversations where direct_key = ${key} on conflict do nothing`,
+        sql`insert into ${seats} (${bareList(seats.conversationId, seats.userId, seats.role, seats.joinedAt, seats.lastReadSeq)})
+          select ${cv.id}, ${who}, 'member', ${now}, 0 from ${cv} where ${cv.directKey} = ${key} on conflict do nothing`,
       );
-    const id = db.all<{ id: string }>(sql`select id from conversations where direct_key = ${key}`);
+    const id = db.select({ id: cv.id }).from(cv).where(eq(cv.directKey, key));
     const read = await batch(db, [
-      db.run(
-        sql`insert into conversations (id, type, direct_key, member_count, created_by, version, created_at, updated_at)
-          values (${newId(now)}, 'direct', ${key}, 2, ${user.id}, 0, ${now}, ${now}) on conflict (direct_key) do nothing`,
-      ),
+      db
+        .insert(cv)
+        .values({
+          id: newId(now),
+          type: "direct",
+          directKey: key,
+          memberCount: 2,
+          createdBy: user.id,
+          version: 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: cv.directKey }),
       seat(user.id),
       seat(found.id),
       id,
@@ -166,11 +197,15 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const participants = participantsOf(db, conversationId);
     const read = await batch(db, [
-      db.run(
-        sql`update conversations set name = coalesce(${body.name ?? null}, name),
-            description = ${body.description === undefined ? sql`description` : body.description}, updated_at = ${now}
-          where id = ${conversationId}`,
-      ),
+      db
+        .update(cv)
+        .set({
+          name: sql`coalesce(${body.name ?? null}, ${cv.name})`,
+          // Left out (undefined), the description stays as it is.
+          description: body.description,
+          updatedAt: now,
+        })
+        .where(eq(cv.id, conversationId)),
       participants,
     ]);
     const changed = {
@@ -192,8 +227,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     assertManages(context);
     // Messages, seats and reactions go with it (foreign keys cascade); its open sockets are closed.
     await batch(db, [
-      db.run(sql`delete from notifications where type = 'MESSAGE' and conversation_id = ${conversationId}`),
-      db.run(sql`delete from conversations where id = ${conversationId}`),
+      db.delete(notifications).where(and(eq(notifications.type, "MESSAGE"), eq(notifications.conversationId, conversationId))),
+      db.delete(cv).where(eq(cv.id, conversationId)),
     ]);
     c.executionCtx.waitUntil(disconnectConversation(c.env, conversationId));
     return respond(c, conversations.removeGroup, { ok: true });
@@ -211,15 +246,18 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     if (!context.participant) {
       const now = Date.now();
       await batch(db, [
-        db.run(
-          sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq)
-            values (${conversationId}, ${context.user.id}, 'member', ${now}, ${now}, ${currentVersion(conversationId)})
-            on conflict do nothing`,
-        ),
-        db.run(
-          sql`update conversations set member_count = (select count(*) from conversation_participants where conversation_id = ${conversationId})
-            where id = ${conversationId}`,
-        ),
+        db
+          .insert(seats)
+          .values({
+            conversationId,
+            userId: context.user.id,
+            role: "member",
+            joinedAt: now,
+            lastReadAt: now,
+            lastReadSeq: currentVersion(conversationId),
+          })
+          .onConflictDoNothing(),
+        recountMembers(db, conversationId),
       ]);
     }
     return respond(c, conversations.joinGroup, { conversation: { id: conversationId } });
@@ -232,17 +270,18 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const context = asParticipant(target.read(c, await target.query));
     if (context.conversation.type !== "group") throw new AppError("BAD_REQUEST", "You can't leave a direct chat.");
     await batch(db, [
-      db.run(
-        sql`delete from conversation_participants where conversation_id = ${conversationId} and user_id = ${context.user.id}`,
-      ),
-      db.run(
-        sql`update conversations set member_count = (select count(*) from conversation_participants where conversation_id = ${conversationId})
-          where id = ${conversationId}`,
-      ),
-      db.run(
-        sql`update notifications set is_read = 1 where recipient_id = ${context.user.id} and type = 'MESSAGE'
-          and conversation_id = ${conversationId}`,
-      ),
+      db.delete(seats).where(and(eq(seats.conversationId, conversationId), eq(seats.userId, context.user.id))),
+      recountMembers(db, conversationId),
+      db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(
+          and(
+            eq(notifications.recipientId, context.user.id),
+            eq(notifications.type, "MESSAGE"),
+            eq(notifications.conversationId, conversationId),
+          ),
+        ),
     ]);
     // The room refuses them from now on: the upgrade checks the seat, and the open sockets close.
     c.executionCtx.waitUntil(disconnectFromConversation(c.env, conversationId, context.user.id));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { communityParams, conversations, groupBody } from "../../../common/contract/conversations";
 import { GROUP_CHATS_MAX } from "../../../common/contract/limits";
@@ -10,6 +10,7 @@ import { forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { sessionToken, sessionUserId } from "../../lib/session";
+import { conversationParticipants as seats, conversations as cv } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 
 /** /api/communities/:communityId/group-chats: a community's group chats, for its members (spec 001: the members page). */
@@ -20,30 +21,26 @@ export const groupChatsRoutes = new Hono<HonoEnv>()
     const token = await sessionToken(c);
     const { communityId } = c.req.valid("param");
     const target = memberOf(db, token, communityId);
-    const groups = db.all<{
-      id: string;
-      name: string | null;
-      description: string | null;
-      member_count: number;
-      last_message_at: number | null;
-      joined: number;
-    }>(
-      sql`select cv.id, cv.name, cv.description, cv.member_count, cv.last_message_at,
-          exists (select 1 from conversation_participants p where p.conversation_id = cv.id and p.user_id = ${sessionUserId(token)}) as joined
-        from conversations cv where cv.community_id = ${communityId} and cv.type = 'group'
-        order by coalesce(cv.last_message_at, cv.created_at) desc, cv.id desc limit ${GROUP_CHATS_MAX}`,
-    );
+    const groups = db
+      .select({
+        id: cv.id,
+        name: cv.name,
+        description: cv.description,
+        memberCount: cv.memberCount,
+        lastMessageAt: cv.lastMessageAt,
+        joined:
+          sql`exists (select 1 from ${seats} where ${seats.conversationId} = ${cv.id} and ${seats.userId} = ${sessionUserId(token)})`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(cv)
+      .where(and(eq(cv.communityId, communityId), eq(cv.type, "group")))
+      .orderBy(desc(sql`coalesce(${cv.lastMessageAt}, ${cv.createdAt})`), desc(cv.id))
+      .limit(GROUP_CHATS_MAX);
     const [row, rows] = await db.batch([target.query, groups]);
     target.read(c, row);
     return respond(c, conversations.groupChats, {
-      items: rows.map((r) => ({
-        id: r.id,
-        name: r.name ?? "",
-        description: r.description,
-        memberCount: r.member_count,
-        lastMessageAt: r.last_message_at,
-        joined: r.joined === 1,
-      })),
+      items: rows.map((r) => ({ ...r, name: r.name ?? "" })),
     });
   })
   .post("/", validate("param", communityParams), validate("json", groupBody), async (c) => {
@@ -61,14 +58,21 @@ export const groupChatsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const id = newId(now);
     await batch(db, [
-      db.run(
-        sql`insert into conversations (id, type, name, description, community_id, member_count, created_by, version, created_at, updated_at)
-          values (${id}, 'group', ${body.name}, ${body.description}, ${communityId}, 1, ${access.user.id}, 0, ${now}, ${now})`,
-      ),
-      db.run(
-        sql`insert into conversation_participants (conversation_id, user_id, role, joined_at, last_read_at, last_read_seq)
-          values (${id}, ${access.user.id}, 'admin', ${now}, ${now}, 0)`,
-      ),
+      db.insert(cv).values({
+        id,
+        type: "group",
+        name: body.name,
+        description: body.description,
+        communityId,
+        memberCount: 1,
+        createdBy: access.user.id,
+        version: 0,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db
+        .insert(seats)
+        .values({ conversationId: id, userId: access.user.id, role: "admin", joinedAt: now, lastReadAt: now, lastReadSeq: 0 }),
     ]);
     return respond(c, conversations.createGroup, { conversation: { id } });
   });

@@ -1,9 +1,11 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { levelForPoints } from "../../../common/levels";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { viewerSql, type Viewer } from "../../lib/session";
+import { firstRow } from "../../lib/sql-names";
+import { commentLikes, communities, postComments, posts, userPoints, users } from "../../lib/tables";
 
 export type FeedComment = {
   id: string;
@@ -20,47 +22,54 @@ export type FeedComment = {
   createdAt: number;
 };
 
-type Row = {
-  id: string;
-  post_id: string;
-  parent_comment_id: string | null;
-  author_id: string | null;
-  full_name: string | null;
-  avatar_url: string | null;
-  creator_id: string | null;
-  author_points: number;
-  content: string;
-  likes_count: number;
-  replies_count: number;
-  liked: number;
-  edited_at: number | null;
-  created_at: number;
-};
+/**
+ * Columns of a comment as its thread shows it; `viewer` is the viewer (for their like). Every result
+ * column has its own name, so the rows survive a batch (which keys them by name).
+ */
+const select = (db: Db, viewer: SQL) =>
+  db
+    .select({
+      id: postComments.id,
+      postId: postComments.postId,
+      parentCommentId: postComments.parentCommentId,
+      authorId: postComments.authorId,
+      fullName: users.fullName,
+      avatarUrl: users.avatarUrl,
+      creatorId: communities.creatorId,
+      authorPoints: sql`coalesce(${userPoints.points}, 0)`.mapWith(userPoints.points),
+      content: postComments.content,
+      likesCount: postComments.likesCount,
+      repliesCount: postComments.repliesCount,
+      editedAt: postComments.editedAt,
+      createdAt: postComments.createdAt,
+      liked:
+        sql`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${postComments.id} and ${commentLikes.userId} = ${viewer})`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(postComments)
+    .innerJoin(posts, eq(posts.id, postComments.postId))
+    .innerJoin(communities, eq(communities.id, posts.communityId))
+    .leftJoin(users, eq(users.id, postComments.authorId))
+    .leftJoin(userPoints, and(eq(userPoints.userId, postComments.authorId), eq(userPoints.communityId, posts.communityId)));
 
-const select = (viewer: SQL) => sql`select pc.id, pc.post_id, pc.parent_comment_id, pc.author_id, u.full_name, u.avatar_url,
-    c.creator_id, coalesce(up.points, 0) as author_points, pc.content, pc.likes_count, pc.replies_count, pc.edited_at, pc.created_at,
-    exists (select 1 from comment_likes l where l.comment_id = pc.id and l.user_id = ${viewer}) as liked
-  from post_comments pc
-  join posts p on p.id = pc.post_id
-  join communities c on c.id = p.community_id
-  left join users u on u.id = pc.author_id
-  left join user_points up on up.user_id = pc.author_id and up.community_id = p.community_id`;
+type Row = Awaited<ReturnType<typeof select>>[number];
 
-const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(sql.raw("pc.author_id"), viewer)}`;
+const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(postComments.authorId, viewer)}`;
 
 export const toComment = (r: Row): FeedComment => ({
   id: r.id,
-  postId: r.post_id,
-  parentCommentId: r.parent_comment_id,
-  author: r.author_id ? { id: r.author_id, fullName: r.full_name ?? "", avatarUrl: r.avatar_url } : null,
-  isAuthorAdmin: r.author_id !== null && r.author_id === r.creator_id,
-  authorLevel: levelForPoints(r.author_points),
+  postId: r.postId,
+  parentCommentId: r.parentCommentId,
+  author: r.authorId ? { id: r.authorId, fullName: r.fullName ?? "", avatarUrl: r.avatarUrl } : null,
+  isAuthorAdmin: r.authorId !== null && r.authorId === r.creatorId,
+  authorLevel: levelForPoints(r.authorPoints),
   content: r.content,
-  likesCount: r.likes_count,
-  repliesCount: r.replies_count,
-  userHasLiked: r.liked === 1,
-  editedAt: r.edited_at,
-  createdAt: r.created_at,
+  likesCount: r.likesCount,
+  repliesCount: r.repliesCount,
+  userHasLiked: r.liked,
+  editedAt: r.editedAt,
+  createdAt: r.createdAt,
 });
 
 /** Top-level comments of a post (or the replies of one comment), oldest first, keyset paged: one statement. */
@@ -74,14 +83,18 @@ export function listComments(
   const who = viewerSql(viewer);
   const where =
     "postId" in scope
-      ? sql`pc.post_id = ${scope.postId} and pc.parent_comment_id is null`
-      : sql`pc.parent_comment_id = ${scope.parentId}`;
+      ? and(eq(postComments.postId, scope.postId), isNull(postComments.parentCommentId))
+      : eq(postComments.parentCommentId, scope.parentId);
   const keyset = after
-    ? sql` and (pc.created_at > ${after.createdAt} or (pc.created_at = ${after.createdAt} and pc.id > ${after.id}))`
-    : sql``;
-  return db.all<Row>(
-    sql`${select(who)} where ${where} and ${notBlocked(who)}${keyset} order by pc.created_at asc, pc.id asc limit ${opts.limit + 1}`,
-  );
+    ? or(
+        gt(postComments.createdAt, after.createdAt),
+        and(eq(postComments.createdAt, after.createdAt), gt(postComments.id, after.id)),
+      )
+    : undefined;
+  return select(db, who)
+    .where(and(where, notBlocked(who), keyset))
+    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .limit(opts.limit + 1);
 }
 
 /** Shapes the rows of `listComments`. */
@@ -90,10 +103,10 @@ export function commentsPage(rows: Row[], opts: { limit: number }) {
   const last = page.at(-1);
   return {
     items: page.map(toComment),
-    nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: rows.length > opts.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
 
 /** One comment as its thread shows it. */
 export const findComment = (db: Db, viewer: Viewer, id: string) =>
-  db.get<Row | undefined>(sql`${select(viewerSql(viewer))} where pc.id = ${id}`);
+  firstRow(select(db, viewerSql(viewer)).where(eq(postComments.id, id)));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { communityIdParams, feed, feedQuery, mentionQuery, postBody } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
@@ -8,6 +8,8 @@ import { respond } from "../../lib/respond";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
 import { peopleNamed } from "../../lib/full-text";
+import { firstRow } from "../../lib/sql-names";
+import { communities, communityMembers, communityTopics, posts, users } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { postPermissions, withPermissions } from "./post-permissions";
 import { createPost } from "./post-writes";
@@ -41,14 +43,20 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     const db = c.var.db;
     const access = await load(c, memberOf(db, await sessionToken(c), c.req.valid("param").id));
     const named = peopleNamed(c.req.valid("query").q, sql`${access.community.id}`);
-    const results = await db.all<{ id: string; full_name: string; avatar_url: string | null }>(
-      sql`select u.id, u.full_name, u.avatar_url from community_members m join users u on u.id = m.profile_id
-          where m.community_id = ${access.community.id} and u.id != ${access.user.id}${named ? sql` and u.id in ${named}` : sql``}
-          order by u.full_name limit 8`,
-    );
-    return respond(c, feed.mentionCandidates, {
-      members: results.map((r) => ({ id: r.id, fullName: r.full_name, avatarUrl: r.avatar_url })),
-    });
+    const members = await db
+      .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl })
+      .from(communityMembers)
+      .innerJoin(users, eq(users.id, communityMembers.profileId))
+      .where(
+        and(
+          eq(communityMembers.communityId, access.community.id),
+          ne(users.id, access.user.id),
+          named ? sql`${users.id} in ${named}` : undefined,
+        ),
+      )
+      .orderBy(users.fullName)
+      .limit(8);
+    return respond(c, feed.mentionCandidates, { members });
   })
   .get("/stats", validate("param", communityIdParams), async (c) => {
     // Access and the figures in one round trip; the figures are only answered once access holds.
@@ -57,27 +65,29 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
     const member = memberOf(db, await sessionToken(c), communityId);
     const [row, counts, trending] = await db.batch([
       member.query,
-      db.get<{ members_count: number; posts_count: number }>(
-        sql`select members_count, posts_count from communities where id = ${communityId}`,
+      firstRow(
+        db
+          .select({ membersCount: communities.membersCount, postsCount: communities.postsCount })
+          .from(communities)
+          .where(eq(communities.id, communityId)),
       ),
-      db.all<{ id: string; name: string; color: string; recent: number }>(
-        sql`select t.id, t.name, t.color, count(*) as recent from posts p join community_topics t on t.id = p.topic_id
-            where p.community_id = ${communityId} and p.created_at > ${Date.now() - WEEK}
-            group by t.id order by recent desc, t.name limit 5`,
-      ),
+      db
+        .select({ id: communityTopics.id, name: communityTopics.name, color: communityTopics.color, recentPosts: count() })
+        .from(posts)
+        .innerJoin(communityTopics, eq(communityTopics.id, posts.topicId))
+        .where(and(eq(posts.communityId, communityId), gt(posts.createdAt, Date.now() - WEEK)))
+        .groupBy(communityTopics.id)
+        .orderBy(desc(count()), communityTopics.name)
+        .limit(5),
     ]);
     const access = member.read(c, row);
     const presence = await getCommunityPresence(c.env, access.community.id);
     return respond(c, feed.stats, {
-      membersCount: counts.members_count,
-      postsCount: counts.posts_count,
+      // The access check read the community in the same batch: it is there.
+      membersCount: counts!.membersCount,
+      postsCount: counts!.postsCount,
       onlineCount: presence.count,
       onlineUserIds: presence.online.slice(0, 50),
-      trendingTopics: trending.map((t) => ({
-        id: t.id,
-        name: t.name,
-        color: t.color,
-        recentPosts: t.recent,
-      })),
+      trendingTopics: trending,
     });
   });

@@ -1,6 +1,7 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { blockedBetween } from "../../lib/access";
-import type { Db } from "../../lib/db";
+import type { Db, ResultOf } from "../../lib/db";
+import { communityMembers } from "../../lib/tables";
 
 /**
  * Mentions are stored in content as `@[Display Name](userId)`: the name shows as typed, the id is
@@ -20,16 +21,21 @@ export function mentionedUserIds(content: string): string[] {
 export function mentionTargets(db: Db, communityId: string | SQLWrapper, authorId: string | SQLWrapper, content: string) {
   const ids = mentionedUserIds(content);
   if (ids.length === 0) return null;
-  return db.all<{ profile_id: string }>(
-    sql`select m.profile_id from community_members m
-        where m.community_id = ${communityId} and m.profile_id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          and m.profile_id != ${authorId} and not ${blockedBetween(sql.raw("m.profile_id"), authorId)}`,
-  );
+  return db
+    .select({ profileId: communityMembers.profileId })
+    .from(communityMembers)
+    .where(
+      and(
+        eq(communityMembers.communityId, communityId),
+        inArray(communityMembers.profileId, ids),
+        ne(communityMembers.profileId, authorId),
+        sql`not ${blockedBetween(communityMembers.profileId, authorId)}`,
+      ),
+    );
 }
 
 /** The mentioned members from `mentionTargets`' rows, minus those already notified. */
-export const mentionedMembers = (rows: { profile_id: string }[] | null | undefined, exclude: string[] = []) =>
-  (rows ?? []).map((r) => r.profile_id).filter((id) => !exclude.includes(id));
+export const mentionedMembers = (
+  rows: ResultOf<NonNullable<ReturnType<typeof mentionTargets>>> | null | undefined,
+  exclude: string[] = [],
+) => (rows ?? []).map((r) => r.profileId).filter((id) => !exclude.includes(id));

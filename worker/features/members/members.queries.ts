@@ -1,27 +1,38 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { MemberRole, MemberSort } from "../../../common/contract/enums";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { MemberSort } from "../../../common/contract/enums";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { inColumns, searchTerms } from "../../lib/full-text";
 import { decodeJsonCursor, encodeJsonCursor } from "../../lib/pagination";
 import { sessionUserId } from "../../lib/session";
+import { selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { communities, communityMembers, userPoints, users } from "../../lib/tables";
 
-export type MemberRow = {
-  id: string;
-  full_name: string;
-  avatar_url: string | null;
-  profession: string | null;
-  role: MemberRole;
-  joined_at: number;
-  points: number;
-  creator_id: string | null;
+const m = alias(communityMembers, "m");
+const u = alias(users, "u");
+const c = alias(communities, "c");
+const up = alias(userPoints, "up");
+const z = alias(userPoints, "z");
+
+/** A member as the page shows them (the route reads these keys). */
+const memberColumns = {
+  id: u.id,
+  full_name: u.fullName,
+  avatar_url: u.avatarUrl,
+  profession: u.profession,
+  role: m.role,
+  joined_at: m.joinedAt,
+  creator_id: c.creatorId,
 };
+
+export type MemberRow = SelectAsRow<typeof memberColumns> & { points: Stored<typeof up.points> };
 
 /** Where the next page starts: the last row's sort value (`v`) and id. */
 type Cursor = { v: number | string; id: string };
 
-const points = sql.raw("coalesce(up.points, 0)");
-const name = sql.raw("u.full_name collate nocase");
+const points = sql`coalesce(${up.points}, 0)`;
+const name = sql`${u.fullName} collate nocase`;
 
 /**
  * Each sort as its order and the keyset condition after a cursor. The id breaks ties, so a page never
@@ -29,18 +40,18 @@ const name = sql.raw("u.full_name collate nocase");
  */
 const sorts: Record<MemberSort, { order: SQL; after: (c: Cursor) => SQL; value: (r: MemberRow) => number | string }> = {
   points: {
-    order: sql`${points} desc, m.profile_id`,
-    after: (c) => sql`(${points} < ${c.v} or (${points} = ${c.v} and m.profile_id > ${c.id}))`,
+    order: sql`${points} desc, ${m.profileId}`,
+    after: (at) => sql`(${points} < ${at.v} or (${points} = ${at.v} and ${m.profileId} > ${at.id}))`,
     value: (r) => r.points,
   },
   name: {
-    order: sql`${name}, m.profile_id`,
-    after: (c) => sql`(${name} > ${c.v} or (${name} = ${c.v} and m.profile_id > ${c.id}))`,
+    order: sql`${name}, ${m.profileId}`,
+    after: (at) => sql`(${name} > ${at.v} or (${name} = ${at.v} and ${m.profileId} > ${at.id}))`,
     value: (r) => r.full_name,
   },
   joined: {
-    order: sql`m.joined_at desc, m.profile_id desc`,
-    after: (c) => sql`(m.joined_at < ${c.v} or (m.joined_at = ${c.v} and m.profile_id < ${c.id}))`,
+    order: sql`${m.joinedAt} desc, ${m.profileId} desc`,
+    after: (at) => sql`(${m.joinedAt} < ${at.v} or (${m.joinedAt} = ${at.v} and ${m.profileId} < ${at.id}))`,
     value: (r) => r.joined_at,
   },
 };
@@ -48,7 +59,7 @@ const sorts: Record<MemberSort, { order: SQL; after: (c: Cursor) => SQL; value: 
 export const decodeMembersCursor = (value: string, sort: MemberSort) =>
   decodeJsonCursor<Cursor>(
     value,
-    (c) => typeof c.id === "string" && (sort === "name" ? typeof c.v === "string" : Number.isSafeInteger(c.v)),
+    (at) => typeof at.id === "string" && (sort === "name" ? typeof at.v === "string" : Number.isSafeInteger(at.v)),
   );
 
 export const membersCursor = (row: MemberRow, sort: MemberSort) => encodeJsonCursor({ v: sorts[sort].value(row), id: row.id });
@@ -76,24 +87,24 @@ export function membersPage(db: Db, f: MembersFilter) {
   if (f.q && !terms) return null;
   const sort = sorts[f.sort];
   const conditions: SQL[] = [
-    sql`m.community_id = ${f.communityId}`,
-    sql`not ${blockedBetween(sql.raw("m.profile_id"), sessionUserId(f.token))}`,
+    sql`${m.communityId} = ${f.communityId}`,
+    sql`not ${blockedBetween(m.profileId, sessionUserId(f.token))}`,
   ];
   if (terms) {
     conditions.push(
-      sql`m.profile_id in (select id from people_fts where people_fts match
+      sql`${m.profileId} in (select id from people_fts where people_fts match
         'scope : "' || hex(${f.communityId}) || '" AND ' || ${inColumns(["name"], terms)})`,
     );
   }
-  if (f.onlyIds) conditions.push(sql`m.profile_id in (select value from json_each(${JSON.stringify(f.onlyIds)}))`);
+  if (f.onlyIds) conditions.push(sql`${m.profileId} in (select value from json_each(${JSON.stringify(f.onlyIds)}))`);
   if (f.sort === "points") return pointsOrderPage(db, f, conditions);
   if (f.after) conditions.push(sort.after(f.after));
   return db.all<MemberRow>(
-    sql`select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, ${points} as points, c.creator_id
-        from community_members m
-        join users u on u.id = m.profile_id
-        join communities c on c.id = m.community_id
-        left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
+    sql`select ${selectAs(memberColumns)}, ${points} as points
+        from ${tableAs(m)}
+        join ${tableAs(u)} on ${u.id} = ${m.profileId}
+        join ${tableAs(c)} on ${c.id} = ${m.communityId}
+        left join ${tableAs(up)} on ${up.userId} = ${m.profileId} and ${up.communityId} = ${m.communityId}
         where ${sql.join(conditions, sql` and `)}
         order by ${sort.order} limit ${f.limit + 1}`,
   );
@@ -107,31 +118,31 @@ export function membersPage(db: Db, f: MembersFilter) {
 function pointsOrderPage(db: Db, f: MembersFilter, conditions: SQL[]) {
   const size = f.limit + 1;
   const after = f.after;
-  const scored = [...conditions, sql`up.community_id = ${f.communityId}`, sql`up.is_member = 1`, sql`up.points > 0`];
-  if (after) scored.push(sql`(up.points < ${after.v} or (up.points = ${after.v} and up.user_id > ${after.id}))`);
+  const scored = [...conditions, sql`${up.communityId} = ${f.communityId}`, sql`${up.isMember} = 1`, sql`${up.points} > 0`];
+  if (after) scored.push(sql`(${up.points} < ${after.v} or (${up.points} = ${after.v} and ${up.userId} > ${after.id}))`);
   const unscored = [
     ...conditions,
-    sql`not exists (select 1 from user_points z where z.user_id = m.profile_id and z.community_id = m.community_id and z.points > 0)`,
+    sql`not exists (select 1 from ${tableAs(z)} where ${z.userId} = ${m.profileId} and ${z.communityId} = ${m.communityId} and ${z.points} > 0)`,
   ];
-  if (after && after.v === 0) unscored.push(sql`m.profile_id > ${after.id}`);
+  if (after && after.v === 0) unscored.push(sql`${m.profileId} > ${after.id}`);
   const withPoints =
     after && Number(after.v) <= 0
       ? sql`select null as id, 0 as points where false`
-      : sql`select up.user_id as id, up.points from user_points up
-          join community_members m on m.community_id = up.community_id and m.profile_id = up.user_id
-          where ${sql.join(scored, sql` and `)} order by up.points desc, up.user_id limit ${size}`;
+      : sql`select ${up.userId} as id, ${up.points} from ${tableAs(up)}
+          join ${tableAs(m)} on ${m.communityId} = ${up.communityId} and ${m.profileId} = ${up.userId}
+          where ${sql.join(scored, sql` and `)} order by ${up.points} desc, ${up.userId} limit ${size}`;
   return db.all<MemberRow>(
     sql`with page(id, points) as (
           select * from (${withPoints})
           union all
-          select * from (select m.profile_id, 0 from community_members m
-            where ${sql.join(unscored, sql` and `)} order by m.profile_id limit ${size})
+          select * from (select ${m.profileId}, 0 from ${tableAs(m)}
+            where ${sql.join(unscored, sql` and `)} order by ${m.profileId} limit ${size})
           limit ${size})
-        select u.id, u.full_name, u.avatar_url, u.profession, m.role, m.joined_at, p.points, c.creator_id
+        select ${selectAs(memberColumns)}, p.points
         from page p
-        join community_members m on m.community_id = ${f.communityId} and m.profile_id = p.id
-        join users u on u.id = p.id
-        join communities c on c.id = m.community_id
+        join ${tableAs(m)} on ${m.communityId} = ${f.communityId} and ${m.profileId} = p.id
+        join ${tableAs(u)} on ${u.id} = p.id
+        join ${tableAs(c)} on ${c.id} = ${m.communityId}
         order by p.points desc, p.id`,
   );
 }

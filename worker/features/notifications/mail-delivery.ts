@@ -1,8 +1,18 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, lt, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { createMailer } from "../../lib/email";
+import { bare, bareList, excluded, selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import {
+  communities,
+  notificationMailQueue as queue,
+  notificationMailThreads as threads,
+  notificationPreferences,
+  notificationTypePreferences,
+  users,
+} from "../../lib/tables";
 import { notificationMail, type QueuedMail } from "./notification-mail";
 
 const HOUR = 60 * 60 * 1000;
@@ -12,13 +22,40 @@ export const DIGEST_HOUR_UTC = 6;
 const CLAIM_LIMIT = 200;
 const MAX_ROUNDS = 5;
 
+const q = alias(queue, "q");
+const np = alias(notificationPreferences, "np");
+const t = alias(threads, "t");
+const p = alias(notificationTypePreferences, "p");
+const u = alias(users, "u");
+const s = alias(users, "s");
+const c = alias(communities, "c");
+
+/** A claimed row as the mail is written from it (the mail reads these keys). */
+const mailFields = {
+  recipient_id: q.recipientId,
+  type: q.type,
+  content: q.content,
+  thread: q.thread,
+  community_id: q.communityId,
+  post_id: q.postId,
+  conversation_id: q.conversationId,
+  course_id: q.courseId,
+  event_id: q.eventId,
+  data: q.data,
+  email: u.email,
+  language: u.language,
+};
+/** The sender `s` and the community `c`: left joined. */
+const namedFields = { sender_name: s.fullName, community_name: c.name };
+type MailRow = SelectAsRow<typeof mailFields> & LeftJoined<SelectAsRow<typeof namedFields>>;
+
 /**
  * A delivery pass: whose queued notifications it mails (people on instant mails or on the digest),
  * what one mail gathers (a thread, or all of a person's notifications) and how long that mail's key
  * then rests: an hour for a conversation or post, most of a day for a digest.
  */
 type Pass = { digest: boolean; key: SQL; rest: number };
-const instant: Pass = { digest: false, key: sql`q.thread`, rest: HOUR };
+const instant: Pass = { digest: false, key: sql`${q.thread}`, rest: HOUR };
 const daily: Pass = { digest: true, key: sql`'digest'`, rest: 20 * HOUR };
 
 /**
@@ -31,48 +68,48 @@ async function claim(db: Db, pass: Pass, now: number) {
   const claimId = newId(now);
   const key = pass.key;
   const claimThreads = db.run(
-    sql`insert into notification_mail_threads (recipient_id, thread, sent_at, claim)
+    sql`insert into ${threads} (${bareList(threads.recipientId, threads.thread, threads.sentAt, threads.claim)})
         select recipient_id, key, ${now}, ${claimId} from (
-          select distinct q.recipient_id, ${key} as key from notification_mail_queue q
-          left join notification_preferences np on np.user_id = q.recipient_id
-          where q.claim is null and coalesce(np.email_digest, 0) = ${pass.digest ? 1 : 0}
-            and not exists (select 1 from notification_mail_threads t
-              where t.recipient_id = q.recipient_id and t.thread = ${key} and t.sent_at > ${now - pass.rest})
+          select distinct ${q.recipientId} as recipient_id, ${key} as key from ${tableAs(q)}
+          left join ${tableAs(np)} on ${np.userId} = ${q.recipientId}
+          where ${q.claim} is null and coalesce(${np.emailDigest}, 0) = ${pass.digest ? 1 : 0}
+            and not exists (select 1 from ${tableAs(t)}
+              where ${t.recipientId} = ${q.recipientId} and ${t.thread} = ${key} and ${t.sentAt} > ${now - pass.rest})
           limit ${CLAIM_LIMIT}
         ) where true
-        on conflict (recipient_id, thread) do update set sent_at = excluded.sent_at, claim = excluded.claim
-        where notification_mail_threads.sent_at <= ${now - pass.rest}`,
+        on conflict (${bareList(threads.recipientId, threads.thread)}) do update
+          set ${bare(threads.sentAt)} = ${excluded(threads.sentAt)}, ${bare(threads.claim)} = ${excluded(threads.claim)}
+        where ${threads.sentAt} <= ${now - pass.rest}`,
   );
-  const rows = db.all<QueuedMail & { thread: string }>(
-    sql`select q.recipient_id, q.type, q.content, q.thread, q.community_id, q.post_id, q.conversation_id, q.course_id, q.event_id, q.data,
-          u.email, u.language, s.full_name as sender_name, c.name as community_name
-        from notification_mail_queue q
-        join users u on u.id = q.recipient_id
-        left join users s on s.id = q.sender_id
-        left join communities c on c.id = q.community_id
-        where q.claim = ${claimId}
-        order by q.recipient_id, q.created_at, q.id`,
+  const rows = db.all<MailRow>(
+    sql`select ${selectAs(mailFields)}, ${selectAs(namedFields)}
+        from ${tableAs(q)}
+        join ${tableAs(u)} on ${u.id} = ${q.recipientId}
+        left join ${tableAs(s)} on ${s.id} = ${q.senderId}
+        left join ${tableAs(c)} on ${c.id} = ${q.communityId}
+        where ${q.claim} = ${claimId}
+        order by ${q.recipientId}, ${q.createdAt}, ${q.id}`,
   );
   const read = await batch(db, [
     db.run(
-      sql`delete from notification_mail_queue as q where q.claim is null and exists (select 1 from notification_type_preferences p
-          where p.user_id = q.recipient_id and p.type = q.type and p.email = 0)`,
+      sql`delete from ${tableAs(q)} where ${q.claim} is null and exists (select 1 from ${tableAs(p)}
+          where ${p.userId} = ${q.recipientId} and ${p.type} = ${q.type} and ${p.email} = 0)`,
     ),
-    db.run(sql`delete from notification_mail_threads where sent_at < ${now - 24 * HOUR}`),
+    db.delete(threads).where(lt(threads.sentAt, now - 24 * HOUR)),
     claimThreads,
     db.run(
-      sql`update notification_mail_queue as q set claim = ${claimId}
-          where q.claim is null and exists (select 1 from notification_mail_threads t
-            where t.recipient_id = q.recipient_id and t.thread = ${key} and t.claim = ${claimId})`,
+      sql`update ${tableAs(q)} set ${bare(queue.claim)} = ${claimId}
+          where ${q.claim} is null and exists (select 1 from ${tableAs(t)}
+            where ${t.recipientId} = ${q.recipientId} and ${t.thread} = ${key} and ${t.claim} = ${claimId})`,
     ),
     rows,
-    db.run(sql`delete from notification_mail_queue where claim = ${claimId}`),
+    db.delete(queue).where(eq(queue.claim, claimId)),
   ]);
   return read(rows);
 }
 
 /** Groups claimed rows into mails: one per recipient and thread, or one per recipient for the digest. */
-function mails(rows: (QueuedMail & { thread: string })[], digest: boolean) {
+function mails(rows: MailRow[], digest: boolean) {
   const groups = new Map<string, QueuedMail[]>();
   for (const row of rows) {
     const key = digest ? row.recipient_id : `${row.recipient_id} ${row.thread}`;

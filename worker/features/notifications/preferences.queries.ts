@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { UpdatePreferencesBody, NotificationPreferences } from "../../../common/contract/notifications";
 import { notificationTypes, type NotificationType } from "../../../common/notifications";
 import type { Db } from "../../lib/db";
-import { notificationPreferences as prefs, notificationTypePreferences as typePrefs } from "../../lib/tables";
+import { bare, bareList, excluded } from "../../lib/sql-names";
+import { notificationPreferences as prefs, notificationTypePreferences as typePrefs, users } from "../../lib/tables";
 
 /** The reads of a person's settings, as statements for a batch; `toPreferences` shapes their rows. */
 export const preferenceReads = (db: Db, userId: string) => ({
@@ -34,15 +35,17 @@ export function toPreferences(
  * the person had none. Guarded by the account's existence, so a link of a deleted account writes nothing.
  */
 export function preferenceWrites(db: Db, userId: string, change: UpdatePreferencesBody, now: number) {
-  const account = sql`exists (select 1 from users where id = ${userId})`;
+  const account = sql`exists (select 1 from ${users} where ${users.id} = ${userId})`;
   const types = (change.types ?? []).map((t) => {
     const inApp = t.inApp === undefined ? null : t.inApp ? 1 : 0;
     const email = t.email === undefined ? null : t.email ? 1 : 0;
     return db.run(
-      sql`insert into notification_type_preferences (user_id, type, in_app, email, updated_at)
+      sql`insert into ${typePrefs} (${bareList(typePrefs.userId, typePrefs.type, typePrefs.inApp, typePrefs.email, typePrefs.updatedAt)})
           select ${userId}, ${t.type}, coalesce(${inApp}, 1), coalesce(${email}, 1), ${now} where ${account}
-          on conflict (user_id, type) do update set in_app = coalesce(${inApp}, in_app), email = coalesce(${email}, email),
-            updated_at = excluded.updated_at`,
+          on conflict (${bareList(typePrefs.userId, typePrefs.type)}) do update set
+            ${bare(typePrefs.inApp)} = coalesce(${inApp}, ${bare(typePrefs.inApp)}),
+            ${bare(typePrefs.email)} = coalesce(${email}, ${bare(typePrefs.email)}),
+            ${bare(typePrefs.updatedAt)} = ${excluded(typePrefs.updatedAt)}`,
     );
   });
   const digest =
@@ -50,9 +53,10 @@ export function preferenceWrites(db: Db, userId: string, change: UpdatePreferenc
       ? []
       : [
           db.run(
-            sql`insert into notification_preferences (user_id, email_digest, updated_at)
+            sql`insert into ${prefs} (${bareList(prefs.userId, prefs.emailDigest, prefs.updatedAt)})
                 select ${userId}, ${change.emailDigest ? 1 : 0}, ${now} where ${account}
-                on conflict (user_id) do update set email_digest = excluded.email_digest, updated_at = excluded.updated_at`,
+                on conflict (${bare(prefs.userId)}) do update set ${bare(prefs.emailDigest)} = ${excluded(prefs.emailDigest)},
+                  ${bare(prefs.updatedAt)} = ${excluded(prefs.updatedAt)}`,
           ),
         ];
   return [...types, ...digest];

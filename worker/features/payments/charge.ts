@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PaymentResult } from "../../../common/contract/payments";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
+import { paymentOrders as orders, userPaymentMethods as methods } from "../../lib/tables";
 import { ProviderError, type CardDetails, type OrderRequest } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
 import { historyWith, orderStatement, resultOf } from "./orders";
@@ -13,7 +14,7 @@ type Deps = ReturnType<typeof paymentDeps>;
 /** How the payer pays: a saved card's id, a new card (direct mode) or the provider's page (hosted mode). */
 export type PayWith = { paymentMethodId: string } | { card: CardDetails } | { hosted: true };
 
-type PayBody = {
+export type PayBody = {
   paymentMethodId?: string;
   card?: { number: string; expiry: { month: number; year: number }; cvv: string; holder: string };
   hosted?: true;
@@ -33,9 +34,11 @@ export function payWithOf(body: PayBody, mode: "direct" | "hosted"): PayWith {
 
 /** The saved card's rectoken, opened; 404 for a card that is not the caller's (or no longer active). */
 export async function savedCardToken(deps: Deps, userId: string, paymentMethodId: string): Promise<string> {
-  const row = await deps.db.get<{ rectoken: string } | undefined>(
-    sql`select rectoken from user_payment_methods where id = ${paymentMethodId} and user_id = ${userId} and is_active = 1`,
-  );
+  const row = await deps.db
+    .select({ rectoken: methods.rectoken })
+    .from(methods)
+    .where(and(eq(methods.id, paymentMethodId), eq(methods.userId, userId), sql`${methods.isActive} = 1`))
+    .get();
   if (!row)
     throw new AppError("NOT_FOUND", "Payment method not found.", {
       issues: [{ path: "paymentMethodId", message: "Please select a payment method" }],
@@ -47,17 +50,21 @@ export async function savedCardToken(deps: Deps, userId: string, paymentMethodId
 
 async function markDeclined(db: Db, orderId: string, note: string) {
   const now = Date.now();
-  await db.run(
-    sql`update payment_orders set status = 'declined', status_history = ${historyWith("declined", now, note)}, updated_at = ${now}
-        where id = ${orderId} and status in ('created', 'processing')`,
-  );
+  await db
+    .update(orders)
+    .set({ status: "declined", statusHistory: historyWith("declined", now, note), updatedAt: now })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} in ('created', 'processing')`));
 }
 
 /**
  * Sends a created order to the provider and answers where it stands. The order is settled only through
  * the status API (settleOrder), whatever the charge's own answer said.
  */
-export async function chargeOrder(deps: Deps, order: OrderRequest & { token?: string }, payWith: PayWith): Promise<PaymentResult> {
+export async function chargeOrder(
+  deps: Deps,
+  order: OrderRequest & { token?: string },
+  payWith: PayWith,
+): Promise<PaymentResult> {
   const { provider, db } = deps;
   const request: OrderRequest = { ...order, callbackUrl: callbackUrl(deps.origin) };
   try {
@@ -72,11 +79,10 @@ export async function chargeOrder(deps: Deps, order: OrderRequest & { token?: st
       const charged = await provider.payWithCard(request, payWith.card);
       if (charged.kind === "3ds") {
         const now = Date.now();
-        await db.run(
-          sql`update payment_orders set status = 'processing', status_history = ${historyWith("processing", now, "3-D Secure")},
-                updated_at = ${now}
-              where id = ${order.orderId} and status = 'created'`,
-        );
+        await db
+          .update(orders)
+          .set({ status: "processing", statusHistory: historyWith("processing", now, "3-D Secure"), updatedAt: now })
+          .where(and(eq(orders.id, order.orderId), eq(orders.status, "created")));
         const row = await orderStatement(db, order.orderId);
         return resultOf(row!, {
           status: "requires_3ds",

@@ -1,38 +1,46 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { PaymentResult } from "../../../common/contract/payments";
 import type { Db } from "../../lib/db";
+import { bare, selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { communities, paymentOrders } from "../../lib/tables";
 
-/** A payment_orders row as the payment routes and jobs read it. */
-export type OrderRow = {
-  id: string;
-  user_id: string | null;
-  community_id: string | null;
-  payment_method_id: string | null;
-  subscription_id: string | null;
-  plan: string | null;
-  kind: PaymentResult["kind"];
-  amount: number;
-  currency: string;
-  status: "created" | "processing" | "declined" | "approved" | "expired" | "reversed";
-  save_card: number;
-  period_start: number | null;
+const o = alias(paymentOrders, "o");
+const c = alias(communities, "c");
+
+/** A payment_orders row's columns as the payment routes and jobs read them (under these keys). */
+const orderFields = {
+  id: o.id,
+  user_id: o.userId,
+  community_id: o.communityId,
+  payment_method_id: o.paymentMethodId,
+  subscription_id: o.subscriptionId,
+  plan: o.plan,
+  kind: o.kind,
+  amount: o.amount,
+  currency: o.currency,
+  status: o.status,
+  save_card: o.saveCard,
+  period_start: o.periodStart,
   /** Set while the order's money is owed back (see payment_orders.reversal_due_at). */
-  reversal_due_at: number | null;
-  created_at: number;
-  community_name: string | null;
+  reversal_due_at: o.reversalDueAt,
+  created_at: o.createdAt,
 };
+/** The community it is for (left joined). */
+const communityField = { community_name: c.name };
+
+export type OrderRow = SelectAsRow<typeof orderFields> & LeftJoined<SelectAsRow<typeof communityField>>;
 
 export const orderStatement = (db: Db, id: string) =>
   db.get<OrderRow | undefined>(
-    sql`select o.id, o.user_id, o.community_id, o.payment_method_id, o.subscription_id, o.plan, o.kind, o.amount,
-          o.currency, o.status, o.save_card, o.period_start, o.reversal_due_at, o.created_at, c.name as community_name
-        from payment_orders o left join communities c on c.id = o.community_id
-        where o.id = ${id}`,
+    sql`select ${selectAs(orderFields)}, ${selectAs(communityField)}
+        from ${tableAs(o)} left join ${tableAs(c)} on ${c.id} = ${o.communityId}
+        where ${o.id} = ${id}`,
   );
 
 /** Appends one change to an order's status history (JSON array) in SQL. */
 export const historyWith = (status: string, at: number, note?: string) =>
-  sql`json_insert(status_history, '$[#]', json(${JSON.stringify(note ? { status, at, note } : { status, at })}))`;
+  sql`json_insert(${bare(paymentOrders.statusHistory)}, '$[#]', json(${JSON.stringify(note ? { status, at, note } : { status, at })}))`;
 
 export function resultOf(order: OrderRow, extra: Partial<PaymentResult> = {}): PaymentResult {
   // A card check is refunded at once: for it, reversed is the happy end. Any other approved order whose

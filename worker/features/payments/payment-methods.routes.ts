@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { CARD_VERIFICATION_AMOUNT } from "../../../common/card";
-import { addCardBody, orderParams, payments, type PaymentMethod } from "../../../common/contract/payments";
+import { addCardBody, orderParams, payments } from "../../../common/contract/payments";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
@@ -10,51 +11,45 @@ import { idempotency, idempotencyKey } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
+import { tableAs } from "../../lib/sql-names";
 import { validate } from "../../lib/validation";
 import { flittSettings } from "../../payments/config";
+import { paymentOrders, userPaymentMethods as methods } from "../../lib/tables";
 import { chargeOrder, payWithOf } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 
-type CardRow = {
-  id: string;
-  card_type: string | null;
-  masked_card: string;
-  last_four: string;
-  expiry_month: number | null;
-  expiry_year: number | null;
-  is_default: number;
-  created_at: number;
-};
-
-/** The caller's active cards, default first, then newest (spec 002 section 7). */
+/** The caller's active cards, default first, then newest (spec 002 section 7), as the API shows them. */
 const cardsOf = (db: Db, userId: string) =>
-  db.all<CardRow>(
-    sql`select id, card_type, masked_card, last_four, expiry_month, expiry_year, is_default, created_at
-        from user_payment_methods where user_id = ${userId} and is_active = 1
-        order by is_default desc, created_at desc`,
-  );
-
-const toMethod = (r: CardRow): PaymentMethod => ({
-  id: r.id,
-  cardType: r.card_type,
-  maskedCard: r.masked_card,
-  lastFour: r.last_four,
-  expiryMonth: r.expiry_month,
-  expiryYear: r.expiry_year,
-  isDefault: r.is_default === 1,
-  createdAt: r.created_at,
-});
+  db
+    .select({
+      id: methods.id,
+      cardType: methods.cardType,
+      maskedCard: methods.maskedCard,
+      lastFour: methods.lastFour,
+      expiryMonth: methods.expiryMonth,
+      expiryYear: methods.expiryYear,
+      isDefault: methods.isDefault,
+      createdAt: methods.createdAt,
+    })
+    .from(methods)
+    .where(and(eq(methods.userId, userId), sql`${methods.isActive} = 1`))
+    .orderBy(desc(methods.isDefault), desc(methods.createdAt));
 
 const ownCard = (db: Db, userId: string, id: string) =>
-  db.get<{ id: string; is_default: number } | undefined>(
-    sql`select id, is_default from user_payment_methods where id = ${id} and user_id = ${userId} and is_active = 1`,
-  );
+  db
+    .select({ id: methods.id, isDefault: methods.isDefault })
+    .from(methods)
+    .where(and(eq(methods.id, id), eq(methods.userId, userId), sql`${methods.isActive} = 1`))
+    .get();
+
+/** The newest active card of a user, for a subquery. */
+const newest = alias(methods, "newest");
 
 export const paymentMethodsRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const user = await requireUser(c);
-    const items = (await cardsOf(c.var.db, user.id)).map(toMethod);
+    const items = await cardsOf(c.var.db, user.id);
     return respond(c, payments.methods, { items, mode: flittSettings(c.env).mode });
   })
   // A new card is checked with a small charge that is reversed at once; approval saves it. The card is
@@ -68,7 +63,12 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       throw new AppError("VALIDATION_FAILED", "Saving a card needs an Idempotency-Key, so a retry cannot charge twice.", {
         issues: [{ path: "idempotency-key", message: "Required" }],
       });
-    const once = await idempotency(db, { key, scope: payments.addMethod.route, request: { hosted: body.hosted ?? false }, owner: user.id });
+    const once = await idempotency(db, {
+      key,
+      scope: payments.addMethod.route,
+      request: { hosted: body.hosted ?? false },
+      owner: user.id,
+    });
     const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sql`${user.id}`));
     const checks = await batch(db, [...once.lookup, limit]);
     const earlier = once.earlier(checks);
@@ -81,11 +81,18 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const created = orderStatement(db, orderId);
     const written = await once.write(user.id, orderId, [
-      db.run(
-        sql`insert into payment_orders (id, user_id, kind, amount, currency, status, status_history, save_card, created_at, updated_at)
-            values (${orderId}, ${user.id}, 'save_card', ${CARD_VERIFICATION_AMOUNT}, 'GEL', 'created',
-              ${JSON.stringify([{ status: "created", at: now }])}, 1, ${now}, ${now})`,
-      ),
+      db.insert(paymentOrders).values({
+        id: orderId,
+        userId: user.id,
+        kind: "save_card",
+        amount: CARD_VERIFICATION_AMOUNT,
+        currency: "GEL",
+        status: "created",
+        statusHistory: [{ status: "created", at: now }],
+        saveCard: true,
+        createdAt: now,
+        updatedAt: now,
+      }),
       created,
     ]);
     if ("earlier" in written) {
@@ -106,7 +113,11 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       },
       payWith,
     );
-    return respond(c, payments.addMethod, result.status === "declined" ? { ...result, message: "Failed to save payment method" } : result);
+    return respond(
+      c,
+      payments.addMethod,
+      result.status === "declined" ? { ...result, message: "Failed to save payment method" } : result,
+    );
   })
   .post("/:id/default", validate("param", orderParams), async (c) => {
     const user = await requireUser(c);
@@ -117,11 +128,17 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
     // One default per user (a unique index): clear the old one before setting the new, in one batch.
     const list = cardsOf(db, user.id);
     const read = await batch(db, [
-      db.run(sql`update user_payment_methods set is_default = 0, updated_at = ${now} where user_id = ${user.id} and is_default = 1`),
-      db.run(sql`update user_payment_methods set is_default = 1, updated_at = ${now} where id = ${id} and user_id = ${user.id} and is_active = 1`),
+      db
+        .update(methods)
+        .set({ isDefault: false, updatedAt: now })
+        .where(and(eq(methods.userId, user.id), sql`${methods.isDefault} = 1`)),
+      db
+        .update(methods)
+        .set({ isDefault: true, updatedAt: now })
+        .where(and(eq(methods.id, id), eq(methods.userId, user.id), sql`${methods.isActive} = 1`)),
       list,
     ]);
-    return respond(c, payments.setDefaultMethod, { items: read(list).map(toMethod) });
+    return respond(c, payments.setDefaultMethod, { items: read(list) });
   })
   .delete("/:id", validate("param", orderParams), async (c) => {
     const user = await requireUser(c);
@@ -131,15 +148,24 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     // The token is wiped with the card; subscriptions charged to it fail their next renewal and tell the user.
     await batch(db, [
-      db.run(
-        sql`update user_payment_methods set is_active = 0, is_default = 0, rectoken = '', updated_at = ${now}
-            where id = ${id} and user_id = ${user.id}`,
-      ),
-      db.run(
-        sql`update user_payment_methods set is_default = 1, updated_at = ${now}
-            where id = (select id from user_payment_methods where user_id = ${user.id} and is_active = 1 order by created_at desc limit 1)
-              and not exists (select 1 from user_payment_methods where user_id = ${user.id} and is_active = 1 and is_default = 1)`,
-      ),
+      db
+        .update(methods)
+        .set({ isActive: false, isDefault: false, rectoken: "", updatedAt: now })
+        .where(and(eq(methods.id, id), eq(methods.userId, user.id))),
+      db
+        .update(methods)
+        .set({ isDefault: true, updatedAt: now })
+        .where(
+          and(
+            eq(
+              methods.id,
+              sql`(select ${newest.id} from ${tableAs(newest)} where ${newest.userId} = ${user.id} and ${newest.isActive} = 1
+                order by ${newest.createdAt} desc limit 1)`,
+            ),
+            sql`not exists (select 1 from ${tableAs(newest)} where ${newest.userId} = ${user.id} and ${newest.isActive} = 1
+              and ${newest.isDefault} = 1)`,
+          ),
+        ),
     ]);
     return respond(c, payments.deleteMethod, { ok: true });
   });

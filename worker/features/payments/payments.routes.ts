@@ -1,19 +1,22 @@
 import { sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { communityParams } from "../../../common/contract/communities";
-import { plans } from "../../../common/catalog";
+import { plans, type PlanId } from "../../../common/catalog";
 import { payments } from "../../../common/contract/payments";
 import { newId } from "../../../common/ids";
+import type { HonoEnv } from "../../env";
 import { visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { idempotency } from "../../lib/idempotency";
-import { hasMemberAccess, isListed } from "../../lib/permissions";
+import { hasMemberAccess, isListed, type Actor } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
-import { communityFor } from "../../lib/community-row";
-import { chargeOrder, payWithOf, savedCardToken } from "./charge";
+import { communityFor, type CommunityRow } from "../../lib/community-row";
+import type { SessionUser } from "../../lib/session-user";
+import { chargeOrder, payWithOf, savedCardToken, type PayBody } from "./charge";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 import { settleOrder } from "./settle";
@@ -33,137 +36,142 @@ const openOrder = (kind: "join_community" | "creator_plan", communityId: string,
   sql`exists (select 1 from payment_orders where community_id = ${communityId} and kind = ${kind}
         and status in ('created', 'processing') ${userId === null ? sql`` : sql`and user_id = ${userId}`})`;
 
-export const paymentsRoutes = [
-  route(payments.joinCommunity, async (c) => {
-    const body = c.req.valid("json");
-    const db = c.var.db;
-    const token = await sessionToken(c);
-    const key = c.req.valid("header")["idempotency-key"];
-    if (!key) throw keyRequired();
-    // The card itself never takes part in the key's request hash: only what identifies the action.
-    const once = await idempotency(db, {
-      key,
-      scope: payments.joinCommunity.route,
-      request: { communityId: body.communityId, paymentMethodId: body.paymentMethodId ?? null, saveCard: body.saveCard },
-      owner: sessionUserId(token),
-    });
-    // The caller, the community and the key's claim in one round trip; a retry answers before any check.
-    const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
-    const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
-    const checks = await batch(db, [found.query, ...once.lookup, limit]);
-    const { user, actor, row } = found.read(c, checks(found.query));
-    if (!user) throw unauthenticated();
-    const earlier = once.earlier(checks);
-    if (earlier) return respond(c, payments.joinCommunity, await currentResult(c, earlier));
-    assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
-    const community = visibleCommunity(actor, row);
-    if (!isListed(community)) throw new AppError("CONFLICT", "This community is not open for new members.");
-    if (!community.isPaid) throw new AppError("CONFLICT", "This community is free: join it without paying.");
-    if (community.membership && hasMemberAccess(actor, community, community.membership))
-      throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
-    const max = community.planLimits.maxMembers;
-    if (max !== null && !community.membership && community.membersCount >= max)
-      throw new AppError("CONFLICT", "This community has reached its member limit.");
+/** What a paid action orders: its price, what it charges for, and the refusals before any charge. */
+type OrderSpec = {
+  endpoint: typeof payments.joinCommunity | typeof payments.payPlan;
+  body: PayBody & { communityId: string; saveCard: boolean; email?: string };
+  key: string | undefined;
+  /** What identifies the action in the key's request hash; the card itself never takes part. */
+  request: Record<string, unknown>;
+  /** Refuses an order the caller may not place (after a retry is answered and the budget counted). */
+  check: (community: CommunityRow, user: SessionUser, actor: Actor) => void;
+  order: (community: CommunityRow, user: SessionUser) => {
+    kind: "join_community" | "creator_plan";
+    amount: number;
+    currency: string;
+    plan: PlanId | null;
+    subscriptionId: string | null;
+    /** Whose unfinished order of this kind blocks this one: the caller's own, or anyone's (null). */
+    openOf: string | null;
+    description: string;
+    /** The answer while such an order is still open. */
+    inProgress: string;
+  };
+};
 
-    const deps = paymentDeps(c);
-    const payWith = payWithOf(body, deps.provider.mode);
-    const rectoken = "paymentMethodId" in payWith ? await savedCardToken(deps, user.id, payWith.paymentMethodId) : undefined;
+/**
+ * A join or a creator plan, paid by card: the one way an order is placed. Round trips: the caller, the
+ * community, the key's claim and the order budget together; the order (unless one is open); then the
+ * charge. A retry with the same key answers the first order's state and charges nothing.
+ */
+async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
+  const { body, endpoint } = spec;
+  const db = c.var.db;
+  const token = await sessionToken(c);
+  if (!spec.key) throw keyRequired();
+  const once = await idempotency(db, { key: spec.key, scope: endpoint.route, request: spec.request, owner: sessionUserId(token) });
+  const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
+  const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
+  const checks = await batch(db, [found.query, ...once.lookup, limit]);
+  const { user, actor, row } = found.read(c, checks(found.query));
+  if (!user) throw unauthenticated();
+  const earlier = once.earlier(checks);
+  if (earlier) return respond(c, endpoint, await currentResult(c, earlier));
+  assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
+  const community = visibleCommunity(actor, row);
+  spec.check(community, user, actor);
 
-    const orderId = newId();
-    const now = Date.now();
-    const subscriptionId = community.paymentType === "subscription" ? newId() : null;
-    const insert = db.run(
-      sql`insert into payment_orders (id, user_id, community_id, payment_method_id, subscription_id, kind, amount, currency, status,
-            status_history, save_card, created_at, updated_at)
-          select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${subscriptionId}, 'join_community',
-            ${community.price}, ${community.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
+  const deps = paymentDeps(c);
+  const payWith = payWithOf(body, deps.provider.mode);
+  const rectoken = "paymentMethodId" in payWith ? await savedCardToken(deps, user.id, payWith.paymentMethodId) : undefined;
+  const o = spec.order(community, user);
+  const orderId = newId();
+  const now = Date.now();
+  const created = orderStatement(db, orderId);
+  const written = await once.write(user.id, orderId, [
+    db.run(
+      sql`insert into payment_orders (id, user_id, community_id, payment_method_id, subscription_id, plan, kind, amount, currency,
+            status, status_history, save_card, created_at, updated_at)
+          select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${o.subscriptionId}, ${o.plan}, ${o.kind},
+            ${o.amount}, ${o.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
             ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}
-          where not ${openOrder("join_community", community.id, user.id)}`,
-    );
-    const created = orderStatement(db, orderId);
-    const written = await once.write(user.id, orderId, [insert, created]);
-    if ("earlier" in written) return respond(c, payments.joinCommunity, await currentResult(c, written.earlier));
-    const order = written.read(created);
-    if (!order)
-      throw new AppError("CONFLICT", "A payment for this community is already in progress. Please wait for it to finish.");
+          where not ${openOrder(o.kind, community.id, o.openOf)}`,
+    ),
+    created,
+  ]);
+  if ("earlier" in written) return respond(c, endpoint, await currentResult(c, written.earlier));
+  const order = written.read(created);
+  if (!order) throw new AppError("CONFLICT", o.inProgress);
+  const result = await chargeOrder(
+    deps,
+    {
+      orderId,
+      amount: order.amount,
+      currency: order.currency,
+      description: o.description.slice(0, 1024),
+      email: body.email ?? user.email,
+      saveCard: order.save_card === 1,
+      callbackUrl: "",
+      token: rectoken,
+    },
+    payWith,
+  );
+  return respond(c, endpoint, result);
+}
 
-    const result = await chargeOrder(
-      deps,
-      {
-        orderId,
-        amount: order.amount,
-        currency: order.currency,
-        description: `Membership: ${community.name}`.slice(0, 1024),
-        email: body.email ?? user.email,
-        saveCard: order.save_card === 1,
-        callbackUrl: "",
-        token: rectoken,
+export const paymentsRoutes = [
+  route(payments.joinCommunity, (c) => {
+    const body = c.req.valid("json");
+    return placeOrder(c, {
+      endpoint: payments.joinCommunity,
+      body,
+      key: c.req.valid("header")["idempotency-key"],
+      request: { communityId: body.communityId, paymentMethodId: body.paymentMethodId ?? null, saveCard: body.saveCard },
+      check: (community, _user, actor) => {
+        if (!isListed(community)) throw new AppError("CONFLICT", "This community is not open for new members.");
+        if (!community.isPaid) throw new AppError("CONFLICT", "This community is free: join it without paying.");
+        if (community.membership && hasMemberAccess(actor, community, community.membership))
+          throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+        const max = community.planLimits.maxMembers;
+        if (max !== null && !community.membership && community.membersCount >= max)
+          throw new AppError("CONFLICT", "This community has reached its member limit.");
       },
-      payWith,
-    );
-    return respond(c, payments.joinCommunity, result);
+      order: (community, user) => ({
+        kind: "join_community",
+        amount: community.price,
+        currency: community.currency,
+        plan: null,
+        subscriptionId: community.paymentType === "subscription" ? newId() : null,
+        openOf: user.id,
+        description: `Membership: ${community.name}`,
+        inProgress: "A payment for this community is already in progress. Please wait for it to finish.",
+      }),
+    });
   }),
   // A creator plan for the caller's own community: the plan applies once the order is approved.
-  route(payments.payPlan, async (c) => {
+  route(payments.payPlan, (c) => {
     const body = c.req.valid("json");
-    const db = c.var.db;
-    const token = await sessionToken(c);
-    const key = c.req.valid("header")["idempotency-key"];
-    if (!key) throw keyRequired();
-    const once = await idempotency(db, {
-      key,
-      scope: payments.payPlan.route,
-      request: { communityId: body.communityId, plan: body.plan, paymentMethodId: body.paymentMethodId ?? null },
-      owner: sessionUserId(token),
-    });
-    const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
-    const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
-    const checks = await batch(db, [found.query, ...once.lookup, limit]);
-    const { user, actor, row } = found.read(c, checks(found.query));
-    if (!user) throw unauthenticated();
-    const earlier = once.earlier(checks);
-    if (earlier) return respond(c, payments.payPlan, await currentResult(c, earlier));
-    assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
-    const community = visibleCommunity(actor, row);
-    if (community.creatorId !== user.id) throw forbidden("Only the owner can choose this community's plan.");
-    if (community.subscriptionPlan === body.plan) throw new AppError("CONFLICT", "This community is already on that plan.");
-    const deps = paymentDeps(c);
-    const payWith = payWithOf(body, deps.provider.mode);
-    const rectoken = "paymentMethodId" in payWith ? await savedCardToken(deps, user.id, payWith.paymentMethodId) : undefined;
-    const orderId = newId();
-    const now = Date.now();
     const plan = plans[body.plan];
-    const created = orderStatement(db, orderId);
-    const written = await once.write(user.id, orderId, [
-      db.run(
-        sql`insert into payment_orders (id, user_id, community_id, payment_method_id, subscription_id, plan, kind, amount, currency,
-              status, status_history, save_card, created_at, updated_at)
-            select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${newId()}, ${plan.id}, 'creator_plan',
-              ${plan.price}, ${plan.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
-              ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}
-            where not ${openOrder("creator_plan", community.id, null)}`,
-      ),
-      created,
-    ]);
-    if ("earlier" in written) return respond(c, payments.payPlan, await currentResult(c, written.earlier));
-    const order = written.read(created);
-    if (!order)
-      throw new AppError("CONFLICT", "A payment for this community's plan is already in progress. Please wait for it to finish.");
-    const result = await chargeOrder(
-      deps,
-      {
-        orderId,
-        amount: order.amount,
-        currency: order.currency,
-        description: `Plan ${plan.id}: ${community.name}`.slice(0, 1024),
-        email: body.email ?? user.email,
-        saveCard: order.save_card === 1,
-        callbackUrl: "",
-        token: rectoken,
+    return placeOrder(c, {
+      endpoint: payments.payPlan,
+      body,
+      key: c.req.valid("header")["idempotency-key"],
+      request: { communityId: body.communityId, plan: body.plan, paymentMethodId: body.paymentMethodId ?? null },
+      check: (community, user) => {
+        if (community.creatorId !== user.id) throw forbidden("Only the owner can choose this community's plan.");
+        if (community.subscriptionPlan === body.plan) throw new AppError("CONFLICT", "This community is already on that plan.");
       },
-      payWith,
-    );
-    return respond(c, payments.payPlan, result);
+      order: (community) => ({
+        kind: "creator_plan",
+        amount: plan.price,
+        currency: plan.currency,
+        plan: plan.id,
+        subscriptionId: newId(),
+        openOf: null,
+        description: `Plan ${plan.id}: ${community.name}`,
+        inProgress: "A payment for this community's plan is already in progress. Please wait for it to finish.",
+      }),
+    });
   }),
   route(payments.order, async (c) => {
     const user = await requireUser(c);

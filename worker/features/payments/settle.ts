@@ -1,13 +1,21 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { log } from "../../../common/log";
+import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db, type Statement } from "../../lib/db";
 import { ProviderError, type PaymentProvider, type ProviderOrder } from "../../payments/provider";
 import { sealToken } from "../../payments/token-vault";
+import { bare, bareList, tableAs } from "../../lib/sql-names";
+import { communities, paymentOrders as orders, userPaymentMethods as methods } from "../../lib/tables";
 import { endAccess, grantJoin, grantPlan, grantRenewal, type Community } from "./grants";
 import { historyWith, orderStatement, type OrderRow } from "./orders";
 
 export type PaymentDeps = { db: Db; env: AppEnv; provider: PaymentProvider };
+
+/** The saved card rows a subquery looks at, and the order whose change a batch made (`mine`). */
+const pm = alias(methods, "pm");
+const marked = alias(orders, "marked");
 
 /** The changes an order may make; anything else (a replay, a late or out-of-order status) changes nothing. */
 const allowed: Record<OrderRow["status"], OrderRow["status"][]> = {
@@ -19,40 +27,56 @@ const allowed: Record<OrderRow["status"], OrderRow["status"][]> = {
   reversed: [],
 };
 
-function log(message: string, fields: Record<string, unknown>) {
-  console.log(JSON.stringify({ level: "warn", message, ...fields }));
-}
+const warn = (message: string, fields: Record<string, unknown>) => log("warn", message, fields);
 
 /** Saves the card an approved order asked to keep (once per card and user); the first card is the default. */
-async function saveCardStatements(deps: PaymentDeps, order: OrderRow, truth: ProviderOrder, mine: ReturnType<typeof sql>) {
+async function saveCardStatements(deps: PaymentDeps, order: OrderRow, truth: ProviderOrder, mine: SQL) {
   if (!order.save_card || !truth.rectoken || !truth.card || !order.user_id) return [];
   const { db } = deps;
   const card = truth.card;
   const sealed = await sealToken(deps.env, truth.rectoken.token);
   const now = Date.now();
-  const sameCard = sql`user_id = ${order.user_id} and masked_card = ${card.maskedCard} and is_active = 1
-    and coalesce(expiry_month, 0) = ${card.expiryMonth ?? 0} and coalesce(expiry_year, 0) = ${card.expiryYear ?? 0}`;
+  const sameCard = sql`${pm.userId} = ${order.user_id} and ${pm.maskedCard} = ${card.maskedCard} and ${pm.isActive} = 1
+    and coalesce(${pm.expiryMonth}, 0) = ${card.expiryMonth ?? 0} and coalesce(${pm.expiryYear}, 0) = ${card.expiryYear ?? 0}`;
+  const columns = bareList(
+    methods.id,
+    methods.userId,
+    methods.provider,
+    methods.rectoken,
+    methods.rectokenLifetime,
+    methods.cardType,
+    methods.maskedCard,
+    methods.lastFour,
+    methods.expiryMonth,
+    methods.expiryYear,
+    methods.isActive,
+    methods.isDefault,
+    methods.createdAt,
+    methods.updatedAt,
+  );
   return [
-    db.run(sql`insert into user_payment_methods (id, user_id, provider, rectoken, rectoken_lifetime, card_type, masked_card,
-                 last_four, expiry_month, expiry_year, is_active, is_default, created_at, updated_at)
+    db.run(sql`insert into ${methods} (${columns})
                select ${newId()}, ${order.user_id}, 'flitt', ${sealed}, ${truth.rectoken.lifetime}, ${card.cardType},
                  ${card.maskedCard}, ${card.lastFour}, ${card.expiryMonth}, ${card.expiryYear}, 1,
-                 not exists (select 1 from user_payment_methods where user_id = ${order.user_id} and is_default = 1 and is_active = 1),
+                 not exists (select 1 from ${tableAs(pm)} where ${pm.userId} = ${order.user_id} and ${pm.isDefault} = 1 and ${pm.isActive} = 1),
                  ${now}, ${now}
-               where ${mine} and not exists (select 1 from user_payment_methods where ${sameCard})`),
-    // The order (and a subscription it starts) charge this card from now on.
-    db.run(sql`update payment_orders set payment_method_id = (select id from user_payment_methods where ${sameCard}
-                 order by created_at desc limit 1)
-               where id = ${order.id} and payment_method_id is null and ${mine}`),
+               where ${mine} and not exists (select 1 from ${tableAs(pm)} where ${sameCard})`),
+    // The order (and a subscription it starts) charge this card from now on. A template: the builder's
+    // update would also stamp the order's updated_at.
+    db.run(sql`update ${orders} set ${bare(orders.paymentMethodId)} = (select ${pm.id} from ${tableAs(pm)} where ${sameCard}
+                 order by ${pm.createdAt} desc limit 1)
+               where ${orders.id} = ${order.id} and ${orders.paymentMethodId} is null and ${mine}`),
   ];
 }
 
 async function communityOf(db: Db, id: string | null): Promise<Community> {
   if (!id) return { paymentType: null, interval: null };
-  const row = await db.get<{ payment_type: Community["paymentType"]; subscription_interval: Community["interval"] } | undefined>(
-    sql`select payment_type, subscription_interval from communities where id = ${id}`,
-  );
-  return { paymentType: row?.payment_type ?? null, interval: row?.subscription_interval ?? null };
+  const row = await db
+    .select({ paymentType: communities.paymentType, interval: communities.subscriptionInterval })
+    .from(communities)
+    .where(eq(communities.id, id))
+    .get();
+  return { paymentType: row?.paymentType ?? null, interval: row?.interval ?? null };
 }
 
 /**
@@ -72,23 +96,28 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
     throw error;
   }
   if (truth.amount !== order.amount || truth.currency !== order.currency) {
-    log("payment amount or currency differs from the order", { orderId, status: truth.status });
+    warn("payment amount or currency differs from the order", { orderId, status: truth.status });
     return order;
   }
   if (!allowed[order.status].includes(truth.status)) return order;
 
   const now = Date.now();
   const transition = newId();
-  const mine = sql`exists (select 1 from payment_orders where id = ${orderId} and transition_id = ${transition})`;
+  const mine = sql`exists (select 1 from ${tableAs(marked)} where ${marked.id} = ${orderId} and ${marked.transitionId} = ${transition})`;
   // A card check's charge goes back at once: owed from the moment it is approved, in the same write.
   const owesReversal = truth.status === "approved" && order.kind === "save_card";
-  const move = db.all<{ id: string }>(
-    sql`update payment_orders set status = ${truth.status}, status_history = ${historyWith(truth.status, now, truth.declineReason ?? undefined)},
-          transition_id = ${transition}, provider_order_id = coalesce(provider_order_id, ${truth.paymentId}),
-          reversal_due_at = ${owesReversal ? now : null}, updated_at = ${now}
-        where id = ${orderId} and status = ${order.status}
-        returning id`,
-  );
+  const move = db
+    .update(orders)
+    .set({
+      status: truth.status,
+      statusHistory: historyWith(truth.status, now, truth.declineReason ?? undefined),
+      transitionId: transition,
+      providerOrderId: sql`coalesce(${orders.providerOrderId}, ${truth.paymentId})`,
+      reversalDueAt: owesReversal ? now : null,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+    .returning({ id: orders.id });
   const statements: Statement[] = [move];
   let granted: ReturnType<typeof grantJoin>["granted"] | null = null;
   if (truth.status === "approved") {
@@ -109,8 +138,11 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
   const moved = read(move).length === 1;
   if (moved && granted && read(granted)?.n === 0) {
     // Paid but not let in: give the money back rather than keep it.
-    log("approved join not granted; reversing", { orderId });
-    await db.run(sql`update payment_orders set reversal_due_at = ${now} where id = ${orderId} and status = 'approved'`);
+    warn("approved join not granted; reversing", { orderId });
+    // A template: the builder's update would also stamp updated_at.
+    await db.run(
+      sql`update ${orders} set ${bare(orders.reversalDueAt)} = ${now} where ${orders.id} = ${orderId} and ${orders.status} = 'approved'`,
+    );
     return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
   }
   if (moved && owesReversal) return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
@@ -134,9 +166,12 @@ export async function reverseOwed(deps: PaymentDeps, orderId: string): Promise<O
     if (truth.status === "approved" && left > 0) await provider.reverse(orderId, left, truth.currency);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    log("reversal failed; the reconciliation job retries", { orderId, reason: error.code });
+    warn("reversal failed; the reconciliation job retries", { orderId, reason: error.code });
     const retryAt = Date.now() + REVERSAL_RETRY_MS;
-    await db.run(sql`update payment_orders set reversal_due_at = ${retryAt} where id = ${orderId} and reversal_due_at is not null`);
+    // A template: the builder's update would also stamp updated_at.
+    await db.run(
+      sql`update ${orders} set ${bare(orders.reversalDueAt)} = ${retryAt} where ${orders.id} = ${orderId} and ${orders.reversalDueAt} is not null`,
+    );
     return null;
   }
   return settleOrder(deps, orderId);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { Hono } from "hono";
 import { orderParams, payments, type Subscription } from "../../../common/contract/payments";
 import type { HonoEnv } from "../../env";
@@ -6,59 +6,65 @@ import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { requireUser } from "../../lib/session";
+import { firstRow } from "../../lib/sql-names";
 import { cancelSubscriptions } from "../../lib/subscriptions";
+import { communities, userSubscriptions } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 
-type SubscriptionRow = {
-  id: string;
-  subscription_type: Subscription["type"];
-  status: Subscription["status"];
-  amount: number;
-  currency: string;
-  interval: Subscription["interval"];
-  plan: Subscription["plan"];
-  current_period_start: number;
-  current_period_end: number;
-  cancelled_at: number | null;
-  created_at: number;
-  community_id: string;
-  community_name: string;
-  image_urls: string;
+const subs = userSubscriptions;
+
+/**
+ * A subscription with its community. Every result column has its own name (the community's id is read
+ * from the subscription), so the rows survive a batch.
+ */
+const subscriptionFields = {
+  id: subs.id,
+  type: subs.subscriptionType,
+  status: subs.status,
+  amount: subs.amount,
+  currency: subs.currency,
+  interval: subs.interval,
+  plan: communities.subscriptionPlan,
+  currentPeriodStart: subs.currentPeriodStart,
+  currentPeriodEnd: subs.currentPeriodEnd,
+  cancelledAt: subs.cancelledAt,
+  createdAt: subs.createdAt,
+  communityId: subs.communityId,
+  communityName: communities.name,
+  imageUrls: communities.imageUrls,
 };
 
-const columns = sql`s.id, s.subscription_type, s.status, s.amount, s.currency, s.interval, c.subscription_plan as plan,
-  s.current_period_start, s.current_period_end, s.cancelled_at, s.created_at, c.id as community_id, c.name as community_name,
-  c.image_urls`;
+const subscriptionsOf = (db: Db, userId: string) =>
+  db
+    .select(subscriptionFields)
+    .from(subs)
+    .innerJoin(communities, eq(communities.id, subs.communityId))
+    .where(eq(subs.userId, userId))
+    .orderBy(desc(subs.createdAt))
+    .limit(200);
 
-const toSubscription = (r: SubscriptionRow, now = Date.now()): Subscription => ({
-  id: r.id,
-  type: r.subscription_type,
-  status: r.status,
-  amount: r.amount,
-  currency: r.currency,
-  interval: r.interval,
-  plan: r.subscription_type === "creator_plan" ? r.plan : null,
-  currentPeriodStart: r.current_period_start,
-  currentPeriodEnd: r.current_period_end,
-  cancelledAt: r.cancelled_at,
-  createdAt: r.created_at,
-  canResubscribe: r.status === "cancelled" && r.current_period_end > now,
-  community: { id: r.community_id, name: r.community_name, imageUrl: (JSON.parse(r.image_urls) as string[])[0] ?? null },
+type SubscriptionRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+
+const toSubscription = ({ communityId, communityName, imageUrls, ...r }: SubscriptionRow, now = Date.now()): Subscription => ({
+  ...r,
+  plan: r.type === "creator_plan" ? r.plan : null,
+  canResubscribe: r.status === "cancelled" && r.currentPeriodEnd > now,
+  community: { id: communityId, name: communityName, imageUrl: imageUrls[0] ?? null },
 });
 
 const oneOf = (db: Db, userId: string, id: string) =>
-  db.get<SubscriptionRow | undefined>(
-    sql`select ${columns} from user_subscriptions s join communities c on c.id = s.community_id
-        where s.id = ${id} and s.user_id = ${userId}`,
+  firstRow(
+    db
+      .select(subscriptionFields)
+      .from(subs)
+      .innerJoin(communities, eq(communities.id, subs.communityId))
+      .where(and(eq(subs.id, id), eq(subs.userId, userId))),
   );
 
 export const subscriptionsRoutes = new Hono<HonoEnv>()
   .get("/", async (c) => {
     const user = await requireUser(c);
-    const rows = await c.var.db.all<SubscriptionRow>(
-      sql`select ${columns} from user_subscriptions s join communities c on c.id = s.community_id
-          where s.user_id = ${user.id} order by s.created_at desc limit 200`,
-    );
+    const rows = await subscriptionsOf(c.var.db, user.id);
     return respond(c, payments.subscriptions, { items: rows.map((r) => toSubscription(r)) });
   })
   // Cancelling stops renewals; access lasts to the end of the period already paid.
@@ -71,7 +77,7 @@ export const subscriptionsRoutes = new Hono<HonoEnv>()
     const read = await batch(db, [cancelSubscriptions(db, user.id, now, id), after]);
     const row = read(after);
     if (!row) throw notFound("Subscription not found.");
-    if (row.cancelled_at !== now) throw new AppError("CONFLICT", "Only an active subscription can be cancelled.");
+    if (row.cancelledAt !== now) throw new AppError("CONFLICT", "Only an active subscription can be cancelled.");
     return respond(c, payments.cancelSubscription, toSubscription(row, now));
   })
   // Taking a cancelled subscription up again before its period ends: renewals resume, nothing is charged now.
@@ -82,10 +88,10 @@ export const subscriptionsRoutes = new Hono<HonoEnv>()
     const now = Date.now();
     const after = oneOf(db, user.id, id);
     const read = await batch(db, [
-      db.run(
-        sql`update user_subscriptions set status = 'active', cancelled_at = null, updated_at = ${now}
-            where id = ${id} and user_id = ${user.id} and status = 'cancelled' and current_period_end > ${now}`,
-      ),
+      db
+        .update(subs)
+        .set({ status: "active", cancelledAt: null, updatedAt: now })
+        .where(and(eq(subs.id, id), eq(subs.userId, user.id), eq(subs.status, "cancelled"), gt(subs.currentPeriodEnd, now))),
       after,
     ]);
     const row = read(after);

@@ -1,9 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { LeaderboardPeriod } from "../../../common/contract/enums";
 import { blockedBetween } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { sessionUserId } from "../../lib/session";
 import { dayOf } from "../../lib/points";
+import { selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { blockedUsers, communityMembers, pointDays, pointEvents, userPoints, users } from "../../lib/tables";
 
 /**
  * Ranks of a list sorted by points, highest first: equal points share the rank of the first of them
@@ -17,14 +20,22 @@ export function withRanks<T extends { points: number }>(rows: T[]): (T & { rank:
   });
 }
 
-export type LeaderRowDb = {
-  id: string;
-  full_name: string;
-  avatar_url: string | null;
-  points: number;
-  total: number;
+const d = alias(pointDays, "d");
+const e = alias(pointEvents, "e");
+const up = alias(userPoints, "up");
+const m = alias(communityMembers, "m");
+const bu = alias(blockedUsers, "bu");
+const u = alias(users, "u");
+
+/** Who a board row is (the route reads these keys). */
+const person = { id: u.id, full_name: u.fullName, avatar_url: u.avatarUrl };
+
+/** A board row: the person, their points in the period, their all-time total, and (for the caller's own row) rank. */
+export type LeaderRowDb = SelectAsRow<typeof person> & {
+  points: Stored<typeof up.points>;
+  total: Stored<typeof up.points>;
   rank: number;
-  is_me: number;
+  is_me: 0 | 1;
 };
 
 const DAY_MS = 86_400_000;
@@ -41,10 +52,10 @@ function periodSums(communityId: string, period: Exclude<LeaderboardPeriod, "all
   const from = now - periodMs[period];
   const firstDay = dayOf(from);
   return sql`select user_id, sum(points) from (
-      select d.user_id, d.points from point_days d where d.community_id = ${communityId} and d.day > ${firstDay}
+      select ${d.userId} as user_id, ${d.points} as points from ${tableAs(d)} where ${d.communityId} = ${communityId} and ${d.day} > ${firstDay}
       union all
-      select e.user_id, e.amount from point_events e
-      where e.community_id = ${communityId} and e.created_at >= ${from} and e.created_at < ${(firstDay + 1) * DAY_MS})
+      select ${e.userId}, ${e.amount} from ${tableAs(e)}
+      where ${e.communityId} = ${communityId} and ${e.createdAt} >= ${from} and ${e.createdAt} < ${(firstDay + 1) * DAY_MS})
     group by user_id`;
 }
 
@@ -64,18 +75,18 @@ export function leaderboardSql(communityId: string, token: string, period: Leade
   const viewer = sql.raw("(select id from viewer)");
   const sums =
     period === "allTime"
-      ? sql`(select up.user_id, up.points from user_points up where up.community_id = ${communityId} and up.is_member = 1)`
+      ? sql`(select ${up.userId} as user_id, ${up.points} as points from ${tableAs(up)} where ${up.communityId} = ${communityId} and ${up.isMember} = 1)`
       : sql`sums`;
   // The totals hold members alone (their index is partial); a period's sums also hold former members.
   const isMember =
     period === "allTime"
       ? sql.raw("true")
-      : sql`exists (select 1 from community_members m where m.community_id = ${communityId} and m.profile_id = s.user_id)`;
+      : sql`exists (select 1 from ${tableAs(m)} where ${m.communityId} = ${communityId} and ${m.profileId} = s.user_id)`;
   return sql`with viewer(id) as (select ${me}),
       ${period === "allTime" ? sql.raw("") : sql`sums(user_id, points) as (${periodSums(communityId, period, Date.now())}),`}
       mine(points) as (select coalesce((select s.points from ${sums} s where s.user_id = ${viewer}), 0)),
-      blocks(id) as (select bu.blocked_id from blocked_users bu where bu.blocker_id = ${viewer}
-        union select bu.blocker_id from blocked_users bu where bu.blocked_id = ${viewer}),
+      blocks(id) as (select ${bu.blockedId} from ${tableAs(bu)} where ${bu.blockerId} = ${viewer}
+        union select ${bu.blockerId} from ${tableAs(bu)} where ${bu.blockedId} = ${viewer}),
       top as (select s.user_id, s.points from ${sums} s
         where s.points > 0 and ${isMember} and not ${blockedBetween(sql.raw("s.user_id"), viewer)}
         order by s.points desc, s.user_id limit ${size}),
@@ -84,14 +95,14 @@ export function leaderboardSql(communityId: string, token: string, period: Leade
         - (select count(*) from blocks b cross join ${sums} s on s.user_id = b.id
            where s.points > max(0, (select points from mine)) and ${isMember}))
     select * from (
-      select u.id, u.full_name, u.avatar_url, t.points, coalesce(up.points, 0) as total, 0 as rank, 0 as is_me
-      from top t join users u on u.id = t.user_id
-      left join user_points up on up.community_id = ${communityId} and up.user_id = t.user_id
+      select ${selectAs(person)}, t.points, coalesce(${up.points}, 0) as total, 0 as rank, 0 as is_me
+      from top t join ${tableAs(u)} on ${u.id} = t.user_id
+      left join ${tableAs(up)} on ${up.communityId} = ${communityId} and ${up.userId} = t.user_id
       order by t.points desc, t.user_id)
     union all
-    select u.id, u.full_name, u.avatar_url, (select points from mine), coalesce(up.points, 0), 1 + (select n from above), 1
-    from users u left join user_points up on up.community_id = ${communityId} and up.user_id = u.id
-    where u.id = ${viewer}`;
+    select ${selectAs(person)}, (select points from mine), coalesce(${up.points}, 0), 1 + (select n from above), 1
+    from ${tableAs(u)} left join ${tableAs(up)} on ${up.communityId} = ${communityId} and ${up.userId} = ${u.id}
+    where ${u.id} = ${viewer}`;
 }
 
 export const leaderboardStatement = (db: Db, communityId: string, token: string, period: LeaderboardPeriod, size: number) =>

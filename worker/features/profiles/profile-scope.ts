@@ -1,5 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { memberCommunityIds } from "../../lib/access";
+import { alias } from "drizzle-orm/sqlite-core";
+import { blockedBetween, memberCommunityIds } from "../../lib/access";
+import { selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { communityMembers, postComments, posts, userPoints } from "../../lib/tables";
 
 /**
  * What of a person (`target`) a viewer sees, as SQL over two user ids. One's own profile lists all
@@ -8,33 +11,45 @@ import { memberCommunityIds } from "../../lib/access";
  */
 export type ProfileScope = { target: SQL; viewer: SQL };
 
+/** The membership (`m`) and the post (`p`) the conditions below speak of, in the statement that uses them. */
+const m = alias(communityMembers, "m");
+export const shownPost = alias(posts, "p");
+const p = shownPost;
+const up = alias(userPoints, "up");
+const pc = alias(postComments, "pc");
+
 const isSelf = ({ target, viewer }: ProfileScope) => sql`${target} = ${viewer}`;
 
 /** The target's memberships (alias `m`) the viewer may see. */
 export const shownMembership = (s: ProfileScope) =>
-  sql`m.profile_id = ${s.target} and (${isSelf(s)} or m.community_id in (${memberCommunityIds(s.viewer)}))`;
+  sql`${m.profileId} = ${s.target} and (${isSelf(s)} or ${m.communityId} in (${memberCommunityIds(s.viewer)}))`;
 
 /**
- * Content of the target in a post (alias `p`) the viewer may see: only where the viewer has member
- * access now (a community under review, or paid access that ended, hides one's own posts there too),
- * and for others' profiles nothing a block hides from the viewer.
+ * Content of the target in a post (alias `p`, `shownPost`) the viewer may see: only where the viewer
+ * has member access now (a community under review, or paid access that ended, hides one's own posts
+ * there too), and for others' profiles nothing a block hides from the viewer.
  */
 export const shownContent = (s: ProfileScope) =>
-  sql`(p.community_id in (${memberCommunityIds(s.viewer)}) and (${isSelf(s)}
-    or not exists (select 1 from blocked_users bu where (bu.blocker_id = p.author_id and bu.blocked_id = ${s.viewer})
-      or (bu.blocker_id = ${s.viewer} and bu.blocked_id = p.author_id))))`;
+  sql`(${p.communityId} in (${memberCommunityIds(s.viewer)}) and (${isSelf(s)} or not ${blockedBetween(p.authorId, s.viewer)}))`;
+
+/** The four numbers of the stat row. */
+const stats = (s: ProfileScope) => ({
+  total_points: sql<
+    Stored<typeof up.points>
+  >`(select coalesce(sum(${up.points}), 0) from ${tableAs(up)} where ${up.userId} = ${s.target}
+    and ${up.communityId} in (select ${m.communityId} from ${tableAs(m)} where ${shownMembership(s)}))`,
+  community_count: sql<number>`(select count(*) from ${tableAs(m)} where ${shownMembership(s)})`,
+  post_count: sql<number>`(select count(*) from ${tableAs(p)} where ${p.authorId} = ${s.target} and ${shownContent(s)})`,
+  like_count: sql<Stored<typeof p.likesCount>>`(select coalesce(sum(${p.likesCount}), 0) from ${tableAs(p)}
+      where ${p.authorId} = ${s.target} and ${shownContent(s)})
+    + (select coalesce(sum(${pc.likesCount}), 0) from ${tableAs(pc)} join ${tableAs(p)} on ${p.id} = ${pc.postId}
+        where ${pc.authorId} = ${s.target} and ${shownContent(s)})`,
+});
 
 /** The four numbers of the stat row, as columns of the profile's statement. */
-export const statsColumns = (s: ProfileScope): SQL => sql`
-  (select coalesce(sum(up.points), 0) from user_points up where up.user_id = ${s.target}
-    and up.community_id in (select m.community_id from community_members m where ${shownMembership(s)})) as total_points,
-  (select count(*) from community_members m where ${shownMembership(s)}) as community_count,
-  (select count(*) from posts p where p.author_id = ${s.target} and ${shownContent(s)}) as post_count,
-  (select coalesce(sum(p.likes_count), 0) from posts p where p.author_id = ${s.target} and ${shownContent(s)})
-    + (select coalesce(sum(pc.likes_count), 0) from post_comments pc join posts p on p.id = pc.post_id
-        where pc.author_id = ${s.target} and ${shownContent(s)}) as like_count`;
+export const statsColumns = (s: ProfileScope): SQL => selectAs(stats(s));
 
-export type StatsRow = { total_points: number; community_count: number; post_count: number; like_count: number };
+export type StatsRow = SelectAsRow<ReturnType<typeof stats>>;
 
 export const toStats = (r: StatsRow) => ({
   totalPoints: Math.max(0, r.total_points),

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import { PROFILE_ACTIVITY_PREVIEW } from "../../../common/contract/limits";
 import { activityQuery, profileBody, profiles, userParams } from "../../../common/contract/profiles";
@@ -6,8 +7,18 @@ import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
-import { sessionColumns, sessionFrom, sessionToken, sessionUserFrom, sessionUserId, type SessionColumns } from "../../lib/session";
-import { users } from "../../lib/tables";
+import { blockedBetween } from "../../lib/access";
+import {
+  sessionColumns,
+  sessionFrom,
+  sessionToken,
+  sessionUser,
+  sessionUserFrom,
+  sessionUserId,
+  type SessionColumns,
+} from "../../lib/session";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { blockedUsers, users } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { activityStatement, decodeActivityCursor, toActivityPage } from "./activity.queries";
 import { statsColumns, toStats, type ProfileScope, type StatsRow } from "./profile-scope";
@@ -21,7 +32,23 @@ import {
   type PersonRow,
 } from "./profile.queries";
 
-type ProfileRow = SessionColumns & PersonRow & StatsRow & { blocked_by_me: number; blocked_me: number };
+/** The person looked at (`t`, as `personColumns` names them) and the session's user (`su`). */
+const t = alias(users, "t");
+const su = sessionUser;
+const bu = blockedUsers;
+
+/** Whether the viewer blocked the person, and whether the person blocked the viewer. */
+const blocks = {
+  blocked_by_me: sql<0 | 1>`exists (select 1 from ${bu} where ${bu.blockerId} = ${su.id} and ${bu.blockedId} = ${t.id})`,
+  blocked_me: sql<0 | 1>`exists (select 1 from ${bu} where ${bu.blockerId} = ${t.id} and ${bu.blockedId} = ${su.id})`,
+};
+
+type ProfileRow = SessionColumns & PersonRow & StatsRow & SelectAsRow<typeof blocks>;
+
+/** The person of an activity page, and whether a block stands between them and the viewer either way. */
+const activityPerson = { t_id: t.id };
+const activityBlock = { blocked: sql<0 | 1>`${blockedBetween(t.id, su.id)}` };
+type ActivityPersonRow = SessionColumns & LeftJoined<SelectAsRow<typeof activityPerson>> & SelectAsRow<typeof activityBlock>;
 
 /** Who is looking at whom: the session's user at `userId` (or at themselves), inside the statements. */
 const scopeOf = (token: string, userId: string | null): ProfileScope => ({
@@ -36,12 +63,10 @@ const scopeOf = (token: string, userId: string | null): ProfileScope => ({
 async function readProfile(c: Parameters<typeof sessionUserFrom>[0], token: string, userId: string | null) {
   const db = c.var.db;
   const scope = scopeOf(token, userId);
-  const target = userId === null ? sql.raw("su.id") : sql`${userId}`;
+  const target = userId === null ? su.id : sql`${userId}`;
   const person = db.get<ProfileRow | undefined>(
-    sql`select ${sessionColumns}, ${personColumns}, ${statsColumns(scope)},
-        exists (select 1 from blocked_users where blocker_id = su.id and blocked_id = t.id) as blocked_by_me,
-        exists (select 1 from blocked_users where blocker_id = t.id and blocked_id = su.id) as blocked_me
-      from ${sessionFrom(token, { required: true })} left join users t on t.id = ${target}`,
+    sql`select ${sessionColumns}, ${personColumns}, ${statsColumns(scope)}, ${selectAs(blocks)}
+      from ${sessionFrom(token, { required: true })} left join ${tableAs(t)} on ${t.id} = ${target}`,
   );
   const communities = communitiesStatement(db, scope);
   const activity = activityStatement(db, scope, null, PROFILE_ACTIVITY_PREVIEW);
@@ -116,11 +141,9 @@ export const userProfileRoutes = new Hono<HonoEnv>()
     const after = cursor ? decodeActivityCursor(cursor) : null;
     const token = await sessionToken(c);
     const db = c.var.db;
-    const person = db.get<(SessionColumns & { t_id: string | null; blocked: number }) | undefined>(
-      sql`select ${sessionColumns}, t.id as t_id,
-          exists (select 1 from blocked_users where (blocker_id = t.id and blocked_id = su.id)
-            or (blocker_id = su.id and blocked_id = t.id)) as blocked
-        from ${sessionFrom(token, { required: true })} left join users t on t.id = ${userId}`,
+    const person = db.get<ActivityPersonRow | undefined>(
+      sql`select ${sessionColumns}, ${selectAs(activityPerson)}, ${selectAs(activityBlock)}
+        from ${sessionFrom(token, { required: true })} left join ${tableAs(t)} on ${t.id} = ${userId}`,
     );
     const activity = activityStatement(db, scopeOf(token, userId), after, limit);
     const read = await batch(db, [person, activity]);

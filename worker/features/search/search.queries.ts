@@ -1,26 +1,203 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { ftsIndexes, inColumns, phrasesOf, type SearchTerms } from "../../lib/full-text";
+import { leftJoined, tableAs, type SelectAsRow } from "../../lib/sql-names";
+import {
+  classroomCourses,
+  communities,
+  communityEvents,
+  communityMembers,
+  postComments,
+  posts,
+  sessions,
+  users,
+} from "../../lib/tables";
 
-/** One hit as every kind's statement answers it (search-hits.ts gives each kind its shape). */
-export type HitRow = {
+/**
+ * Where the next page starts: within the ranked newest matches, after the last hit's rank, recency and
+ * id; past them, before a place in the index (older matches, newest first).
+ */
+export type SearchCursor = { score: number; at: number; id: string } | { older: number };
+
+/** The tables a search reads, under the aliases its statements (and their query plans) name them by. */
+const c = alias(communities, "c");
+const p = alias(posts, "p");
+const pc = alias(postComments, "pc");
+const u = alias(users, "u");
+const m = alias(communityMembers, "m");
+const e = alias(communityEvents, "e");
+const co = alias(classroomCourses, "co");
+const cc = alias(communities, "cc");
+const cm = alias(communityMembers, "cm");
+const s = alias(sessions, "s");
+
+const viewer = sql.raw("(select id from viewer)");
+const inScope = (column: SQLWrapper) => sql`${column} in (select id from scope)`;
+const notBlocked = (column: SQLWrapper) => sql`not ${blockedBetween(column, viewer)}`;
+const none = sql<null>`null`;
+
+/** What a hit shows, in the same order for every kind (their selects are united). */
+const displayKeys = ["title", "body", "community_id", "community_name", "post_id", "author_name", "image_url", "n"] as const;
+type Display = { fields: Record<(typeof displayKeys)[number], Column | SQL>; from: SQL };
+
+/**
+ * How one kind is read: `scoped` kinds belong to communities and are only looked for in the viewer's
+ * own (see `rankedOf`); `source` joins the ranked matches (`w`) to their tables, `visible` keeps what
+ * the viewer may see and `at` is the recency that breaks ties. `display` reads a kept hit (`h`).
+ * CROSS JOIN keeps the matches the outer loop: left to itself, SQLite would rather walk every post
+ * of the viewer's communities (or every listed community) and look the matches up.
+ */
+type Kind = { scoped: boolean; source: SQL; visible: SQL; at: Column; display: Display };
+
+const kinds = {
+  // Listed communities, and the viewer's own (archived, or the creator's still under review).
+  communities: {
+    scoped: false,
+    source: sql`cross join ${tableAs(c)} on ${c.id} = w.id`,
+    visible: sql`((${c.reviewStatus} = 'approved' and ${c.archived} = 0) or ${inScope(c.id)})`,
+    at: c.createdAt,
+    display: {
+      fields: {
+        title: c.name,
+        body: c.description,
+        community_id: c.id,
+        community_name: c.name,
+        post_id: none,
+        author_name: none,
+        image_url: sql<string | null>`case when json_valid(${c.imageUrls}) then ${c.imageUrls} ->> '$[0]' end`,
+        /** Its members count. */
+        n: c.membersCount,
+      },
+      from: sql`communities_hits h join ${tableAs(c)} on ${c.id} = h.id`,
+    },
+  },
+  posts: {
+    scoped: true,
+    source: sql`cross join ${tableAs(p)} on ${p.id} = w.id`,
+    visible: sql`${inScope(p.communityId)} and ${notBlocked(p.authorId)}`,
+    at: p.createdAt,
+    display: {
+      fields: {
+        title: p.headline,
+        body: p.content,
+        community_id: p.communityId,
+        community_name: c.name,
+        post_id: p.id,
+        author_name: leftJoined(u.fullName),
+        image_url: none,
+        n: none,
+      },
+      from: sql`posts_hits h join ${tableAs(p)} on ${p.id} = h.id join ${tableAs(c)} on ${c.id} = ${p.communityId}
+        left join ${tableAs(u)} on ${u.id} = ${p.authorId}`,
+    },
+  },
+  // A comment is hidden when either its author or its post's author and the viewer blocked each other.
+  comments: {
+    scoped: true,
+    source: sql`cross join ${tableAs(pc)} on ${pc.id} = w.id cross join ${tableAs(p)} on ${p.id} = ${pc.postId}`,
+    visible: sql`${inScope(p.communityId)} and ${notBlocked(pc.authorId)} and ${notBlocked(p.authorId)}`,
+    at: pc.createdAt,
+    display: {
+      fields: {
+        title: none,
+        body: pc.content,
+        community_id: p.communityId,
+        community_name: c.name,
+        post_id: pc.postId,
+        author_name: leftJoined(u.fullName),
+        image_url: none,
+        n: none,
+      },
+      from: sql`comments_hits h join ${tableAs(pc)} on ${pc.id} = h.id join ${tableAs(p)} on ${p.id} = ${pc.postId}
+        join ${tableAs(c)} on ${c.id} = ${p.communityId} left join ${tableAs(u)} on ${u.id} = ${pc.authorId}`,
+    },
+  },
+  // People who share a community with the viewer; the display names the first one they share.
+  people: {
+    scoped: true,
+    source: sql`cross join ${tableAs(u)} on ${u.id} = w.id`,
+    visible: sql`exists (select 1 from ${tableAs(m)} where ${m.profileId} = ${u.id} and ${inScope(m.communityId)})
+      and ${notBlocked(u.id)}`,
+    at: u.createdAt,
+    display: {
+      fields: {
+        title: u.fullName,
+        body: u.profession,
+        community_id: leftJoined(c.id),
+        community_name: leftJoined(c.name),
+        post_id: none,
+        author_name: none,
+        image_url: u.avatarUrl,
+        n: none,
+      },
+      from: sql`people_hits h join ${tableAs(u)} on ${u.id} = h.id
+        left join ${tableAs(c)} on ${c.id} = (select ${m.communityId} from ${tableAs(m)}
+          where ${m.profileId} = h.id and ${inScope(m.communityId)} order by ${m.joinedAt} limit 1)`,
+    },
+  },
+  events: {
+    scoped: true,
+    source: sql`cross join ${tableAs(e)} on ${e.id} = w.id`,
+    visible: inScope(e.communityId),
+    at: e.createdAt,
+    display: {
+      fields: {
+        title: e.name,
+        body: e.description,
+        community_id: e.communityId,
+        community_name: c.name,
+        post_id: none,
+        author_name: none,
+        image_url: e.imageUrl,
+        /** Its start time. */
+        n: e.startTime,
+      },
+      from: sql`events_hits h join ${tableAs(e)} on ${e.id} = h.id join ${tableAs(c)} on ${c.id} = ${e.communityId}`,
+    },
+  },
+  // Drafts (unpublished courses) only for the community's owner and admins, as in the classroom.
+  courses: {
+    scoped: true,
+    source: sql`cross join ${tableAs(co)} on ${co.id} = w.id`,
+    visible: sql`${inScope(co.communityId)} and (${co.published} = 1
+      or exists (select 1 from ${tableAs(cc)} where ${cc.id} = ${co.communityId} and ${cc.creatorId} = ${viewer})
+      or exists (select 1 from ${tableAs(cm)} where ${cm.communityId} = ${co.communityId} and ${cm.profileId} = ${viewer}
+        and ${cm.role} = 'admin'))`,
+    at: co.createdAt,
+    display: {
+      fields: {
+        title: co.title,
+        body: co.description,
+        community_id: co.communityId,
+        community_name: c.name,
+        post_id: none,
+        author_name: none,
+        image_url: co.imageUrl,
+        n: none,
+      },
+      from: sql`courses_hits h join ${tableAs(co)} on ${co.id} = h.id join ${tableAs(c)} on ${c.id} = ${co.communityId}`,
+    },
+  },
+} satisfies Record<SearchKind, Kind>;
+
+/** What a kind's hit shows, typed from the columns it reads. */
+type Displayed = { [K in SearchKind]: SelectAsRow<(typeof kinds)[K]["display"]["fields"]> }[SearchKind];
+
+/**
+ * One hit as every kind's statement answers it (search-hits.ts gives each kind its shape). The id,
+ * the place and the scores come from the full-text indexes and their ranking, which the schema does
+ * not describe.
+ */
+export type HitRow = Displayed & {
   kind: SearchKind;
   id: string;
   /** bm25, or the in-row score for common words (`scoreOf`): lower is better. */
   score: number;
   /** When it was created: newer first among equal scores. */
   at: number;
-  title: string | null;
-  body: string | null;
-  community_id: string | null;
-  community_name: string | null;
-  post_id: string | null;
-  author_name: string | null;
-  image_url: string | null;
-  /** A community's members count, an event's start time. */
-  n: number | null;
   /** Its place in the kind's index (rowid): the older matches page by it. */
   r: number;
   /** One kind's ranked pages: how many matches were ranked (SEARCH_RANKED_MAX when older ones wait). */
@@ -30,99 +207,12 @@ export type HitRow = {
 };
 
 /**
- * Where the next page starts: within the ranked newest matches, after the last hit's rank, recency and
- * id; past them, before a place in the index (older matches, newest first).
- */
-export type SearchCursor = { score: number; at: number; id: string } | { older: number };
-
-const viewer = sql.raw("(select id from viewer)");
-const inScope = (column: string) => sql`${sql.raw(column)} in (select id from scope)`;
-const notBlocked = (column: string) => sql`not ${blockedBetween(sql.raw(column), viewer)}`;
-
-/**
- * How one kind is read: `scoped` kinds belong to communities and are only looked for in the viewer's
- * own (see `rankedOf`); `source` joins the ranked matches (`w`) to their tables, `visible` keeps what
- * the viewer may see and `at` is the recency that breaks ties. `display` reads a kept hit (`h`).
- * CROSS JOIN keeps the matches the outer loop: left to itself, SQLite would rather walk every post
- * of the viewer's communities (or every listed community) and look the matches up.
- */
-type Kind = { scoped: boolean; source: SQL; visible: SQL; at: string; display: SQL };
-
-const kinds: Record<SearchKind, Kind> = {
-  // Listed communities, and the viewer's own (archived, or the creator's still under review).
-  communities: {
-    scoped: false,
-    source: sql`cross join communities c on c.id = w.id`,
-    visible: sql`((c.review_status = 'approved' and c.archived = 0) or ${inScope("c.id")})`,
-    at: "c.created_at",
-    display: sql`c.name as title, c.description as body, c.id as community_id, c.name as community_name, null as post_id,
-        null as author_name, case when json_valid(c.image_urls) then c.image_urls ->> '$[0]' end as image_url, c.members_count as n
-      from communities_hits h join communities c on c.id = h.id`,
-  },
-  posts: {
-    scoped: true,
-    source: sql`cross join posts p on p.id = w.id`,
-    visible: sql`${inScope("p.community_id")} and ${notBlocked("p.author_id")}`,
-    at: "p.created_at",
-    display: sql`p.headline as title, p.content as body, p.community_id, c.name as community_name, p.id as post_id,
-        u.full_name as author_name, null as image_url, null as n
-      from posts_hits h join posts p on p.id = h.id join communities c on c.id = p.community_id left join users u on u.id = p.author_id`,
-  },
-  // A comment is hidden when either its author or its post's author and the viewer blocked each other.
-  comments: {
-    scoped: true,
-    source: sql`cross join post_comments pc on pc.id = w.id cross join posts p on p.id = pc.post_id`,
-    visible: sql`${inScope("p.community_id")} and ${notBlocked("pc.author_id")} and ${notBlocked("p.author_id")}`,
-    at: "pc.created_at",
-    display: sql`null as title, pc.content as body, p.community_id, c.name as community_name, pc.post_id,
-        u.full_name as author_name, null as image_url, null as n
-      from comments_hits h join post_comments pc on pc.id = h.id join posts p on p.id = pc.post_id
-      join communities c on c.id = p.community_id left join users u on u.id = pc.author_id`,
-  },
-  // People who share a community with the viewer; the display names the first one they share.
-  people: {
-    scoped: true,
-    source: sql`cross join users u on u.id = w.id`,
-    visible: sql`exists (select 1 from community_members m where m.profile_id = u.id and ${inScope("m.community_id")})
-      and ${notBlocked("u.id")}`,
-    at: "u.created_at",
-    display: sql`u.full_name as title, u.profession as body, c.id as community_id, c.name as community_name, null as post_id,
-        null as author_name, u.avatar_url as image_url, null as n
-      from people_hits h join users u on u.id = h.id
-      left join communities c on c.id = (select m.community_id from community_members m
-        where m.profile_id = h.id and ${inScope("m.community_id")} order by m.joined_at limit 1)`,
-  },
-  events: {
-    scoped: true,
-    source: sql`cross join community_events e on e.id = w.id`,
-    visible: inScope("e.community_id"),
-    at: "e.created_at",
-    display: sql`e.name as title, e.description as body, e.community_id, c.name as community_name, null as post_id,
-        null as author_name, e.image_url, e.start_time as n
-      from events_hits h join community_events e on e.id = h.id join communities c on c.id = e.community_id`,
-  },
-  // Drafts (unpublished courses) only for the community's owner and admins, as in the classroom.
-  courses: {
-    scoped: true,
-    source: sql`cross join classroom_courses co on co.id = w.id`,
-    visible: sql`${inScope("co.community_id")} and (co.published = 1
-      or exists (select 1 from communities cc where cc.id = co.community_id and cc.creator_id = ${viewer})
-      or exists (select 1 from community_members cm where cm.community_id = co.community_id and cm.profile_id = ${viewer}
-        and cm.role = 'admin'))`,
-    at: "co.created_at",
-    display: sql`co.title as title, co.description as body, co.community_id, c.name as community_name, null as post_id,
-        null as author_name, co.image_url, null as n
-      from courses_hits h join classroom_courses co on co.id = h.id join communities c on c.id = co.community_id`,
-  },
-};
-
-/**
  * The viewer (read from the session inside the statement, so a search is one round trip), the
  * communities whose members-only content they may see, and those as an FTS5 filter on `scope`: the
  * index then only walks rows of the viewer's communities, whatever the size of the rest.
  */
 function prelude(token: string, now: number): SQL {
-  return sql`viewer(id) as (select s.user_id from sessions s where s.token = ${token} and s.expires_at > ${now}),
+  return sql`viewer(id) as (select ${s.userId} from ${tableAs(s)} where ${s.token} = ${token} and ${s.expiresAt} > ${now}),
     scope(id) as (${memberCommunityIds(viewer, now)}),
     scope_match(expr) as (select 'scope : (' || coalesce(group_concat('"' || hex(id) || '"', ' OR '), '"none"') || ')' from scope)`;
 }
@@ -151,7 +241,8 @@ export type MatchTerms = Pick<SearchTerms, "whole"> & { expression: string };
 function matchOf(name: SearchKind, terms: MatchTerms): Match {
   const { table, columns } = ftsIndexes[name];
   const phrases = phrasesOf(terms.expression).map((phrase) => inColumns(columns, phrase));
-  if (!terms.whole) return { cte: null, words: sql`${inColumns(columns, terms.expression)}`, phrases: phrases.map((p) => sql`${p}`) };
+  if (!terms.whole)
+    return { cte: null, words: sql`${inColumns(columns, terms.expression)}`, phrases: phrases.map((p) => sql`${p}`) };
   const fts = sql.raw(table);
   const choice = sql.raw(`${name}_terms`);
   const wholePhrases = phrasesOf(terms.whole).map((phrase) => inColumns(columns, phrase));
@@ -228,8 +319,8 @@ function rankedOf(name: SearchKind, match: Match): SQL {
 function hitsOf(name: SearchKind, terms: MatchTerms, limit: number, after: SearchCursor | null): SQL {
   const match = matchOf(name, terms);
   if (after && "older" in after) return olderHitsOf(name, match, limit, after.older);
-  const kind = kinds[name];
-  const at = sql.raw(kind.at);
+  const kind: Kind = kinds[name];
+  const at = kind.at;
   const keyset = after
     ? sql` and (w.score > ${after.score} or (w.score = ${after.score}
         and (${at} < ${after.at} or (${at} = ${after.at} and w.id < ${after.id}))))`
@@ -247,13 +338,13 @@ function hitsOf(name: SearchKind, terms: MatchTerms, limit: number, after: Searc
  * costs the same however far back it is.
  */
 function olderHitsOf(name: SearchKind, match: Match, limit: number, before: number): SQL {
-  const kind = kinds[name];
+  const kind: Kind = kinds[name];
   const fts = sql.raw(ftsIndexes[name].table);
   const value = kind.scoped ? sql`((select expr from scope_match) || ' AND ' || ${match.words})` : match.words;
   return sql`${match.cte ? sql`${match.cte}, ` : sql``}${sql.raw(name)}_older(id, r) as (select ${fts}.id, ${fts}.rowid from ${fts}
       where ${fts} match ${value} and ${fts}.rowid < ${before}),
     ${sql.raw(name)}_hits as (
-      select w.id, 0 as score, ${sql.raw(kind.at)} as at, w.r from ${sql.raw(name)}_older w ${kind.source}
+      select w.id, 0 as score, ${kind.at} as at, w.r from ${sql.raw(name)}_older w ${kind.source}
       where ${kind.visible}
       order by w.r desc limit ${limit})`;
 }
@@ -265,7 +356,12 @@ function olderHitsOf(name: SearchKind, match: Match, limit: number, before: numb
 function displayOf(name: SearchKind, counted = false): SQL {
   const ranked = sql.raw(kinds[name].scoped ? `${name}_window` : `${name}_ranked`);
   const count = counted ? sql`(select count(*) from ${ranked}) as ranked, (select min(r) from ${ranked}) as window_end, ` : sql``;
-  return sql`select ${name} as kind, h.id, h.score, h.at, h.r, ${count}${kinds[name].display}`;
+  const { fields, from }: Display = kinds[name].display;
+  const shown = sql.join(
+    displayKeys.map((key) => sql`${fields[key]} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  return sql`select ${name} as kind, h.id, h.score, h.at, h.r, ${count}${shown} from ${from}`;
 }
 
 /** D1 allows at most five terms in one compound select: longer unions nest. */
@@ -275,7 +371,8 @@ function unionAll(parts: SQL[]): SQL {
 }
 
 /** An expression alone (a quoted phrase, a finished word) has no whole-word form. */
-const asTerms = (terms: MatchTerms | string): MatchTerms => (typeof terms === "string" ? { expression: terms, whole: null } : terms);
+const asTerms = (terms: MatchTerms | string): MatchTerms =>
+  typeof terms === "string" ? { expression: terms, whole: null } : terms;
 
 /** The best `limit` hits of each grouped kind: one statement. */
 export function groupedSearch(token: string, terms: MatchTerms | string, limit: number): SQL {
@@ -287,7 +384,13 @@ export function groupedSearch(token: string, terms: MatchTerms | string, limit: 
 }
 
 /** One page of one kind (best first), `limit + 1` rows so the caller knows whether another page follows. */
-export function kindSearch(token: string, name: SearchKind, terms: MatchTerms | string, limit: number, after: SearchCursor | null): SQL {
+export function kindSearch(
+  token: string,
+  name: SearchKind,
+  terms: MatchTerms | string,
+  limit: number,
+  after: SearchCursor | null,
+): SQL {
   const older = after !== null && "older" in after;
   return sql`with ${prelude(token, Date.now())}, ${hitsOf(name, asTerms(terms), limit + 1, after)}
     ${displayOf(name, !older)} order by ${older ? sql`h.r desc` : sql`h.score, h.at desc, h.id desc`}`;

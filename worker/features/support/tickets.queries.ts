@@ -1,58 +1,70 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { TicketCategory, TicketPriority, TicketQueueFilter, TicketStatus } from "../../../common/contract/enums";
 import type { QueuedTicket, TicketDetail, TicketReply } from "../../../common/contract/support";
-import type { Db } from "../../lib/db";
+import type { Db, ResultOf } from "../../lib/db";
+import { bareList, firstRow } from "../../lib/sql-names";
+import { supportTicketReplies, supportTickets, users } from "../../lib/tables";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { TICKET_REPLIES_MAX } from "../../../common/contract/limits";
 
 /** Support tickets and their threads, as statements a route folds into its batches. */
 
-type TicketRow = {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  priority: TicketPriority;
-  category: TicketCategory;
-  status: TicketStatus;
-  replies_count: number;
-  created_at: number;
-  last_activity_at: number;
+const tickets = supportTickets;
+const replies = supportTicketReplies;
+
+const ticketFields = {
+  id: tickets.id,
+  userId: tickets.userId,
+  name: tickets.name,
+  email: tickets.email,
+  subject: tickets.subject,
+  message: tickets.message,
+  priority: tickets.priority,
+  category: tickets.category,
+  status: tickets.status,
+  repliesCount: tickets.repliesCount,
+  createdAt: tickets.createdAt,
+  lastActivityAt: tickets.lastActivityAt,
 };
 
-type ReplyRow = {
-  id: string;
-  message: string;
-  from_staff: number;
-  author_id: string | null;
-  author_name: string | null;
-  created_at: number;
+/** A reply with its author's name (every result column has its own name, so the rows survive a batch). */
+const replyFields = {
+  id: replies.id,
+  message: replies.message,
+  fromStaff: replies.fromStaff,
+  authorId: replies.authorId,
+  authorName: users.fullName,
+  createdAt: replies.createdAt,
 };
-
-const ticketColumns = sql.raw(
-  "t.id, t.user_id, t.name, t.email, t.subject, t.message, t.priority, t.category, t.status, t.replies_count, t.created_at, t.last_activity_at",
-);
 
 /** Who may read a ticket: its sender (by id or by the session in the same batch), or staff (anyone's). */
 export type TicketReader = { owner: SQL } | { staff: true };
 
-const readable = (reader: TicketReader) => ("owner" in reader ? sql` and t.user_id = ${reader.owner}` : sql``);
+const readable = (reader: TicketReader) => ("owner" in reader ? eq(tickets.userId, reader.owner) : undefined);
 
 export const ticketStatement = (db: Db, id: string, reader: TicketReader) =>
-  db.get<TicketRow | undefined>(sql`select ${ticketColumns} from support_tickets t where t.id = ${id}${readable(reader)}`);
+  firstRow(
+    db
+      .select(ticketFields)
+      .from(tickets)
+      .where(and(eq(tickets.id, id), readable(reader))),
+  );
+
+type TicketRow = NonNullable<ResultOf<ReturnType<typeof ticketStatement>>>;
 
 /** The thread, oldest first; empty when the reader may not see the ticket. */
 export const repliesStatement = (db: Db, id: string, reader: TicketReader) =>
-  db.all<ReplyRow>(
-    sql`select r.id, r.message, r.from_staff, r.author_id, u.full_name as author_name, r.created_at
-        from support_ticket_replies r join support_tickets t on t.id = r.ticket_id
-        left join users u on u.id = r.author_id
-        where r.ticket_id = ${id}${readable(reader)}
-        order by r.created_at asc, r.id asc limit ${TICKET_REPLIES_MAX}`,
-  );
+  db
+    .select(replyFields)
+    .from(replies)
+    .innerJoin(tickets, eq(tickets.id, replies.ticketId))
+    .leftJoin(users, eq(users.id, replies.authorId))
+    .where(and(eq(replies.ticketId, id), readable(reader)))
+    .orderBy(asc(replies.createdAt), asc(replies.id))
+    .limit(TICKET_REPLIES_MAX);
+
+type ReplyRow = ResultOf<ReturnType<typeof repliesStatement>>[number];
 
 /** A page of tickets by last activity, newest first: the sender's own, or the staff queue by filter. */
 export function ticketPage(
@@ -64,17 +76,19 @@ export function ticketPage(
   const after = cursor ? decodeCursor(cursor) : null;
   const scope =
     "owner" in where
-      ? sql`t.user_id = ${where.owner}`
+      ? eq(tickets.userId, where.owner)
       : where.filter === "closed"
-        ? sql`t.status = 'closed'`
-        : sql`t.status in ('open', 'answered')`;
+        ? sql`${tickets.status} = 'closed'`
+        : sql`${tickets.status} in ('open', 'answered')`;
   const keyset = after
-    ? sql` and (t.last_activity_at < ${after.createdAt} or (t.last_activity_at = ${after.createdAt} and t.id < ${after.id}))`
-    : sql``;
-  return db.all<TicketRow>(
-    sql`select ${ticketColumns} from support_tickets t where ${scope}${keyset}
-        order by t.last_activity_at desc, t.id desc limit ${limit + 1}`,
-  );
+    ? or(lt(tickets.lastActivityAt, after.createdAt), and(eq(tickets.lastActivityAt, after.createdAt), lt(tickets.id, after.id)))
+    : undefined;
+  return db
+    .select(ticketFields)
+    .from(tickets)
+    .where(and(scope, keyset))
+    .orderBy(desc(tickets.lastActivityAt), desc(tickets.id))
+    .limit(limit + 1);
 }
 
 export function toPage(rows: TicketRow[], limit: number) {
@@ -82,7 +96,7 @@ export function toPage(rows: TicketRow[], limit: number) {
   const last = items.at(-1);
   return {
     items: items.map(toQueued),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.last_activity_at, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.lastActivityAt, id: last.id }) : null,
   };
 }
 
@@ -92,9 +106,9 @@ export const toQueued = (r: TicketRow): QueuedTicket => ({
   priority: r.priority,
   category: r.category,
   status: r.status,
-  repliesCount: r.replies_count,
-  createdAt: r.created_at,
-  lastActivityAt: r.last_activity_at,
+  repliesCount: r.repliesCount,
+  createdAt: r.createdAt,
+  lastActivityAt: r.lastActivityAt,
   name: r.name,
   email: r.email,
 });
@@ -102,9 +116,9 @@ export const toQueued = (r: TicketRow): QueuedTicket => ({
 export const toReply = (r: ReplyRow): TicketReply => ({
   id: r.id,
   message: r.message,
-  fromStaff: r.from_staff === 1,
-  author: r.author_id ? { id: r.author_id, fullName: r.author_name ?? "" } : null,
-  createdAt: r.created_at,
+  fromStaff: r.fromStaff,
+  author: r.authorId ? { id: r.authorId, fullName: r.authorName ?? "" } : null,
+  createdAt: r.createdAt,
 });
 
 export const toDetail = (t: TicketRow, replies: ReplyRow[]): TicketDetail => ({
@@ -125,12 +139,21 @@ export type NewTicket = {
 
 export function insertTicket(db: Db, t: NewTicket, now = Date.now()) {
   const id = newId();
-  const statement = db.run(
-    sql`insert into support_tickets (id, user_id, name, email, subject, message, priority, category, status, replies_count,
-          last_activity_at, created_at, updated_at)
-        values (${id}, ${t.userId}, ${t.name}, ${t.email}, ${t.subject}, ${t.message}, ${t.priority}, ${t.category}, 'open', 0,
-          ${now}, ${now}, ${now})`,
-  );
+  const statement = db.insert(tickets).values({
+    id,
+    userId: t.userId,
+    name: t.name,
+    email: t.email,
+    subject: t.subject,
+    message: t.message,
+    priority: t.priority,
+    category: t.category,
+    status: "open",
+    repliesCount: 0,
+    lastActivityAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
   return { id, statement };
 }
 
@@ -144,24 +167,26 @@ export function replyWrites(
   now = Date.now(),
 ) {
   const id = newId();
-  const open = sql`exists (select 1 from support_tickets where id = ${r.ticketId} and status <> 'closed')`;
+  const open = sql`exists (select 1 from ${tickets} where ${tickets.id} = ${r.ticketId} and ${tickets.status} <> 'closed')`;
   return {
     id,
     statements: [
       db.run(
-        sql`insert into support_ticket_replies (id, ticket_id, author_id, from_staff, message, created_at)
+        sql`insert into ${replies} (${bareList(replies.id, replies.ticketId, replies.authorId, replies.fromStaff, replies.message, replies.createdAt)})
             select ${id}, ${r.ticketId}, ${r.authorId}, ${r.fromStaff ? 1 : 0}, ${r.message}, ${now} where ${open}`,
       ),
-      db.run(
-        sql`update support_tickets set status = ${r.status}, replies_count = replies_count + 1, last_activity_at = ${now},
-              updated_at = ${now}${r.fromStaff ? sql`, handled_by = ${r.authorId}` : sql``}
-            where id = ${r.ticketId} and exists (select 1 from support_ticket_replies where id = ${id})`,
-      ),
+      db
+        .update(tickets)
+        .set({
+          status: r.status,
+          repliesCount: sql`${tickets.repliesCount} + 1`,
+          lastActivityAt: now,
+          updatedAt: now,
+          ...(r.fromStaff ? { handledBy: r.authorId } : {}),
+        })
+        .where(and(eq(tickets.id, r.ticketId), sql`exists (select 1 from ${replies} where ${replies.id} = ${id})`)),
     ],
     /** Only the reply with that id: the thread as it reads back after the batch. */
-    readBack: db.all<ReplyRow>(
-      sql`select r.id, r.message, r.from_staff, r.author_id, u.full_name as author_name, r.created_at
-          from support_ticket_replies r left join users u on u.id = r.author_id where r.id = ${id}`,
-    ),
+    readBack: db.select(replyFields).from(replies).leftJoin(users, eq(users.id, replies.authorId)).where(eq(replies.id, id)),
   };
 }
