@@ -28,7 +28,7 @@ import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUs
 import { bare, bareList } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
 import { validate } from "../../lib/validation";
-import { asParticipant, conversationFor, type ConversationContext } from "./conversation-access";
+import { asParticipant, conversationFor, type ConversationContext } from "./conversation.access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
 import { currentVersion } from "./message-writes";
 

@@ -14,7 +14,7 @@ import { sessionToken, sessionUserId } from "../../lib/session";
 import { fileReport } from "../../lib/reports";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
-import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation-access";
+import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation.access";
 import { currentVersion, hiddenFrom, messageNotifications, nextVersion, touchMessage } from "./message-writes";
 import { changesAfter, historyPage, messageById, messagePreview, toChatMessage, type MessageRow } from "./messages.queries";
 
