@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleMessage } from "../tests/chat-messages";
+import { sampleNotification } from "../tests/notification-items";
 import {
   MAX_CLIENT_FRAME_BYTES,
   communityEventSchema,
@@ -53,7 +54,7 @@ describe("parseServerMessage", () => {
       { type: "comment.created", postId: "p1", commentId: "c1", parentId: null },
       { type: "comment.deleted", postId: "p1", commentId: "c1" },
       { type: "points.changed" },
-      { type: "notification.created", notification: { id: "n1", type: "POST_LIKE", title: "x", isRead: false } },
+      { type: "notification.created", notification: sampleNotification() },
       { type: "notification.unread", count: 4 },
       { type: "message.unread", count: 2 },
       { type: "message.created", conversationId: "k1", message: sampleMessage() },
@@ -70,11 +71,14 @@ describe("parseServerMessage", () => {
     }
   });
 
-  it("keeps a notification's extra fields (loose payload)", () => {
+  it("carries a notification exactly as the list answers it: a field missing refuses the frame, one unknown is dropped", () => {
+    const notification = sampleNotification({ type: "MENTION", content: "@Bob look", postId: "p9" });
     const parsed = parseServerMessage(
-      JSON.stringify({ type: "notification.created", notification: { id: "n1", type: "MENTION", postId: "p9" } }),
+      JSON.stringify({ type: "notification.created", notification: { ...notification, title: "x" } }),
     );
-    expect(parsed.ok && parsed.message.type === "notification.created" && parsed.message.notification.postId).toBe("p9");
+    expect(parsed).toEqual({ ok: true, message: { type: "notification.created", notification } });
+    const { content: _, ...withoutContent } = notification;
+    expect(parseServerMessage(JSON.stringify({ type: "notification.created", notification: withoutContent })).ok).toBe(false);
   });
 
   it("carries community posts and comments as ids only: a body sent along never reaches a client", () => {
@@ -87,7 +91,7 @@ describe("parseServerMessage", () => {
   });
 
   it("refuses a notification of a type the product does not have", () => {
-    const frame = { type: "notification.created", notification: { id: "n1", type: "SOMETHING_ELSE" } };
+    const frame = { type: "notification.created", notification: { ...sampleNotification(), type: "SOMETHING_ELSE" } };
     expect(parseServerMessage(JSON.stringify(frame)).ok).toBe(false);
   });
 

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { chatMessage } from "./contract/chat-message";
-import { notificationTypes } from "./notifications";
+import { notificationItem } from "./contract/notification-item";
 import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 
 export * from "./realtime-wire";
@@ -82,11 +82,10 @@ export const commentDeletedSchema = z.object({
 /** Someone's points moved (a post, comment or like was made or undone): leaderboards read themselves again. */
 export const pointsChangedSchema = z.object({ type: z.literal("points.changed") });
 
-/** A notification row as the API lists it; only id and type are guaranteed here. */
-export const notificationPayloadSchema = z.looseObject({ id, type: z.enum(notificationTypes) });
+/** A new notification exactly as the list endpoint answers it, so it goes into the bell's lists as it came. */
 export const notificationCreatedSchema = z.object({
   type: z.literal("notification.created"),
-  notification: notificationPayloadSchema,
+  notification: notificationItem,
 });
 export const notificationUnreadSchema = z.object({
   type: z.literal("notification.unread"),

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { sampleNotification } from "../tests/notification-items";
 import { disconnectUserRoom, publishToUser, roomCalls, sendRoomCalls, type Frame } from "../worker/lib/rooms";
 import { createUser } from "../tests/factories";
 import type { UserEvent } from "../common/realtime-protocol";
@@ -18,7 +19,7 @@ describe("UserRoom", () => {
 
     const event: UserEvent = {
       type: "notification.created",
-      notification: { id: "n1", type: "POST_LIKE", content: "Nice photo", isRead: false, createdAt: 1 },
+      notification: sampleNotification({ id: "n1", content: "Nice photo", createdAt: 1 }),
     };
     expect(await publishToUser(env, alice.user.id, event)).toBe(2);
     expect(await tab1.next("notification.created")).toEqual(event);

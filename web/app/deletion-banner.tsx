@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
-import { accountKeys } from "../lib/account";
+import { deletionQueryOptions } from "../lib/account";
 import { call } from "../lib/api";
 import { useFormatter } from "../lib/format/formatter";
 import { toast } from "../lib/toast";
@@ -19,7 +19,7 @@ export function DeletionBanner({ status }: { status: DeletionStatus }) {
   const cancel = useMutation({
     mutationFn: () => call("DELETE /api/account/deletion"),
     onSuccess: (next) => {
-      client.setQueryData(accountKeys.deletion(), next);
+      client.setQueryData(deletionQueryOptions().queryKey, next);
       toast({ variant: "success", title: t("account.deletionCancelled") });
     },
     onError: () => toast({ variant: "destructive", title: t("account.cancelDeletionFailed") }),

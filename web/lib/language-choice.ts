@@ -19,7 +19,9 @@ export function useChooseLanguage(): (language: Language) => void {
   const { mutate } = useMutation({
     mutationFn: (language: Language) => call("PATCH /api/me/preferences", { body: { language } }),
     onSuccess: ({ language }) =>
-      queryClient.setQueryData<SessionUser | null>(meKeys.session(), (me) => (me ? { ...me, language } : me)),
+      queryClient.setQueryData<SessionUser | null>(meKeys.session(), (me) =>
+        me ? ({ ...me, language } satisfies SessionUser) : me,
+      ),
     onError: () => toast({ variant: "destructive", title: t("preferences.notSaved") }),
   });
   const account = user?.language;

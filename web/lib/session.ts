@@ -23,7 +23,8 @@ export const meQueryOptions = queryOptions({
     try {
       return (await call("GET /api/me", { signal })).user;
     } catch (err) {
-      // No session (401) or no session endpoint yet (404) both mean: nobody is signed in.
+      // GET /api/me answers { user: null } to a guest. A 401 or 404 instead (an API stub without the
+      // route, as in the unit tests) also means nobody is signed in, not an error in front of the page.
       if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
       throw err;
     }

@@ -2,33 +2,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { RoomMessages } from "../../../common/realtime-protocol";
 import type { NotificationItem } from "../../../common/contract/notifications";
 import { classroomKeys } from "../../features/classroom/queries";
-import { conversationKeys } from "../../features/messages/queries";
+import { conversationKeys, unreadMessagesQueryOptions } from "../../features/messages/queries";
 import { prependNotification, setUnreadTotal } from "../../features/notifications/cache";
 import { notificationKeys } from "../../features/notifications/queries";
 
 export type UserMessage = RoomMessages["user-room"];
-type NotificationPayload = Extract<UserMessage, { type: "notification.created" }>["notification"];
-
-/** The room sends the row as the list endpoint shapes it; anything missing gets a harmless default. */
-export function toNotificationItem(raw: NotificationPayload): NotificationItem {
-  const str = (v: unknown) => (typeof v === "string" ? v : null);
-  const obj = <T>(v: unknown) => (v && typeof v === "object" ? (v as T) : null);
-  return {
-    id: String(raw.id),
-    type: raw.type,
-    content: str(raw.content) ?? "",
-    isRead: raw.isRead === true,
-    createdAt: typeof raw.createdAt === "number" ? raw.createdAt : Date.now(),
-    sender: obj<NotificationItem["sender"]>(raw.sender),
-    community: obj<NotificationItem["community"]>(raw.community),
-    postId: str(raw.postId),
-    commentId: str(raw.commentId),
-    eventId: str(raw.eventId),
-    courseId: str(raw.courseId),
-    conversationId: str(raw.conversationId),
-    data: obj<Record<string, unknown>>(raw.data),
-  };
-}
 
 /**
  * Writes one UserRoom event into the cache. Returns a new notification, for the live region to announce.
@@ -37,7 +15,9 @@ export function toNotificationItem(raw: NotificationPayload): NotificationItem {
 export function applyUserEvent(qc: QueryClient, event: UserMessage): NotificationItem | null {
   switch (event.type) {
     case "notification.created": {
-      const item = toNotificationItem(event.notification);
+      // The frame carries the list's own item (the protocol parses it with the contract's schema), so it
+      // goes into the lists as it came.
+      const item: NotificationItem = event.notification;
       prependNotification(qc, item);
       // A new learner moves the enrolled counts on the creator's course page and classroom.
       if (item.type === "COURSE_ENROLLMENT" && item.courseId) {
@@ -50,7 +30,7 @@ export function applyUserEvent(qc: QueryClient, event: UserMessage): Notificatio
       setUnreadTotal(qc, event.count);
       return null;
     case "message.unread":
-      qc.setQueryData(conversationKeys.unread(), event.count);
+      qc.setQueryData(unreadMessagesQueryOptions.queryKey, event.count);
       // The total moved (a message arrived, or it was read in another tab): each row's count moved too.
       void qc.invalidateQueries({ queryKey: conversationKeys.lists() });
       return null;

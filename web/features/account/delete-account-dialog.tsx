@@ -6,7 +6,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { inputClasses } from "../../components/ui/input";
 import { PasswordInput } from "../../components/ui/password-input";
-import { accountKeys } from "../../lib/account";
+import { deletionQueryOptions } from "../../lib/account";
 import { cn } from "../../lib/cn";
 import { call, isApiError } from "../../lib/api";
 import { paymentKeys } from "../../lib/payments";
@@ -29,7 +29,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
   const request = useMutation({
     mutationFn: () => call("POST /api/account/deletion", { body: { password, reason: reason.trim() || undefined } }),
     onSuccess: (status) => {
-      client.setQueryData(accountKeys.deletion(), status);
+      client.setQueryData(deletionQueryOptions().queryKey, status);
       // Subscriptions were cancelled with the request.
       void client.invalidateQueries({ queryKey: paymentKeys.all() });
       toast({ variant: "success", title: t("delete.requested") });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Monitor } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { AccountSession } from "../../../common/contract/account";
+import { LoadError } from "../../components/load-error";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { accountKeys } from "../../lib/account";
@@ -47,12 +48,12 @@ export function SessionsSection() {
           ))}
         </div>
       ) : sessions.isError ? (
-        <div role="alert" className="space-y-2">
-          <p className="text-sm text-foreground">{t("sessions.loadFailed")}</p>
-          <Button size="sm" variant="outline" onClick={() => void sessions.refetch()}>
-            {t("common.tryAgain", { ns: "translation" })}
-          </Button>
-        </div>
+        <LoadError
+          variant="compact"
+          message={t("sessions.loadFailed")}
+          retryLabel={t("common.tryAgain", { ns: "translation" })}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <ul className="divide-y divide-border">
           {sessions.data.map((s) => (

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
@@ -69,12 +70,12 @@ function ReviewQueue({ status }: { status: ReviewStatus }) {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-        <p className="text-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t("communities:common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={errorMessage(query.error)}
+        retryLabel={t("communities:common.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (items.length === 0) {

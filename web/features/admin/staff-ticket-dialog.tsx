@@ -56,6 +56,7 @@ export function StaffTicketDialog({ id, onClose }: { id: string; onClose: () => 
         </div>
       ) : query.isError || !ticket ? (
         <LoadError
+          className="mt-6"
           message={errorMessage(query.error)}
           retryLabel={t("communities:common.tryAgain")}
           onRetry={() => void query.refetch()}

@@ -3,6 +3,7 @@ import { ChevronRight, Inbox } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ticketQueueFilters, type TicketQueueFilter } from "../../../common/contract/enums";
 import type { QueuedTicket } from "../../../common/contract/support";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { TicketStatusBadge } from "../../components/ticket-thread";
 import { Badge } from "../../components/ui/badge";
@@ -67,12 +68,12 @@ function TicketQueue({ filter, onOpen }: { filter: TicketQueueFilter; onOpen: (i
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-        <p className="text-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t("communities:common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={errorMessage(query.error)}
+        retryLabel={t("communities:common.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (items.length === 0) {

@@ -1,22 +1,27 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BIO_MAX, PROFESSION_MAX, WEBSITE_MAX } from "../../../common/contract/limits";
-import { ImageFileField } from "../../components/image-file-field";
-import { LocationField } from "../../components/location-field";
+import { BIO_MAX } from "../../../common/contract/limits";
+import { ProfileFields, useProfileForm, type ProfileFieldTexts, type ProfileValues } from "../../components/profile-fields";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
-import { Input, Textarea } from "../../components/ui/input";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { isApiError } from "../../lib/api";
-import { todayIso, websiteValue } from "../../lib/profile-fields";
-import { fieldErrors, ImageUploadError, useSaveProfile, type ImageChoice } from "../../lib/profile-save";
+import { fieldErrors, ImageUploadError, type ImageChoice } from "../../lib/profile-save";
 import { toast } from "../../lib/toast";
 import { AuthCard } from "./auth-layout";
 
 type TabName = "basic" | "additional";
 const basicFields = new Set(["bio", "avatarUrl", "coverUrl"]);
 const noImage: ImageChoice = { file: null, url: null };
+const empty: ProfileValues = {
+  avatar: noImage,
+  cover: noImage,
+  profession: "",
+  location: "",
+  website: "",
+  bio: "",
+  birthDate: "",
+};
 
 /**
  * /auth/complete-profile, right after registration: picture, cover and bio, then profession,
@@ -25,52 +30,49 @@ const noImage: ImageChoice = { file: null, url: null };
 export function CompleteProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const save = useSaveProfile();
+  const form = useProfileForm(empty);
   const [tab, setTab] = useState<TabName>("basic");
-  const [avatar, setAvatar] = useState<ImageChoice>(noImage);
-  const [cover, setCover] = useState<ImageChoice>(noImage);
-  const [bio, setBio] = useState("");
-  const [profession, setProfession] = useState("");
-  const [location, setLocation] = useState("");
-  const [website, setWebsite] = useState("");
-  const [birthDate, setBirthDate] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const maxDate = todayIso();
-  const birthDateError = errors.birthDate ?? (birthDate && birthDate > maxDate ? t("profileWizard.birthDateFuture") : null);
-  const saving = save.isPending;
+  const { saving, errors } = form;
   const fail = (title: string, description: string) => toast({ title, description, variant: "destructive" });
-
-  const complete = () => {
-    setErrors({});
-    save.mutate(
-      {
-        fields: { bio, profession, location, website: websiteValue(website), birthDate },
-        avatar,
-        cover,
-        stored: { avatarUrl: null, coverUrl: null },
-      },
-      {
-        onSuccess: () => {
-          toast({ title: t("profileWizard.completed"), variant: "success" });
-          void navigate({ to: "/" });
-        },
-        onError: (err) => {
-          if (err instanceof ImageUploadError) {
-            fail(t("profileWizard.error"), t(err.purpose === "avatar" ? "profileWizard.avatarFailed" : "profileWizard.coverFailed"));
-            setTab("basic");
-            return;
-          }
-          if (isApiError(err, 401)) return fail(t("profileWizard.authRequired"), t("profileWizard.authRequiredText"));
-          const issues = fieldErrors(err);
-          setErrors(issues);
-          // Show the tab that holds the first field the server refused.
-          const first = Object.keys(issues)[0];
-          if (first) setTab(basicFields.has(first) ? "basic" : "additional");
-          fail(t("profileWizard.failed"), t("profileWizard.failedText"));
-        },
-      },
-    );
+  const texts: ProfileFieldTexts = {
+    avatar: t("profileWizard.profilePicture"),
+    cover: t("profileWizard.coverPhoto"),
+    chooseImage: t("profileWizard.chooseImage"),
+    removeImage: t("profileWizard.removeImage"),
+    profession: t("profileWizard.profession"),
+    location: t("profileWizard.location"),
+    website: t("profileWizard.website"),
+    bio: t("profileWizard.bio"),
+    bioCounter: t("profileWizard.bioCounter", { length: form.values.bio.length, max: BIO_MAX }),
+    bioPlaceholder: t("profileWizard.bioPlaceholder"),
+    birthDate: t("profileWizard.birthDate"),
+    birthDateFuture: t("profileWizard.birthDateFuture"),
   };
+
+  const complete = () =>
+    form.submit({
+      onSuccess: () => {
+        toast({ title: t("profileWizard.completed"), variant: "success" });
+        void navigate({ to: "/" });
+      },
+      onError: (err) => {
+        if (err instanceof ImageUploadError) {
+          fail(
+            t("profileWizard.error"),
+            t(err.purpose === "avatar" ? "profileWizard.avatarFailed" : "profileWizard.coverFailed"),
+          );
+          setTab("basic");
+          return;
+        }
+        if (isApiError(err, 401)) return fail(t("profileWizard.authRequired"), t("profileWizard.authRequiredText"));
+        const issues = fieldErrors(err);
+        form.setErrors(issues);
+        // Show the tab that holds the first field the server refused.
+        const first = Object.keys(issues)[0];
+        if (first) setTab(basicFields.has(first) ? "basic" : "additional");
+        fail(t("profileWizard.failed"), t("profileWizard.failedText"));
+      },
+    });
 
   return (
     <AuthCard title={t("profileWizard.title")} description={t("profileWizard.description")} wide>
@@ -88,78 +90,18 @@ export function CompleteProfilePage() {
             <Tab value="additional">{t("profileWizard.additionalTab")}</Tab>
           </TabList>
           <TabPanel value="basic" className="mt-6 space-y-5">
-            <ImageFileField
-              shape="circle"
-              label={t("profileWizard.profilePicture")}
-              chooseLabel={t("profileWizard.chooseImage")}
-              removeLabel={t("profileWizard.removeImage")}
-              file={avatar.file}
-              onChange={(file) => setAvatar({ file, url: null })}
-              disabled={saving}
-            />
-            <ImageFileField
-              label={t("profileWizard.coverPhoto")}
-              chooseLabel={t("profileWizard.chooseImage")}
-              removeLabel={t("profileWizard.removeImage")}
-              file={cover.file}
-              onChange={(file) => setCover({ file, url: null })}
-              disabled={saving}
-            />
-            <Field
-              label={t("profileWizard.bio")}
-              error={errors.bio}
-              hint={<span>{t("profileWizard.bioCounter", { length: bio.length, max: BIO_MAX })}</span>}
-            >
-              <Textarea
-                rows={4}
-                maxLength={BIO_MAX}
-                value={bio}
-                onChange={(e) => setBio(e.target.value.slice(0, BIO_MAX))}
-                placeholder={t("profileWizard.bioPlaceholder")}
-                disabled={saving}
-              />
-            </Field>
+            <ProfileFields fields={["avatar", "cover", "bio"]} form={form} texts={texts} />
             <div className="flex justify-end">
               <Button type="submit">{t("profileWizard.next")}</Button>
             </div>
           </TabPanel>
           <TabPanel value="additional" className="mt-6 space-y-4">
-            <Field label={t("profileWizard.profession")} error={errors.profession}>
-              <Input
-                value={profession}
-                maxLength={PROFESSION_MAX}
-                onChange={(e) => setProfession(e.target.value)}
-                autoComplete="organization-title"
-                disabled={saving}
-              />
-            </Field>
-            <LocationField label={t("profileWizard.location")} value={location} onChange={setLocation} error={errors.location} disabled={saving} />
-            <Field label={t("profileWizard.website")} error={errors.website}>
-              <Input
-                type="url"
-                value={website}
-                maxLength={WEBSITE_MAX}
-                onChange={(e) => setWebsite(e.target.value)}
-                placeholder="https://"
-                autoComplete="url"
-                disabled={saving}
-              />
-            </Field>
-            <Field label={t("profileWizard.birthDate")} error={birthDateError}>
-              <Input
-                type="date"
-                max={maxDate}
-                value={birthDate}
-                onChange={(e) => setBirthDate(e.target.value)}
-                autoComplete="bday"
-                disabled={saving}
-              />
-            </Field>
+            <ProfileFields fields={["profession", "location", "website", "birthDate"]} form={form} texts={texts} />
             <div className="flex flex-wrap justify-between gap-2">
               <Button variant="outline" onClick={() => setTab("basic")} disabled={saving}>
                 {t("profileWizard.back")}
               </Button>
-              <Button type="submit" loading={saving} disabled={!!birthDateError && !errors.birthDate}>
+              <Button type="submit" loading={saving} disabled={form.birthDateInFuture && !errors.birthDate}>
                 {saving ? t("profileForm.saving") : t("profileWizard.complete")}
               </Button>
             </div>

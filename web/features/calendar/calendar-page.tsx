@@ -21,7 +21,17 @@ const FeedDialog = lazyWithPreload(() => import("./feed-dialog"));
 
 type View = "list" | "month";
 
-function Segmented<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (v: T) => void }) {
+function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex flex-wrap gap-1 rounded-xl border border-border bg-surface p-1">
       {options.map((o) => (
@@ -92,7 +102,9 @@ function Events({ communityId }: { communityId: string }) {
           )}
         </div>
       </div>
-      {data?.readOnly && <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>}
+      {data?.readOnly && (
+        <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Segmented<View>
           label={t("views.label")}
@@ -113,13 +125,23 @@ function Events({ communityId }: { communityId: string }) {
         ) : (
           // Wraps on a phone: 'Текущий месяц' does not fit beside the month's name.
           <div className="flex flex-wrap items-center gap-2">
-            <Button size="icon" variant="outline" aria-label={t("month.previous")} onClick={() => setMonth((mo) => shiftMonth(mo, -1))}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label={t("month.previous")}
+              onClick={() => setMonth((mo) => shiftMonth(mo, -1))}
+            >
               <ChevronLeft className="h-4 w-4" aria-hidden="true" />
             </Button>
             <h2 className="min-w-40 text-center font-semibold text-foreground" aria-live="polite">
               {monthTitle}
             </h2>
-            <Button size="icon" variant="outline" aria-label={t("month.next")} onClick={() => setMonth((mo) => shiftMonth(mo, 1))}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label={t("month.next")}
+              onClick={() => setMonth((mo) => shiftMonth(mo, 1))}
+            >
               <ChevronRight className="h-4 w-4" aria-hidden="true" />
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setMonth(monthOf(new Date()))}>
@@ -136,7 +158,7 @@ function Events({ communityId }: { communityId: string }) {
           ))}
         </div>
       ) : query.isError ? (
-        <LoadError message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />
+        <LoadError className="mt-6" message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />
       ) : (
         <div className="mt-6 space-y-4">
           {view === "month" && <MonthGrid month={month} events={query.data.events} />}

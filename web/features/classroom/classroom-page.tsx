@@ -33,7 +33,9 @@ export function ClassroomPage() {
   if (isLoading) return <PageSpinner />;
   return (
     <div>
-      {current ? <Courses communityId={current.id} /> : (
+      {current ? (
+        <Courses communityId={current.id} />
+      ) : (
         <>
           <PageHeading>{t("title")}</PageHeading>
           <NoCommunity title={t("noCommunityTitle")} message={t("noCommunityMessage")} />
@@ -73,14 +75,16 @@ function Courses({ communityId }: { communityId: string }) {
           </div>
         )}
       </div>
-      {data?.readOnly && <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>}
+      {data?.readOnly && (
+        <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>
+      )}
       {data && data.viewerLevel > 0 && data.courses.some((c) => c.locked) && (
         <p className="mt-2 text-sm text-muted-foreground">{t("yourLevel", { level: data.viewerLevel })}</p>
       )}
       {courses.isPending ? (
         <CourseGridSkeleton />
       ) : courses.isError ? (
-        <LoadError message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void courses.refetch()} />
+        <LoadError className="mt-6" message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void courses.refetch()} />
       ) : managing && canManage ? (
         <ClassroomManagement communityId={communityId} courses={courses.data.courses} />
       ) : courses.data.courses.length === 0 ? (

@@ -34,7 +34,9 @@ export function CoursePage({ courseId }: { courseId: string }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error, 404)) return <NotFound title={t("course.notFound")} message={t("course.notFoundMessage")} />;
-    return <LoadError message={t("course.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError className="mt-6" message={t("course.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />
+    );
   }
   const { lessons, canManage, readOnly } = query.data;
   const data = query.data.course;

@@ -30,8 +30,15 @@ export function VideoPage({ videoId }: { videoId: string }) {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error, 404) || isApiError(query.error, 403))
-      return <NotFound title={t("video.notFound")} message={isApiError(query.error, 403) ? query.error.message : t("video.notFoundMessage")} />;
-    return <LoadError message={t("video.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />;
+      return (
+        <NotFound
+          title={t("video.notFound")}
+          message={isApiError(query.error, 403) ? query.error.message : t("video.notFoundMessage")}
+        />
+      );
+    return (
+      <LoadError className="mt-6" message={t("video.loadFailed")} retryLabel={t("retry")} onRetry={() => void query.refetch()} />
+    );
   }
   const { video, course, previous, next, readOnly } = query.data;
   const canTrack = course.enrolled && !readOnly;
@@ -44,7 +51,11 @@ export function VideoPage({ videoId }: { videoId: string }) {
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">
-      <Link to="/course/$courseId" params={{ courseId: course.id }} className="inline-flex items-center gap-1 text-sm text-link hover:underline">
+      <Link
+        to="/course/$courseId"
+        params={{ courseId: course.id }}
+        className="inline-flex items-center gap-1 text-sm text-link hover:underline"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         {course.title}
       </Link>
@@ -53,13 +64,16 @@ export function VideoPage({ videoId }: { videoId: string }) {
         label={t("video.player", { title: video.title })}
         onProgress={
           canTrack
-            ? (seconds, duration) => savePosition.mutate({ videoId: video.id, seconds, duration, wasCompleted: video.isCompleted })
+            ? (seconds, duration) =>
+                savePosition.mutate({ videoId: video.id, seconds, duration, wasCompleted: video.isCompleted })
             : undefined
         }
       />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 space-y-1">
-          <p className="text-sm text-muted-foreground">{t("video.lessonOf", { index: video.number, total: course.videosCount })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("video.lessonOf", { index: video.number, total: course.videosCount })}
+          </p>
           <h1 className="text-2xl font-bold tracking-tight text-foreground">{video.title}</h1>
         </div>
         <div className="flex items-center gap-3">
@@ -81,7 +95,8 @@ export function VideoPage({ videoId }: { videoId: string }) {
                 onClick={() =>
                   enroll.mutate(undefined, {
                     onSuccess: () => toast({ title: t("course.enrolled"), variant: "success" }),
-                    onError: (err) => toast({ title: t("course.enrollFailed"), description: errorMessage(err), variant: "destructive" }),
+                    onError: (err) =>
+                      toast({ title: t("course.enrollFailed"), description: errorMessage(err), variant: "destructive" }),
                   })
                 }
               >

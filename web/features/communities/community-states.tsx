@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { AlertCircle, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { LoadError } from "../../components/load-error";
+import { buttonClasses } from "../../components/ui/button";
 import { useDocumentTitle } from "../../components/page";
 
 /** 'Community not found' with 'Browse Communities' (spec 002 section 8). */
@@ -24,11 +25,13 @@ export function CommunityNotFound() {
 export function CommunityLoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation("communities");
   return (
-    <div role="alert" className="flex min-h-[40vh] flex-col items-center justify-center gap-4 text-center">
-      <AlertCircle className="h-10 w-10 text-destructive-text" aria-hidden="true" />
-      <p className="text-foreground">{t("detail.loadFailed")}</p>
-      <Button onClick={onRetry}>{t("common.tryAgain")}</Button>
-    </div>
+    <LoadError
+      variant="plain"
+      className="min-h-[40vh] justify-center"
+      message={t("detail.loadFailed")}
+      retryLabel={t("common.tryAgain")}
+      onRetry={onRetry}
+    />
   );
 }
 

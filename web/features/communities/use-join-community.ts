@@ -6,7 +6,7 @@ import type { InviteLinkState } from "../../../common/contract/enums";
 import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { communityKeys } from "../../../common/query-keys";
-import { refreshCommunity } from "./community-api";
+import { communityQueryOptions, refreshCommunity } from "./community-api";
 import { setCurrentCommunityId } from "../../lib/current-community";
 
 /** An invite link the page was opened through: joining goes through it while it is open. */
@@ -37,7 +37,7 @@ export function useJoinCommunity(community: { id: string; name: string }, invite
         : call("POST /api/communities/:id/join", { params: { id: community.id } }),
     onMutate: () => setProblem(null),
     onSuccess: async (view) => {
-      queryClient.setQueryData(communityKeys.detail(community.id), view);
+      queryClient.setQueryData(communityQueryOptions(community.id).queryKey, view);
       toast({ variant: "success", title: t("join.welcome", { community: community.name }) });
       await enter();
     },

@@ -1,6 +1,14 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
-import { feedKeys } from "./queries";
-import type { Comment, CommunityStats, Post, PostDetail } from "../../../common/contract/feed";
+import { patch, type CachedData } from "../../lib/cache-write";
+import {
+  commentsQueryOptions,
+  feedKeys,
+  postListQueryOptions,
+  postQueryOptions,
+  repliesQueryOptions,
+  statsQueryOptions,
+} from "./queries";
+import type { Comment, Post } from "../../../common/contract/feed";
 import type { Page } from "../../../common/contract/http";
 
 /**
@@ -8,18 +16,25 @@ import type { Page } from "../../../common/contract/http";
  * looks the same in every list (each topic filter), on its own page and in the sidebar, whoever changed it.
  */
 
-type Pages<T> = InfiniteData<Page<T>, string | null>;
+// Each key is written with the type its query keeps there. A post's thread holds its comments' list and
+// its replies' lists under one prefix, so a write there suits both.
+type PostPages = CachedData<typeof postListQueryOptions>;
+type CommentPages = CachedData<typeof commentsQueryOptions> & CachedData<typeof repliesQueryOptions>;
+type CommunityStats = CachedData<typeof statsQueryOptions>;
 
-function mapPages<T>(data: Pages<T> | undefined, fn: (items: T[], pageIndex: number) => T[]): Pages<T> | undefined {
+function mapPages<T>(
+  data: InfiniteData<Page<T>> | undefined,
+  fn: (items: T[], pageIndex: number) => T[],
+): InfiniteData<Page<T>> | undefined {
   if (!data) return data;
   let changed = false;
   const pages = data.pages.map((page, i) => {
     const items = fn(page.items, i);
     if (items === page.items) return page;
     changed = true;
-    return { ...page, items };
+    return patch(page, { items });
   });
-  return changed ? { ...data, pages } : data;
+  return changed ? patch(data, { pages }) : data;
 }
 
 function listKeys(qc: QueryClient, prefix: QueryKey): QueryKey[] {
@@ -29,7 +44,7 @@ function listKeys(qc: QueryClient, prefix: QueryKey): QueryKey[] {
 /** Changes one post wherever it is cached; `fn` returning null removes it from lists. */
 export function updatePost(qc: QueryClient, communityId: string, postId: string, fn: (post: Post) => Post | null) {
   for (const key of listKeys(qc, feedKeys.posts(communityId))) {
-    qc.setQueryData<Pages<Post>>(key, (data) =>
+    qc.setQueryData<PostPages>(key, (data) =>
       mapPages(data, (items) => {
         if (!items.some((p) => p.id === postId)) return items;
         return items.flatMap((p) => {
@@ -40,10 +55,10 @@ export function updatePost(qc: QueryClient, communityId: string, postId: string,
       }),
     );
   }
-  qc.setQueryData<PostDetail>(feedKeys.post(postId), (detail) => {
+  qc.setQueryData(postQueryOptions(postId).queryKey, (detail) => {
     if (!detail) return detail;
     const next = fn(detail.post);
-    return next ? { ...detail, post: next } : detail;
+    return next ? patch(detail, { post: next }) : detail;
   });
 }
 
@@ -53,12 +68,12 @@ export function removePost(qc: QueryClient, communityId: string, postId: string)
 
 export function setPostCounters(qc: QueryClient, communityId: string, postId: string, likesCount: number, commentsCount: number) {
   updatePost(qc, communityId, postId, (p) =>
-    p.likesCount === likesCount && p.commentsCount === commentsCount ? p : { ...p, likesCount, commentsCount },
+    p.likesCount === likesCount && p.commentsCount === commentsCount ? p : patch(p, { likesCount, commentsCount }),
   );
 }
 
 function listedPost(qc: QueryClient, communityId: string, postId: string): Post | undefined {
-  for (const [, data] of qc.getQueriesData<Pages<Post>>({ queryKey: feedKeys.posts(communityId) })) {
+  for (const [, data] of qc.getQueriesData<PostPages>({ queryKey: feedKeys.posts(communityId) })) {
     const found = data?.pages.flatMap((page) => page.items).find((p) => p.id === postId);
     if (found) return found;
   }
@@ -67,7 +82,7 @@ function listedPost(qc: QueryClient, communityId: string, postId: string): Post 
 
 /** The post as this screen last knew it: from a list of its community, else from its own page. */
 export function cachedPost(qc: QueryClient, communityId: string, postId: string): Post | undefined {
-  return listedPost(qc, communityId, postId) ?? qc.getQueryData<PostDetail>(feedKeys.post(postId))?.post;
+  return listedPost(qc, communityId, postId) ?? qc.getQueryData(postQueryOptions(postId).queryKey)?.post;
 }
 
 /**
@@ -80,7 +95,7 @@ export function insertPost(qc: QueryClient, communityId: string, post: Post): bo
   const targets = [feedKeys.postList(communityId, null), ...(post.topic ? [feedKeys.postList(communityId, post.topic.id)] : [])];
   let inserted = false;
   for (const key of targets) {
-    qc.setQueryData<Pages<Post>>(key, (data) =>
+    qc.setQueryData<PostPages>(key, (data) =>
       mapPages(data, (items, pageIndex) => {
         if (pageIndex !== 0) return items;
         inserted = true;
@@ -99,13 +114,13 @@ export function adjustPostsCount(qc: QueryClient, communityId: string, postId: s
   if (countedPosts.get(postId) === delta) return;
   countedPosts.set(postId, delta);
   qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) =>
-    s ? { ...s, postsCount: Math.max(0, s.postsCount + delta) } : s,
+    s ? patch(s, { postsCount: Math.max(0, s.postsCount + delta) }) : s,
   );
 }
 
 export function setOnline(qc: QueryClient, communityId: string, online: string[], count: number) {
   qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) =>
-    s ? { ...s, onlineCount: count, onlineUserIds: online } : s,
+    s ? patch(s, { onlineCount: count, onlineUserIds: online }) : s,
   );
 }
 
@@ -114,7 +129,7 @@ export function changeOnline(qc: QueryClient, communityId: string, userId: strin
   qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) => {
     if (!s) return s;
     const others = s.onlineUserIds.filter((id) => id !== userId);
-    return { ...s, onlineCount: count, onlineUserIds: online ? [...others, userId] : others };
+    return patch(s, { onlineCount: count, onlineUserIds: online ? [...others, userId] : others });
   });
 }
 
@@ -136,7 +151,7 @@ export function updateComment(
   fn: (c: Comment) => Comment | null,
 ) {
   for (const key of listKeys(qc, feedKeys.thread(communityId, postId))) {
-    qc.setQueryData<Pages<Comment>>(key, (data) =>
+    qc.setQueryData<CommentPages>(key, (data) =>
       mapPages(data, (items) => {
         if (!items.some((c) => c.id === commentId)) return items;
         return items.flatMap((c) => {
@@ -150,7 +165,7 @@ export function updateComment(
 }
 
 function findComment(qc: QueryClient, communityId: string, postId: string, commentId: string): Comment | undefined {
-  for (const [, data] of qc.getQueriesData<Pages<Comment>>({ queryKey: feedKeys.thread(communityId, postId) })) {
+  for (const [, data] of qc.getQueriesData<CommentPages>({ queryKey: feedKeys.thread(communityId, postId) })) {
     const found = data?.pages.flatMap((p) => p.items).find((c) => c.id === commentId);
     if (found) return found;
   }
@@ -166,19 +181,18 @@ const countedReplies = new Set<string>();
  */
 export function appendComment(qc: QueryClient, communityId: string, comment: Comment): boolean {
   let added = false;
-  qc.setQueryData<Pages<Comment>>(listKey(communityId, comment), (data) => {
+  qc.setQueryData<CommentPages>(listKey(communityId, comment), (data) => {
     if (!data || data.pages.some((p) => p.items.some((c) => c.id === comment.id))) return data;
     const last = data.pages.at(-1);
     if (!last || last.nextCursor) return data;
     added = true;
-    return { ...data, pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }] };
+    return patch(data, { pages: [...data.pages.slice(0, -1), patch(last, { items: [...last.items, comment] })] });
   });
   if (comment.parentCommentId && !countedReplies.has(comment.id)) {
     countedReplies.add(comment.id);
-    updateComment(qc, communityId, comment.postId, comment.parentCommentId, (parent) => ({
-      ...parent,
-      repliesCount: parent.repliesCount + 1,
-    }));
+    updateComment(qc, communityId, comment.postId, comment.parentCommentId, (parent) =>
+      patch(parent, { repliesCount: parent.repliesCount + 1 }),
+    );
   }
   return added;
 }
@@ -189,10 +203,9 @@ export function removeComment(qc: QueryClient, communityId: string, postId: stri
   updateComment(qc, communityId, postId, commentId, () => null);
   qc.removeQueries({ queryKey: feedKeys.replies(communityId, postId, commentId), exact: true });
   if (existing?.parentCommentId) {
-    updateComment(qc, communityId, postId, existing.parentCommentId, (parent) => ({
-      ...parent,
-      repliesCount: Math.max(0, parent.repliesCount - 1),
-    }));
+    updateComment(qc, communityId, postId, existing.parentCommentId, (parent) =>
+      patch(parent, { repliesCount: Math.max(0, parent.repliesCount - 1) }),
+    );
   } else if (!existing && qc.getQueryData(feedKeys.comments(communityId, postId))) {
     // A reply we never loaded: only the server knows which comment's count to lower.
     void qc.invalidateQueries({ queryKey: feedKeys.comments(communityId, postId), exact: true });

@@ -3,6 +3,7 @@ import { ChevronDown, ChevronUp, Flag, Heart, MoreHorizontal, Reply, Trash2 } fr
 import { Suspense, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
+import { LoadError } from "../../components/load-error";
 import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { DropdownMenu, MenuItem } from "../../components/ui/dropdown-menu";
@@ -170,7 +171,17 @@ export function CommentItem({ post, comment, viewerId, readOnly, replyBox, onRep
   );
 }
 
-function Replies({ post, comment, viewerId, readOnly }: { post: Post; comment: Comment; viewerId: string | null; readOnly: boolean }) {
+function Replies({
+  post,
+  comment,
+  viewerId,
+  readOnly,
+}: {
+  post: Post;
+  comment: Comment;
+  viewerId: string | null;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation("feed");
   const replies = useInfiniteQuery(repliesQueryOptions(post.communityId, post.id, comment.id));
   const items = replies.data?.pages.flatMap((p) => p.items) ?? [];
@@ -185,12 +196,14 @@ function Replies({ post, comment, viewerId, readOnly }: { post: Post; comment: C
   }
   if (replies.isError) {
     return (
-      <p className="mt-2 text-xs text-destructive-text">
-        {t("comments.loadFailed")}{" "}
-        <button type="button" className="font-medium underline" onClick={() => void replies.refetch()}>
-          {t("common.tryAgain")}
-        </button>
-      </p>
+      <LoadError
+        variant="inline"
+        announce={false}
+        className="mt-2 text-xs"
+        message={t("comments.loadFailed")}
+        retryLabel={t("common.tryAgain")}
+        onRetry={() => void replies.refetch()}
+      />
     );
   }
   if (items.length === 0) return <p className="mt-2 text-xs text-muted-foreground">{t("comments.noReplies")}</p>;

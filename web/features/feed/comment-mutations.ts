@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
+import { patch } from "../../lib/cache-write";
 import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
 import { queueCall } from "../../lib/offline/outbox";
@@ -24,7 +25,7 @@ export function useAddComment(post: Post, liveOpen: boolean) {
       }),
     onSuccess: ({ comment }) => {
       appendComment(qc, post.communityId, comment);
-      if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: p.commentsCount + 1 }));
+      if (!liveOpen) updatePost(qc, post.communityId, post.id, (p) => patch(p, { commentsCount: p.commentsCount + 1 }));
     },
   });
 }
@@ -53,7 +54,7 @@ export function useDeleteComment(post: Post, liveOpen: boolean) {
       removeComment(qc, post.communityId, post.id, comment.id);
       if (!liveOpen) {
         const removed = 1 + (comment.parentCommentId ? 0 : comment.repliesCount);
-        updatePost(qc, post.communityId, post.id, (p) => ({ ...p, commentsCount: Math.max(0, p.commentsCount - removed) }));
+        updatePost(qc, post.communityId, post.id, (p) => patch(p, { commentsCount: Math.max(0, p.commentsCount - removed) }));
       }
       toast({ title: t("comments.deleted"), variant: "success" });
     },
@@ -71,24 +72,23 @@ export function useLikeComment(post: Pick<Post, "id" | "communityId">) {
         params: { commentId: comment.id },
       }),
     onMutate: ({ comment, like }) => {
-      const previous = { userHasLiked: comment.userHasLiked, likesCount: comment.likesCount };
-      updateComment(qc, post.communityId, post.id, comment.id, (c) => ({
-        ...c,
-        userHasLiked: like,
-        likesCount: Math.max(0, c.likesCount + (like ? 1 : -1)),
-      }));
+      const previous: Pick<Comment, "userHasLiked" | "likesCount"> = {
+        userHasLiked: comment.userHasLiked,
+        likesCount: comment.likesCount,
+      };
+      updateComment(qc, post.communityId, post.id, comment.id, (c) =>
+        patch(c, { userHasLiked: like, likesCount: Math.max(0, c.likesCount + (like ? 1 : -1)) }),
+      );
       return previous;
     },
     onError: (err, { comment }, previous) => {
-      if (previous) updateComment(qc, post.communityId, post.id, comment.id, (c) => ({ ...c, ...previous }));
+      if (previous) updateComment(qc, post.communityId, post.id, comment.id, (c) => patch(c, previous));
       toast({ title: t("comments.likeFailed"), description: errorMessage(err), variant: "destructive" });
     },
     onSuccess: (res, { comment }) => {
-      updateComment(qc, post.communityId, post.id, comment.id, (c) => ({
-        ...c,
-        userHasLiked: res.liked,
-        likesCount: res.likesCount,
-      }));
+      updateComment(qc, post.communityId, post.id, comment.id, (c) =>
+        patch(c, { userHasLiked: res.liked, likesCount: res.likesCount }),
+      );
     },
   });
 }

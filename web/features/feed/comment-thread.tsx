@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { Spinner } from "../../components/ui/spinner";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
@@ -72,12 +73,14 @@ export function CommentThread({ post, viewerId, readOnly }: { post: Post; viewer
           {t("comments.loading")}
         </p>
       ) : comments.isError ? (
-        <p className="text-sm text-destructive-text">
-          {t("comments.loadFailed")}{" "}
-          <button type="button" className="font-medium underline" onClick={() => void comments.refetch()}>
-            {t("common.tryAgain")}
-          </button>
-        </p>
+        <LoadError
+          variant="inline"
+          announce={false}
+          className="text-sm"
+          message={t("comments.loadFailed")}
+          retryLabel={t("common.tryAgain")}
+          onRetry={() => void comments.refetch()}
+        />
       ) : items.length === 0 && pending.length === 0 ? (
         <div className="flex flex-col items-center gap-1 py-4 text-center">
           <MessageSquare className="h-6 w-6 text-muted-foreground" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { FileText } from "lucide-react";
 import { useEffect } from "react";
 import { useProgressiveCount } from "../../lib/progressive-list";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { usePendingWrites } from "../../lib/offline/outbox";
@@ -40,13 +41,14 @@ export function FeedList({ communityId, topicId, readOnly, onCreate }: FeedListP
   if (posts.isPending) return <PostSkeletons label={t("loading")} />;
 
   if (posts.isError && items.length === 0 && pending.length === 0) {
+    // The toast above already announces the failure.
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-        <p className="text-foreground">{t("loadFailed.description")}</p>
-        <Button variant="outline" onClick={() => void posts.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        announce={false}
+        message={t("loadFailed.description")}
+        retryLabel={t("common.tryAgain")}
+        onRetry={() => void posts.refetch()}
+      />
     );
   }
 

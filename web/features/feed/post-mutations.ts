@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { call } from "../../lib/api";
+import { patch } from "../../lib/cache-write";
 import { useCreateMutation } from "../../lib/create-mutation";
 import { useErrorMessage } from "../../lib/errors";
 import { queueCall } from "../../lib/offline/outbox";
@@ -22,20 +23,21 @@ export function useLikePost() {
     mutationFn: ({ post, like }: { post: Post; like: boolean }) =>
       call(like ? "POST /api/posts/:postId/like" : "DELETE /api/posts/:postId/like", { params: { postId: post.id } }),
     onMutate: ({ post, like }) => {
-      const previous = { userHasLiked: post.userHasLiked, likesCount: post.likesCount };
-      updatePost(qc, post.communityId, post.id, (p) => ({
-        ...p,
-        userHasLiked: like,
-        likesCount: Math.max(0, p.likesCount + (like ? 1 : -1)),
-      }));
+      const previous: Pick<Post, "userHasLiked" | "likesCount"> = {
+        userHasLiked: post.userHasLiked,
+        likesCount: post.likesCount,
+      };
+      updatePost(qc, post.communityId, post.id, (p) =>
+        patch(p, { userHasLiked: like, likesCount: Math.max(0, p.likesCount + (like ? 1 : -1)) }),
+      );
       return previous;
     },
     onError: (err, { post }, previous) => {
-      if (previous) updatePost(qc, post.communityId, post.id, (p) => ({ ...p, ...previous }));
+      if (previous) updatePost(qc, post.communityId, post.id, (p) => patch(p, previous));
       toast({ title: t("post.likeFailed"), description: errorMessage(err), variant: "destructive" });
     },
     onSuccess: (res, { post }) => {
-      updatePost(qc, post.communityId, post.id, (p) => ({ ...p, userHasLiked: res.liked, likesCount: res.likesCount }));
+      updatePost(qc, post.communityId, post.id, (p) => patch(p, { userHasLiked: res.liked, likesCount: res.likesCount }));
     },
   });
 }
@@ -74,7 +76,7 @@ export function useEditPost() {
     mutationFn: ({ post, body }: { post: Post; body: BodyOf<"PATCH /api/posts/:postId"> }) =>
       call("PATCH /api/posts/:postId", { params: { postId: post.id }, body }),
     onSuccess: ({ post: fresh }, { post }) => {
-      updatePost(qc, post.communityId, post.id, (old) => ({ ...old, ...fresh }));
+      updatePost(qc, post.communityId, post.id, (old) => patch(old, fresh));
       if (fresh.topic?.id !== post.topic?.id) {
         void qc.invalidateQueries({ queryKey: feedKeys.posts(post.communityId) });
         void qc.invalidateQueries({ queryKey: feedKeys.topics(post.communityId) });
@@ -112,7 +114,7 @@ export function usePinPost() {
     mutationFn: ({ post, pinned }: { post: Post; pinned: boolean }) =>
       call(pinned ? "POST /api/posts/:postId/pin" : "DELETE /api/posts/:postId/pin", { params: { postId: post.id } }),
     onSuccess: (_, { post, pinned }) => {
-      updatePost(qc, post.communityId, post.id, (p) => ({ ...p, pinned }));
+      updatePost(qc, post.communityId, post.id, (p) => patch(p, { pinned }));
       void qc.invalidateQueries({ queryKey: feedKeys.posts(post.communityId) });
       toast({ title: pinned ? t("post.pinnedToast") : t("post.unpinnedToast"), variant: "success" });
     },

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ChevronRight, FileQuestion } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { LoadError } from "../../components/load-error";
+import { buttonClasses } from "../../components/ui/button";
 import { isApiError } from "../../lib/api";
 import { useDocumentTitle } from "../../components/page";
 import { useMyCommunities } from "../../lib/my-communities";
@@ -56,12 +57,7 @@ export function PostPage({ postId }: { postId: string }) {
   if (query.isError) {
     if (isApiError(query.error, 404)) return <PostNotFound />;
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-        <p className="text-foreground">{t("postPage.loadFailed")}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError message={t("postPage.loadFailed")} retryLabel={t("common.tryAgain")} onRetry={() => void query.refetch()} />
     );
   }
 

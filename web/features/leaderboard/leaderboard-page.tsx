@@ -7,6 +7,7 @@ import type { LeaderRow } from "../../../common/contract/leaderboard";
 import type { MyCommunity } from "../../../common/contract/me";
 import { levelForPoints, levelThresholds, MAX_LEVEL, pointsToNextLevel } from "../../../common/levels";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
+import { LoadError } from "../../components/load-error";
 import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
@@ -95,12 +96,12 @@ function Board({ communityId, period }: { communityId: string; period: Leaderboa
   }
   if (board.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-        <p className="text-foreground">{t("loadFailed")}</p>
-        <Button variant="outline" onClick={() => void board.refetch()}>
-          {tc("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={t("loadFailed")}
+        retryLabel={tc("common.tryAgain")}
+        onRetry={() => void board.refetch()}
+      />
     );
   }
   const { items, me } = board.data;
@@ -164,12 +165,7 @@ export default function LeaderboardPage({ community }: { community: MyCommunity 
             <Button variant="outline" className="w-full" onClick={() => setNaming(true)}>
               {t("levelNames.edit")}
             </Button>
-            <LevelNamesDialog
-              communityId={community.id}
-              names={allTime.data.levelNames}
-              open={naming}
-              onOpenChange={setNaming}
-            />
+            <LevelNamesDialog communityId={community.id} names={allTime.data.levelNames} open={naming} onOpenChange={setNaming} />
           </>
         )}
         <section aria-labelledby="my-points" className="rounded-2xl border border-border bg-surface p-4">

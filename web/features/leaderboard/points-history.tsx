@@ -2,19 +2,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { PointsEntry } from "../../../common/contract/leaderboard";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { useFormatter } from "../../lib/format/formatter";
 import { historyQueryOptions } from "./queries";
 
-const known = new Set([
-  "post_created",
-  "comment_created",
-  "post_like_received",
-  "comment_like_received",
-  "community_created",
-]);
+const known = new Set(["post_created", "comment_created", "post_like_received", "comment_like_received", "community_created"]);
 
 /** One ledger row in words: "+2 Giorgi liked your post 'Beginner plan'", "-2 like removed". */
 function useEntryText() {
@@ -47,12 +42,12 @@ export function PointsHistory({ communityId }: { communityId: string }) {
   }
   if (history.isError && items.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <p className="text-foreground">{t("history.loadFailed")}</p>
-        <Button variant="outline" onClick={() => void history.refetch()}>
-          {tc("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={t("history.loadFailed")}
+        retryLabel={tc("common.tryAgain")}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
   if (items.length === 0) return <p className="py-6 text-center text-muted-foreground">{t("history.empty")}</p>;

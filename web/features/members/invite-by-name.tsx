@@ -1,49 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Search } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import type { InviteCandidate } from "../../../common/contract/invites";
+import { LoadError } from "../../components/load-error";
+import { SearchField } from "../../components/search-field";
 import { Avatar } from "../../components/ui/avatar";
 import { Button } from "../../components/ui/button";
-import { inputClasses } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { call } from "../../lib/api";
-import { cn } from "../../lib/cn";
+import { patch } from "../../lib/cache-write";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
-import { inviteCandidatesQueryOptions, inviteKeys } from "./invite-queries";
+import { inviteCandidatesQueryOptions } from "./invite-queries";
 
 /** Search people by name and invite them; members and people already invited say so instead. */
 export function InviteByName({ communityId }: { communityId: string }) {
   const { t } = useTranslation("members");
   const { t: tc } = useTranslation();
-  const searchId = useId();
   const [q, setQ] = useState("");
   const debouncedQ = useDebouncedValue(q.trim(), 300);
   const people = useQuery(inviteCandidatesQueryOptions(communityId, debouncedQ));
 
   return (
     <div className="space-y-3">
-      <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          {t("invite.search")}
-        </label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={q}
-          maxLength={SEARCH_TEXT_MAX}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t("invite.search")}
-          className={cn(inputClasses, "h-10 pl-9")}
-        />
-      </div>
+      <SearchField label={t("invite.search")} value={q} onValueChange={setQ} />
       {!debouncedQ ? (
         <p className="text-sm text-muted-foreground">{t("invite.searchHint")}</p>
       ) : people.isPending ? (
@@ -51,12 +32,12 @@ export function InviteByName({ communityId }: { communityId: string }) {
           <Spinner label={t("invite.searching")} />
         </div>
       ) : people.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-2 py-4 text-center">
-          <p className="text-sm text-foreground">{t("invite.searchFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void people.refetch()}>
-            {tc("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          variant="compact"
+          message={t("invite.searchFailed")}
+          retryLabel={tc("common.tryAgain")}
+          onRetry={() => void people.refetch()}
+        />
       ) : people.data.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">{t("invite.nobody")}</p>
       ) : (
@@ -77,8 +58,8 @@ function CandidateRow({ communityId, person, q }: { communityId: string; person:
   const invite = useMutation({
     mutationFn: () => call("POST /api/communities/:id/invitations", { params: { id: communityId }, body: { userId: person.id } }),
     onSuccess: () => {
-      qc.setQueryData(inviteKeys.candidates(communityId, q), (list: InviteCandidate[] | undefined) =>
-        list?.map((p) => (p.id === person.id ? { ...p, status: "invited" as const } : p)),
+      qc.setQueryData(inviteCandidatesQueryOptions(communityId, q).queryKey, (list) =>
+        list?.map((p) => (p.id === person.id ? patch(p, { status: "invited" }) : p)),
       );
       toast({ variant: "success", title: t("invite.sent", { name: person.fullName }) });
     },

@@ -3,6 +3,7 @@ import { Copy, Link2Off } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InviteLink } from "../../../common/contract/invites";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Select } from "../../components/ui/select";
 import { Spinner } from "../../components/ui/spinner";
@@ -11,7 +12,7 @@ import { cn } from "../../lib/cn";
 import { useErrorMessage } from "../../lib/errors";
 import { useFormatter } from "../../lib/format/formatter";
 import { toast } from "../../lib/toast";
-import { inviteKeys, inviteLinksQueryOptions, inviteUrl } from "./invite-queries";
+import { inviteLinksQueryOptions, inviteUrl } from "./invite-queries";
 
 const EXPIRY_DAYS = ["never", "1", "7", "30"] as const;
 const USE_LIMITS = ["none", "1", "5", "10", "25", "100"] as const;
@@ -35,7 +36,7 @@ export function InviteLinks({ communityId }: { communityId: string }) {
         body: { expiresInDays: expiry === "never" ? null : Number(expiry), maxUses: uses === "none" ? null : Number(uses) },
       }),
     onSuccess: ({ link }) => {
-      qc.setQueryData(inviteKeys.links(communityId), (list: InviteLink[] | undefined) => [link, ...(list ?? [])]);
+      qc.setQueryData(inviteLinksQueryOptions(communityId).queryKey, (list) => [link, ...(list ?? [])]);
       copy(link.token);
     },
     onError: (err) => toast({ variant: "destructive", title: t("links.createFailed"), description: errorMessage(err) }),
@@ -84,12 +85,12 @@ export function InviteLinks({ communityId }: { communityId: string }) {
           <Spinner label={t("links.loading")} />
         </div>
       ) : links.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-2 py-4 text-center">
-          <p className="text-sm text-foreground">{t("links.loadFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void links.refetch()}>
-            {tc("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          variant="compact"
+          message={t("links.loadFailed")}
+          retryLabel={tc("common.tryAgain")}
+          onRetry={() => void links.refetch()}
+        />
       ) : links.data.length === 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">{t("links.empty")}</p>
       ) : (
@@ -111,7 +112,7 @@ function LinkRow({ communityId, link, onCopy }: { communityId: string; link: Inv
   const revoke = useMutation({
     mutationFn: () => call("DELETE /api/communities/:id/invite-links/:linkId", { params: { id: communityId, linkId: link.id } }),
     onSuccess: ({ link: revoked }) =>
-      qc.setQueryData(inviteKeys.links(communityId), (list: InviteLink[] | undefined) =>
+      qc.setQueryData(inviteLinksQueryOptions(communityId).queryKey, (list) =>
         list?.map((l) => (l.id === revoked.id ? revoked : l)),
       ),
     onError: (err) => toast({ variant: "destructive", title: t("links.revokeFailed"), description: errorMessage(err) }),

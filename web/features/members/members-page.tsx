@@ -1,13 +1,13 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { memberSorts, type MemberSort } from "../../../common/contract/enums";
-import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import type { MyCommunity } from "../../../common/contract/me";
 import { useLevelName } from "../../components/level-badge";
+import { LoadError } from "../../components/load-error";
+import { SearchField } from "../../components/search-field";
 import { Button } from "../../components/ui/button";
-import { inputClasses } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -27,7 +27,6 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
   const { t } = useTranslation("members");
   const { t: tc } = useTranslation();
   const me = useSession().user?.id;
-  const searchId = useId();
   const sortId = useId();
   const [q, setQ] = useState("");
   const [sort, setSort] = useState<MemberSort>("points");
@@ -45,24 +44,7 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
   return (
     <div className="mt-6 space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            {t("search")}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={q}
-            maxLength={SEARCH_TEXT_MAX}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t("search")}
-            className={cn(inputClasses, "h-10 pl-9")}
-          />
-        </div>
+        <SearchField label={t("search")} value={q} onValueChange={setQ} className="flex-1" />
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="shrink-0 text-sm text-muted-foreground">
             {t("sort.label")}
@@ -91,12 +73,7 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
       {members.isPending ? (
         <MemberSkeletons label={t("loading")} />
       ) : members.isError && items.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-          <p className="text-foreground">{t("loadFailed")}</p>
-          <Button variant="outline" onClick={() => void members.refetch()}>
-            {tc("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError message={t("loadFailed")} retryLabel={tc("common.tryAgain")} onRetry={() => void members.refetch()} />
       ) : shown.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border bg-surface p-10 text-center">
           <Users className="h-10 w-10 text-muted-foreground" aria-hidden="true" />

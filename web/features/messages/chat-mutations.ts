@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api";
+import { patch } from "../../lib/cache-write";
 import type { ChatMessage, Reaction } from "../../../common/contract/conversations";
 import type { ReactionEmoji } from "../../../common/contract/enums";
 import { putMessages, updateHistory } from "./chat-cache";
@@ -59,8 +60,8 @@ export function toggleReaction(
   if (had === active) return reactions;
   if (!current) return [...reactions, { emoji, count: 1, users: [me] }];
   const next = active
-    ? { ...current, count: current.count + 1, users: [...current.users, me] }
-    : { ...current, count: current.count - 1, users: current.users.filter((u) => u.id !== me.id) };
+    ? patch(current, { count: current.count + 1, users: [...current.users, me] })
+    : patch(current, { count: current.count - 1, users: current.users.filter((u) => u.id !== me.id) });
   return next.count > 0 ? reactions.map((r) => (r.emoji === emoji ? next : r)) : reactions.filter((r) => r.emoji !== emoji);
 }
 
@@ -72,20 +73,24 @@ export function useReact(conversationId: string, me: { id: string; fullName: str
       call("POST /api/messages/:messageId/reactions", { params: { messageId: message.id }, body: { emoji, active } }),
     onMutate: async ({ message, emoji, active }) => {
       await qc.cancelQueries({ queryKey: key });
-      const patch = (reactions: Reaction[]) => toggleReaction(reactions, emoji, active, me);
-      updateHistory(qc, conversationId, (h) => ({
-        ...h,
-        messages: h.messages.map((m) => (m.id === message.id ? { ...m, reactions: patch(m.reactions) } : m)),
-      }));
+      const toggled = (reactions: Reaction[]) => toggleReaction(reactions, emoji, active, me);
+      updateHistory(qc, conversationId, (h) =>
+        patch(h, {
+          messages: h.messages.map((m) => (m.id === message.id ? patch(m, { reactions: toggled(m.reactions) }) : m)),
+        }),
+      );
       return { before: message };
     },
     onError: (_err, _vars, context) => {
       // The held copy goes back, unless a newer version arrived meanwhile.
       if (context) {
-        updateHistory(qc, conversationId, (h) => ({
-          ...h,
-          messages: h.messages.map((m) => (m.id === context.before.id && m.version === context.before.version ? context.before : m)),
-        }));
+        updateHistory(qc, conversationId, (h) =>
+          patch(h, {
+            messages: h.messages.map((m) =>
+              m.id === context.before.id && m.version === context.before.version ? context.before : m,
+            ),
+          }),
+        );
       }
     },
     onSuccess: ({ message }) => putMessages(qc, conversationId, [message]),

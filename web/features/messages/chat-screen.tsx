@@ -3,8 +3,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { useDocumentTitle } from "../../components/page";
-import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { useErrorMessage } from "../../lib/errors";
@@ -88,8 +88,7 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
 
   const other = conversation.participants.find((p) => p.id === conversation.otherUserId);
   const lastOwn = [...messages].reverse().find((m) => m.sender?.id === me.id);
-  const seenId =
-    conversation.type === "direct" && other && lastOwn && other.lastReadSeq >= lastOwn.seq ? lastOwn.id : null;
+  const seenId = conversation.type === "direct" && other && lastOwn && other.lastReadSeq >= lastOwn.seq ? lastOwn.id : null;
 
   return (
     <div className="-mx-4 -my-6 flex h-[calc(100dvh-6.75rem)] min-h-[22rem] flex-col overflow-hidden bg-surface sm:mx-0 sm:my-0 sm:h-[calc(100dvh-12rem)] sm:rounded-2xl sm:border sm:border-border">
@@ -114,7 +113,10 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
           onReact={(message, emoji, active) =>
             react.mutate(
               { message, emoji, active },
-              { onError: (err) => toast({ title: t("toast.reactFailed"), description: errorMessage(err), variant: "destructive" }) },
+              {
+                onError: (err) =>
+                  toast({ title: t("toast.reactFailed"), description: errorMessage(err), variant: "destructive" }),
+              },
             )
           }
           onEdit={async (message, content) => {
@@ -131,12 +133,13 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
           onDiscard={outbox.discard}
         />
       ) : (
-        <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-          <p className="text-foreground">{t("toast.loadMessagesFailed")}</p>
-          <Button variant="outline" onClick={() => void history.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          variant="plain"
+          className="flex-1 justify-center"
+          message={t("toast.loadMessagesFailed")}
+          retryLabel={t("common.tryAgain")}
+          onRetry={() => void history.refetch()}
+        />
       )}
       <TypingLine ids={live.typingIds} participants={conversation.participants} />
       <div className="sr-only" aria-live="polite" aria-atomic="true">

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { MessagesSquare, Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useErrorMessage } from "../../lib/errors";
@@ -87,12 +88,12 @@ export default function GroupChatsBlock() {
           <Spinner label={t("groups.loading")} />
         </div>
       ) : groups.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 p-6 text-center">
-          <p className="text-foreground">{t("groups.loadFailed")}</p>
-          <Button variant="outline" size="sm" onClick={() => void groups.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          variant="compact"
+          message={t("groups.loadFailed")}
+          retryLabel={t("common.tryAgain")}
+          onRetry={() => void groups.refetch()}
+        />
       ) : groups.data.length === 0 ? (
         <p className="p-6 text-center text-sm text-muted-foreground">{t("groups.empty")}</p>
       ) : (

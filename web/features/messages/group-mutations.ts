@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api";
-import { conversationKeys } from "./queries";
+import { conversationKeys, conversationQueryOptions } from "./queries";
 
 export function useStartDirect() {
   const qc = useQueryClient();
@@ -65,7 +65,7 @@ export function useRenameGroup(conversationId: string) {
     mutationFn: (body: { name: string; description: string | null }) =>
       call("PATCH /api/conversations/:conversationId", { params: { conversationId }, body }),
     onSuccess: ({ conversation }) => {
-      qc.setQueryData(conversationKeys.detail(conversationId), conversation);
+      qc.setQueryData(conversationQueryOptions(conversationId).queryKey, conversation);
       changed();
     },
   });

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { MessageCircle, SquarePen } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { ConversationRow } from "./conversation-row";
 import { allConversationsQueryOptions } from "./queries";
 
@@ -43,12 +44,12 @@ export function MessagesPage() {
             <RowSkeleton />
           </ul>
         ) : list.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-            <p className="text-foreground">{t("messages.loadFailed")}</p>
-            <Button variant="outline" onClick={() => void list.refetch()}>
-              {t("common.tryAgain")}
-            </Button>
-          </div>
+          <LoadError
+            variant="plain"
+            message={t("messages.loadFailed")}
+            retryLabel={t("common.tryAgain")}
+            onRetry={() => void list.refetch()}
+          />
         ) : list.data.length === 0 ? (
           <div className="flex flex-col items-center gap-3 p-10 text-center">
             <MessageCircle className="h-8 w-8 text-muted-foreground" aria-hidden="true" />

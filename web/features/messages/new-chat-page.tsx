@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
+import { SearchField } from "../../components/search-field";
 import { Avatar } from "../../components/ui/avatar";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
 import { Spinner } from "../../components/ui/spinner";
 import { useCurrentCommunity } from "../../lib/my-communities";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
@@ -20,7 +19,17 @@ import { peopleQueryOptions } from "./queries";
 /** The spec's search debounce for messages. */
 export const PEOPLE_SEARCH_DEBOUNCE_MS = 300;
 
-function PersonList({ title, people, onPick, busy }: { title: string; people: Person[]; onPick: (p: Person) => void; busy: string | null }) {
+function PersonList({
+  title,
+  people,
+  onPick,
+  busy,
+}: {
+  title: string;
+  people: Person[];
+  onPick: (p: Person) => void;
+  busy: string | null;
+}) {
   const headingId = useId();
   if (people.length === 0) return null;
   return (
@@ -83,7 +92,8 @@ export function NewChatPage({ userId }: { userId?: string }) {
   }, [userId]);
 
   useEffect(() => {
-    if (people.isError) toast({ title: t("toast.loadUsersFailed"), description: errorMessage(people.error), variant: "destructive" });
+    if (people.isError)
+      toast({ title: t("toast.loadUsersFailed"), description: errorMessage(people.error), variant: "destructive" });
   }, [people.isError, people.error, t, errorMessage]);
 
   const members = people.data?.members ?? [];
@@ -92,18 +102,13 @@ export function NewChatPage({ userId }: { userId?: string }) {
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeading>{tc("pages.newChat")}</PageHeading>
-      <div className="relative mt-4">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          value={search}
-          maxLength={PEOPLE_QUERY_MAX}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t("newChat.search")}
-          aria-label={t("newChat.search")}
-          className="pl-9"
-        />
-      </div>
+      <SearchField
+        label={t("newChat.search")}
+        value={search}
+        onValueChange={setSearch}
+        maxLength={PEOPLE_QUERY_MAX}
+        className="mt-4"
+      />
       {userId && busy === userId ? (
         <div className="mt-8 flex justify-center">
           <Spinner label={t("newChat.starting")} />
@@ -113,12 +118,12 @@ export function NewChatPage({ userId }: { userId?: string }) {
           <Spinner label={t("newChat.loading")} />
         </div>
       ) : people.isError ? (
-        <div role="alert" className="mt-6 flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-          <p className="text-foreground">{t("toast.loadUsersFailed")}</p>
-          <Button variant="outline" onClick={() => void people.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          className="mt-6"
+          message={t("toast.loadUsersFailed")}
+          retryLabel={t("common.tryAgain")}
+          onRetry={() => void people.refetch()}
+        />
       ) : members.length === 0 && others.length === 0 ? (
         <p className="mt-8 text-center text-muted-foreground" role="status">
           {q ? t("newChat.noMatches", { query: q }) : t("newChat.nobody")}

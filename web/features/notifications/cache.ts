@@ -1,6 +1,8 @@
-import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
-import { notificationKeys } from "./queries";
+import { hashKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import type { NotificationItem } from "../../../common/contract/notifications";
+import { patch, type CachedData } from "../../lib/cache-write";
+import type { notificationListQueryOptions } from "./list-queries";
+import { notificationKeys, type recentNotificationsQueryOptions, type unreadNotificationsQueryOptions } from "./queries";
 
 /**
  * Cache edits for notifications, shared by the user's room (live) and the read mutations. Lists and counts
@@ -12,22 +14,24 @@ type Scope = string;
 const scopeOf = (key: QueryKey): Scope => String(key[2] ?? "all");
 const inScope = (n: Pick<NotificationItem, "community">, scope: Scope) => scope === "all" || n.community?.id === scope;
 
-type Cached = NotificationPage | InfiniteData<NotificationPage, string | null>;
-const isInfinite = (data: Cached): data is InfiniteData<NotificationPage, string | null> => "pages" in data;
+// Each key is written with the type its query keeps there: a dropdown's page, the page's pages, a count.
+type Cached = CachedData<typeof recentNotificationsQueryOptions> | CachedData<typeof notificationListQueryOptions>;
+type Count = CachedData<typeof unreadNotificationsQueryOptions>;
+const isInfinite = (data: Cached): data is CachedData<typeof notificationListQueryOptions> => "pages" in data;
 
 function eachList(qc: QueryClient, fn: (key: QueryKey, data: Cached) => Cached | undefined) {
   for (const prefix of [notificationKeys.recentLists(), notificationKeys.lists()]) {
     for (const [key, data] of qc.getQueriesData<Cached>({ queryKey: prefix })) {
       if (!data) continue;
       const next = fn(key, data);
-      if (next && next !== data) qc.setQueryData(key, next);
+      if (next && next !== data) qc.setQueryData<Cached>(key, next);
     }
   }
 }
 
 function mapItems(data: Cached, fn: (n: NotificationItem) => NotificationItem): Cached {
-  if (isInfinite(data)) return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(fn) })) };
-  return { ...data, items: data.items.map(fn) };
+  if (isInfinite(data)) return patch(data, { pages: data.pages.map((p) => patch(p, { items: p.items.map(fn) })) });
+  return patch(data, { items: data.items.map(fn) });
 }
 
 function contains(data: Cached, id: string): boolean {
@@ -46,9 +50,9 @@ function findItem(qc: QueryClient, id: string): NotificationItem | undefined {
 }
 
 function adjustUnread(qc: QueryClient, community: string | null, fn: (count: number) => number) {
-  for (const [key, count] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
+  for (const [key, count] of qc.getQueriesData<Count>({ queryKey: notificationKeys.unreadCounts() })) {
     const scope = scopeOf(key);
-    if (typeof count === "number" && (scope === "all" || scope === community)) qc.setQueryData(key, fn(count));
+    if (typeof count === "number" && (scope === "all" || scope === community)) qc.setQueryData<Count>(key, fn(count));
   }
 }
 
@@ -60,9 +64,11 @@ export function prependNotification(qc: QueryClient, n: NotificationItem) {
     if (!inScope(n, scopeOf(key)) || contains(data, n.id)) return data;
     if (isInfinite(data)) {
       const [first, ...rest] = data.pages;
-      return { ...data, pages: [{ ...(first ?? { nextCursor: null }), items: [n, ...(first?.items ?? [])] }, ...rest] };
+      return patch(data, {
+        pages: [first ? patch(first, { items: [n, ...first.items] }) : { items: [n], nextCursor: null }, ...rest],
+      });
     }
-    return { ...data, items: [n, ...data.items] };
+    return patch(data, { items: [n, ...data.items] });
   });
   if (!n.isRead && !counted.has(n.id)) {
     counted.add(n.id);
@@ -76,11 +82,11 @@ export function prependNotification(qc: QueryClient, n: NotificationItem) {
  */
 export function setUnreadTotal(qc: QueryClient, count: number) {
   let fell = false;
-  for (const [key, current] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
+  for (const [key, current] of qc.getQueriesData<Count>({ queryKey: notificationKeys.unreadCounts() })) {
     if (scopeOf(key) === "all") {
       fell ||= typeof current === "number" && count < current;
-      qc.setQueryData(key, count);
-    } else if (count === 0 && typeof current === "number") qc.setQueryData(key, 0);
+      qc.setQueryData<Count>(key, count);
+    } else if (count === 0 && typeof current === "number") qc.setQueryData<Count>(key, 0);
   }
   // Fewer unread than we knew: something was read in another tab. The per-community counts and the
   // blue dots cannot be derived from a total, so those lists ask the server again.
@@ -96,7 +102,7 @@ export function markReadInCache(qc: QueryClient, id: string): boolean {
   const item = findItem(qc, id);
   const wasUnread = !!item && !item.isRead;
   eachList(qc, (_, data) =>
-    contains(data, id) ? mapItems(data, (n) => (n.id === id && !n.isRead ? { ...n, isRead: true } : n)) : data,
+    contains(data, id) ? mapItems(data, (n) => (n.id === id && !n.isRead ? patch(n, { isRead: true }) : n)) : data,
   );
   if (wasUnread) adjustUnread(qc, item?.community?.id ?? null, (c) => Math.max(0, c - 1));
   return wasUnread;
@@ -105,9 +111,9 @@ export function markReadInCache(qc: QueryClient, id: string): boolean {
 /** Mark all read for a scope: its items read, its badge 0 (and every badge 0 when the scope is all). */
 export function markAllReadInCache(qc: QueryClient, communityId: string | null) {
   const scope = communityId ?? "all";
-  eachList(qc, (_, data) => mapItems(data, (n) => (!n.isRead && inScope(n, scope) ? { ...n, isRead: true } : n)));
-  for (const [key, count] of qc.getQueriesData<number>({ queryKey: notificationKeys.unreadCounts() })) {
+  eachList(qc, (_, data) => mapItems(data, (n) => (!n.isRead && inScope(n, scope) ? patch(n, { isRead: true }) : n)));
+  for (const [key, count] of qc.getQueriesData<Count>({ queryKey: notificationKeys.unreadCounts() })) {
     if (typeof count !== "number") continue;
-    if (scope === "all" || scopeOf(key) === scope) qc.setQueryData(key, 0);
+    if (scope === "all" || scopeOf(key) === scope) qc.setQueryData<Count>(key, 0);
   }
 }

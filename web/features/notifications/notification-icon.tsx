@@ -37,10 +37,6 @@ const icons: Record<string, LucideIcon> = {
 };
 
 /** Unknown types get a bell (spec 000 section 3). */
-export function notificationIcon(type: string): LucideIcon {
-  return icons[type] ?? Bell;
-}
-
 export function NotificationIcon({ type, className }: { type: string; className?: string }) {
   const Icon = icons[type] ?? Bell;
   return <Icon className={className} aria-hidden="true" />;

@@ -6,8 +6,9 @@ import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { Switch } from "../../components/ui/switch";
 import { call } from "../../lib/api";
+import { patch } from "../../lib/cache-write";
 import { toast } from "../../lib/toast";
-import { notificationPreferencesKey, notificationPreferencesQueryOptions } from "./queries";
+import { notificationPreferencesQueryOptions } from "./queries";
 
 type Channel = "inApp" | "email";
 
@@ -17,7 +18,7 @@ function applied(prefs: NotificationPreferences, change: UpdatePreferencesBody):
     emailDigest: change.emailDigest ?? prefs.emailDigest,
     types: prefs.types.map((t) => {
       const c = change.types?.find((x) => x.type === t.type);
-      return c ? { type: t.type, inApp: c.inApp ?? t.inApp, email: c.email ?? t.email } : t;
+      return c ? patch(t, { inApp: c.inApp ?? t.inApp, email: c.email ?? t.email }) : t;
     }),
   };
 }
@@ -25,12 +26,12 @@ function applied(prefs: NotificationPreferences, change: UpdatePreferencesBody):
 function useUpdatePreferences() {
   const { t } = useTranslation("notifications");
   const qc = useQueryClient();
-  const key = notificationPreferencesKey();
+  const key = notificationPreferencesQueryOptions().queryKey;
   return useMutation({
     mutationFn: (change: UpdatePreferencesBody) => call("PATCH /api/notifications/preferences", { body: change }),
     onMutate: async (change) => {
       await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<NotificationPreferences>(key);
+      const before = qc.getQueryData(key);
       if (before) qc.setQueryData(key, applied(before, change));
       return { before };
     },
@@ -64,7 +65,12 @@ export function NotificationSettingsPage() {
           ))}
         </div>
       ) : prefs.isError ? (
-        <LoadError message={t("settings.loadFailed")} retryLabel={t("tryAgain")} onRetry={() => void prefs.refetch()} />
+        <LoadError
+          className="mt-6"
+          message={t("settings.loadFailed")}
+          retryLabel={t("tryAgain")}
+          onRetry={() => void prefs.refetch()}
+        />
       ) : (
         <>
           <section aria-labelledby="notification-types" className="rounded-2xl border border-border bg-surface shadow-sm">

@@ -4,6 +4,7 @@ import { BellOff, CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationLink } from "../../../common/notification-link";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
@@ -102,12 +103,7 @@ export function NotificationsPage() {
             <RowSkeleton />
           </ul>
         ) : list.isError && items.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
-            <p className="text-foreground">{t("loadFailed")}</p>
-            <Button variant="outline" onClick={() => void list.refetch()}>
-              {t("tryAgain")}
-            </Button>
-          </div>
+          <LoadError variant="plain" message={t("loadFailed")} retryLabel={t("tryAgain")} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 p-10 text-center">
             <BellOff className="h-8 w-8 text-muted-foreground" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../components/payments/card-form";
 import { cardIssues, usePaymentFlow } from "../../components/payments/payment-flow";
@@ -50,12 +51,11 @@ export function AddPaymentMethodPage() {
       {mode.isPending ? (
         <div className="h-64 animate-pulse rounded-2xl bg-muted" aria-hidden="true" />
       ) : mode.isError ? (
-        <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
-          <p className="text-sm text-foreground">{t("methods.loadFailed")}</p>
-          <Button variant="outline" onClick={() => void mode.refetch()}>
-            {t("common.tryAgain", { ns: "translation" })}
-          </Button>
-        </div>
+        <LoadError
+          message={t("methods.loadFailed")}
+          retryLabel={t("common.tryAgain", { ns: "translation" })}
+          onRetry={() => void mode.refetch()}
+        />
       ) : mode.data === "hosted" ? (
         <form
           className={panel}

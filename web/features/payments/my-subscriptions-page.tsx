@@ -3,17 +3,19 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Subscription } from "../../../common/contract/payments";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { call } from "../../lib/api";
 import { useFormatter } from "../../lib/format/formatter";
 import { formatGel } from "../../lib/format/money";
-import { paymentKeys, subscriptionsQueryOptions } from "../../lib/payments";
+import { subscriptionsQueryOptions } from "../../lib/payments";
 import { toast } from "../../lib/toast";
 
 /** Active = still paid for (active, or cancelled before its period ends); the rest is past. */
-const isCurrent = (s: Subscription, now: number) => s.status === "active" || (s.status === "cancelled" && s.currentPeriodEnd > now);
+const isCurrent = (s: Subscription, now: number) =>
+  s.status === "active" || (s.status === "cancelled" && s.currentPeriodEnd > now);
 
 /** /my-subscriptions: community and creator-plan subscriptions, cancel to the period end, resubscribe. */
 export function MySubscriptionsPage() {
@@ -32,12 +34,11 @@ export function MySubscriptionsPage() {
           ))}
         </div>
       ) : subs.isError ? (
-        <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
-          <p className="text-sm text-foreground">{t("subscriptions.loadFailed")}</p>
-          <Button variant="outline" onClick={() => void subs.refetch()}>
-            {t("common.tryAgain", { ns: "translation" })}
-          </Button>
-        </div>
+        <LoadError
+          message={t("subscriptions.loadFailed")}
+          retryLabel={t("common.tryAgain", { ns: "translation" })}
+          onRetry={() => void subs.refetch()}
+        />
       ) : subs.data.length === 0 ? (
         <div className="space-y-3 rounded-2xl border border-dashed border-border p-10 text-center">
           <p className="font-medium text-foreground">{t("subscriptions.empty")}</p>
@@ -81,7 +82,7 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
   const [confirming, setConfirming] = useState(false);
   const end = format.longDate(s.currentPeriodEnd);
   const replace = (next: Subscription) =>
-    client.setQueryData<Subscription[]>(paymentKeys.subscriptions(), (old) => old?.map((x) => (x.id === next.id ? next : x)));
+    client.setQueryData(subscriptionsQueryOptions().queryKey, (old) => old?.map((x) => (x.id === next.id ? next : x)));
   const cancel = useMutation({
     mutationFn: () => call("POST /api/payments/subscriptions/:id/cancel", { params: { id: s.id } }),
     onSuccess: (next) => {
@@ -99,7 +100,10 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
     },
     onError: () => toast({ variant: "destructive", title: t("subscriptions.resubscribeFailed") }),
   });
-  const name = s.type === "creator_plan" ? t("subscriptions.creatorPlan", { plan: s.plan ? t(`plans.${s.plan}`) : "", community: s.community.name }) : s.community.name;
+  const name =
+    s.type === "creator_plan"
+      ? t("subscriptions.creatorPlan", { plan: s.plan ? t(`plans.${s.plan}`) : "", community: s.community.name })
+      : s.community.name;
   const dateLine =
     s.status === "active"
       ? t("subscriptions.nextBilling", { date: end })

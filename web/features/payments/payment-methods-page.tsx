@@ -4,12 +4,14 @@ import { CreditCard, MoreVertical, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentMethod } from "../../../common/contract/payments";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { SavedCardLabel } from "../../components/payments/saved-card-label";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { DropdownMenu, MenuItem } from "../../components/ui/dropdown-menu";
 import { call } from "../../lib/api";
+import { patch } from "../../lib/cache-write";
 import { paymentKeys, paymentMethodsQueryOptions } from "../../lib/payments";
 import { toast } from "../../lib/toast";
 
@@ -34,12 +36,11 @@ export function PaymentMethodsPage() {
           ))}
         </div>
       ) : cards.isError ? (
-        <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
-          <p className="text-sm text-foreground">{t("methods.loadFailed")}</p>
-          <Button variant="outline" onClick={() => void cards.refetch()}>
-            {t("common.tryAgain", { ns: "translation" })}
-          </Button>
-        </div>
+        <LoadError
+          message={t("methods.loadFailed")}
+          retryLabel={t("common.tryAgain", { ns: "translation" })}
+          onRetry={() => void cards.refetch()}
+        />
       ) : cards.data.items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-border p-10 text-center">
           <CreditCard className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
@@ -71,7 +72,8 @@ function CardRow({ card }: { card: PaymentMethod }) {
   const [confirming, setConfirming] = useState(false);
   const makeDefault = useMutation({
     mutationFn: () => call("POST /api/payments/methods/:id/default", { params: { id: card.id } }),
-    onSuccess: (data) => client.setQueryData(paymentMethodsQueryOptions().queryKey, (old) => old && { ...old, items: data.items }),
+    onSuccess: (data) =>
+      client.setQueryData(paymentMethodsQueryOptions().queryKey, (old) => old && patch(old, { items: data.items })),
     onError: () => toast({ variant: "destructive", title: t("methods.defaultFailed") }),
   });
   const remove = useMutation({

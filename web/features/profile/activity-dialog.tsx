@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
@@ -7,7 +8,15 @@ import { ActivityList } from "./activity-list";
 import { activityQueryOptions } from "./queries";
 
 /** 'View All Activity': the whole list, a page at a time. */
-export function ActivityDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ActivityDialog({
+  userId,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation("profile");
   const activity = useInfiniteQuery({ ...activityQueryOptions(userId), enabled: open });
   const items = activity.data?.pages.flatMap((p) => p.items) ?? [];
@@ -17,12 +26,12 @@ export function ActivityDialog({ userId, open, onOpenChange }: { userId: string;
         {activity.isPending ? (
           <Spinner label={t("loadingMore")} />
         ) : activity.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 p-4 text-center">
-            <p className="text-foreground">{t("loadFailed")}</p>
-            <Button variant="outline" onClick={() => void activity.refetch()}>
-              {t("tryAgain")}
-            </Button>
-          </div>
+          <LoadError
+            variant="plain"
+            message={t("loadFailed")}
+            retryLabel={t("tryAgain")}
+            onRetry={() => void activity.refetch()}
+          />
         ) : (
           <ActivityList items={items} />
         )}

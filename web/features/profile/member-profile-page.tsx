@@ -4,7 +4,6 @@ import { Ban, MessageCircle, UserX } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BlockPersonDialog } from "../../components/block-person-dialog";
-import { LoadError } from "../../components/load-error";
 import { useDocumentTitle } from "../../components/page";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { isApiError } from "../../lib/api";
@@ -13,7 +12,7 @@ import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { CommunityTiles } from "./community-tiles";
 import { ProfileHeader } from "./profile-header";
-import { ProfileSkeleton } from "./profile-skeleton";
+import { ProfileLoadError, ProfileSkeleton } from "./profile-skeleton";
 import { ProfileStats } from "./profile-stats";
 import { personProfileQueryOptions } from "./queries";
 import { RecentActivity } from "./recent-activity";
@@ -42,13 +41,7 @@ export default function MemberProfilePage({ userId }: { userId: string }) {
         </div>
       );
     }
-    return (
-      <LoadError
-        message={`${t("loadFailed")}: ${errorMessage(query.error)}`}
-        retryLabel={t("tryAgain")}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <ProfileLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
 
   const { profile, stats, level, communities, activity, isSelf, blockedByMe } = query.data;
@@ -87,7 +80,11 @@ export default function MemberProfilePage({ userId }: { userId: string }) {
         <MessageCircle className="h-4 w-4" aria-hidden="true" />
         {t("message")}
       </a>
-      <Button variant="outline" onClick={() => setBlocking(true)} aria-label={tc("blocks.blockPerson", { name: profile.fullName })}>
+      <Button
+        variant="outline"
+        onClick={() => setBlocking(true)}
+        aria-label={tc("blocks.blockPerson", { name: profile.fullName })}
+      >
         <Ban className="h-4 w-4" aria-hidden="true" />
         {tc("blocks.block")}
       </Button>

@@ -2,13 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Pencil } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../components/load-error";
 import { useDocumentTitle } from "../../components/page";
 import { buttonClasses } from "../../components/ui/button";
-import { useErrorMessage } from "../../lib/errors";
 import { CommunityTiles } from "./community-tiles";
 import { ProfileHeader } from "./profile-header";
-import { ProfileSkeleton } from "./profile-skeleton";
+import { ProfileLoadError, ProfileSkeleton } from "./profile-skeleton";
 import { ProfileStats } from "./profile-stats";
 import { myProfileQueryOptions } from "./queries";
 import { RecentActivity } from "./recent-activity";
@@ -16,19 +14,12 @@ import { RecentActivity } from "./recent-activity";
 /** /profile: one's own profile (spec 001 "Own profile and editing"). */
 export default function OwnProfilePage() {
   const { t } = useTranslation("profile");
-  const errorMessage = useErrorMessage();
   const query = useQuery(myProfileQueryOptions());
   useDocumentTitle(query.data?.profile.fullName ?? t("title"));
 
   if (query.isPending) return <ProfileSkeleton label={t("loading")} />;
   if (query.isError) {
-    return (
-      <LoadError
-        message={`${t("loadFailed")}: ${errorMessage(query.error)}`}
-        retryLabel={t("tryAgain")}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <ProfileLoadError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { profile, stats, level, communities, activity } = query.data;
   return (

@@ -1,3 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { LoadError } from "../../components/load-error";
+import { useErrorMessage } from "../../lib/errors";
+
 /** The profile's shape while it loads. */
 export function ProfileSkeleton({ label }: { label: string }) {
   return (
@@ -18,5 +22,19 @@ export function ProfileSkeleton({ label }: { label: string }) {
         ))}
       </div>
     </div>
+  );
+}
+
+/** The profile pages' failure: 'Failed to load profile' with the reason, and 'Try Again'. */
+export function ProfileLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation("profile");
+  const errorMessage = useErrorMessage();
+  return (
+    <LoadError
+      className="mt-6"
+      message={`${t("loadFailed")}: ${errorMessage(error)}`}
+      retryLabel={t("tryAgain")}
+      onRetry={onRetry}
+    />
   );
 }

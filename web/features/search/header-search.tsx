@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
+import { SearchField } from "../../components/search-field";
 import { Dialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { lazyWithPreload } from "../../lib/lazy";
@@ -80,32 +80,24 @@ function SearchInput({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="relative">
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
-      <input
-        type="search"
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={expanded ? listboxId : undefined}
-        aria-activedescendant={expanded ? activeId : undefined}
-        aria-autocomplete="list"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        ref={inputRef}
-        placeholder={t("search.placeholder")}
-        aria-label={t("search.label")}
-        name="q"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={SEARCH_TEXT_MAX}
-        className="h-10 w-full rounded-lg border border-input bg-muted/60 pr-3 pl-9 text-sm text-foreground placeholder:text-muted-foreground focus:bg-surface"
-      />
-    </div>
+    <SearchField
+      look="header"
+      role="combobox"
+      aria-expanded={expanded}
+      aria-controls={expanded ? listboxId : undefined}
+      aria-activedescendant={expanded ? activeId : undefined}
+      aria-autocomplete="list"
+      value={value}
+      onValueChange={onChange}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      ref={inputRef}
+      label={t("search.label")}
+      placeholder={t("search.placeholder")}
+      name="q"
+      autoComplete="off"
+      enterKeyHint="search"
+    />
   );
 }
 

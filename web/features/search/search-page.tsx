@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Search } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { groupedSearchKinds, searchKinds, type SearchKind } from "../../../common/contract/enums";
-import { SEARCH_TEXT_MAX } from "../../../common/contract/limits";
 import type { SearchHit } from "../../../common/contract/search";
+import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
+import { SearchField } from "../../components/search-field";
+import { useSearchText } from "../../lib/use-search-text";
 import { Button } from "../../components/ui/button";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
-import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { enterHitCommunity, hitTarget } from "./hit-target";
 import { HitRow } from "./hit-row";
 import { groupedSearchOptions, kindSearchOptions, SEARCH_DEBOUNCE_MS } from "./queries";
@@ -55,14 +55,7 @@ function Skeleton() {
 
 function Failed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className={status} role="alert">
-      <p className="text-destructive-text">{t("search.failed")}</p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        {t("common.tryAgain")}
-      </Button>
-    </div>
-  );
+  return <LoadError message={t("search.failed")} retryLabel={t("common.tryAgain")} onRetry={onRetry} />;
 }
 
 function NoResults({ q }: { q: string }) {
@@ -131,46 +124,27 @@ function KindResults({ q, kind }: { q: string; kind: SearchKind }) {
   );
 }
 
-/** The page's own box: the text goes to the address once typing stops; Back brings the old text back. */
+/** The page's own box: the text goes to the address once typing stops, or at once on Enter; Back brings the old text back. */
 function SearchBox({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (value !== text.trim()) setText(value);
-  }
-  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const sent = useRef(debounced);
-  useEffect(() => {
-    if (debounced === sent.current) return;
-    sent.current = debounced;
-    if (debounced !== value) onChange(debounced);
-  }, [debounced, value, onChange]);
+  const search = useSearchText(value, onChange, SEARCH_DEBOUNCE_MS);
   return (
     <form
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        onChange(text.trim());
+        search.submit();
       }}
-      className="relative"
     >
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
-      <input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+      <SearchField
+        look="page"
+        label={t("search.label")}
         placeholder={t("search.placeholder")}
-        aria-label={t("search.label")}
+        value={search.text}
+        onValueChange={search.setText}
         name="q"
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={SEARCH_TEXT_MAX}
-        className="h-11 w-full rounded-lg border border-input bg-surface pr-3 pl-9 text-base text-foreground placeholder:text-muted-foreground"
       />
     </form>
   );

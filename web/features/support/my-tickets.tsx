@@ -34,7 +34,14 @@ export function MyTickets({ openId, onOpenChange }: MyTicketsProps) {
       </div>
     );
   } else if (query.isError) {
-    body = <LoadError message={t("mine.loadFailed")} retryLabel={t("mine.tryAgain")} onRetry={() => void query.refetch()} />;
+    body = (
+      <LoadError
+        className="mt-6"
+        message={t("mine.loadFailed")}
+        retryLabel={t("mine.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (items.length === 0) {
     body = (
       <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-8 text-muted-foreground">
@@ -128,7 +135,12 @@ function TicketDialog({ id, onClose }: { id: string; onClose: () => void }) {
           <Spinner />
         </div>
       ) : query.isError ? (
-        <LoadError message={errorMessage(query.error)} retryLabel={t("mine.tryAgain")} onRetry={() => void query.refetch()} />
+        <LoadError
+          className="mt-6"
+          message={errorMessage(query.error)}
+          retryLabel={t("mine.tryAgain")}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <div className="space-y-3">
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

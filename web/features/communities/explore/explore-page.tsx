@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { AlertCircle, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { isApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
@@ -76,11 +77,11 @@ function ExploreResults({ search, onClearFilters }: { search: ExploreSearch; onC
   // A failed next page also puts the query in error; the cards already loaded stay on screen then.
   if (query.isError && !query.data) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-surface p-8 text-center">
-        <AlertCircle className="h-8 w-8 text-destructive-text" aria-hidden="true" />
-        <p className="text-foreground">{isApiError(query.error) ? errorMessage(query.error) : t("explore.loadFailed")}</p>
-        <Button onClick={() => void query.refetch()}>{t("common.tryAgain")}</Button>
-      </div>
+      <LoadError
+        message={isApiError(query.error) ? errorMessage(query.error) : t("explore.loadFailed")}
+        retryLabel={t("common.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

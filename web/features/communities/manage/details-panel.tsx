@@ -6,8 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { communityKeys } from "../../../../common/query-keys";
-import { refreshCommunity } from "../community-api";
+import { communityQueryOptions, refreshCommunity } from "../community-api";
 import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";
@@ -26,7 +25,7 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
     mutationFn: (body: ReturnType<typeof toCommunityBody>) =>
       call("PATCH /api/communities/:id", { params: { id: community.id }, body }),
     onSuccess: async (updated) => {
-      queryClient.setQueryData(communityKeys.detail(community.id), updated);
+      queryClient.setQueryData(communityQueryOptions(community.id).queryKey, updated);
       toast({ variant: "success", title: t("manage.saved") });
       await refreshCommunity(queryClient, community.id);
     },

@@ -1,11 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
+import { SearchField } from "../../../components/search-field";
 import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { inputClasses } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { call } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
@@ -25,7 +24,6 @@ const SORTS: MemberSort[] = ["joined", "points", "name"];
 export function MembersPanel({ communityId, canChangeRoles }: { communityId: string; canChangeRoles: boolean }) {
   const { t } = useTranslation("communities");
   const errorMessage = useErrorMessage();
-  const searchId = useId();
   const sortId = useId();
   const [q, setQ] = useState("");
   const [sort, setSort] = useState<MemberSort>("joined");
@@ -35,24 +33,7 @@ export function MembersPanel({ communityId, canChangeRoles }: { communityId: str
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            {t("members.search")}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={q}
-            maxLength={100}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t("members.search")}
-            className={cn(inputClasses, "h-10 pl-9")}
-          />
-        </div>
+        <SearchField label={t("members.search")} value={q} onValueChange={setQ} className="flex-1" />
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="shrink-0 text-sm text-muted-foreground">
             {t("sort.label")}
@@ -71,12 +52,12 @@ export function MembersPanel({ communityId, canChangeRoles }: { communityId: str
           <Spinner />
         </div>
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            {t("common.tryAgain")}
-          </Button>
-        </div>
+        <LoadError
+          variant="plain"
+          message={errorMessage(query.error)}
+          retryLabel={t("common.tryAgain")}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
           {t("members.empty")}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type UseQueryOptions } from "@ta
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../../components/ui/button";
+import { LoadError } from "../../../components/load-error";
 import { Spinner } from "../../../components/ui/spinner";
 import type { ReportDecision } from "../../../../common/contract/enums";
 import { call } from "../../../lib/api";
@@ -51,12 +51,12 @@ export function ReportsList<R extends Report>({ queryOptions, communityId, showC
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <p className="text-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={errorMessage(query.error)}
+        retryLabel={t("common.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) {

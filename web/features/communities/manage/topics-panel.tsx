@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Field } from "../../../components/ui/field";
@@ -48,12 +49,12 @@ export function TopicsPanel({ communityId, readOnly }: { communityId: string; re
   }
   if (query.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <p>{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          {t("common.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="plain"
+        message={errorMessage(query.error)}
+        retryLabel={t("common.tryAgain")}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return (

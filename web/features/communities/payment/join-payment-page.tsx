@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../../components/payments/card-form";
 import { cardIssues } from "../../../components/payments/payment-flow";
@@ -101,12 +102,11 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
   if (cards.isPending) return <div className="h-32 animate-pulse rounded-2xl bg-muted" aria-hidden="true" />;
   if (cards.isError) {
     return (
-      <div role="alert" className="space-y-3 rounded-2xl border border-border p-5">
-        <p className="text-sm text-foreground">{t("payment.cardsFailed")}</p>
-        <Button variant="outline" onClick={() => void cards.refetch()}>
-          {t("common.tryAgain", { ns: "translation" })}
-        </Button>
-      </div>
+      <LoadError
+        message={t("payment.cardsFailed")}
+        retryLabel={t("common.tryAgain", { ns: "translation" })}
+        onRetry={() => void cards.refetch()}
+      />
     );
   }
   const newCardLink = (
@@ -130,7 +130,9 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
       }}
     >
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-foreground">{t("payment.savedCards", { count: cards.data.items.length })}</legend>
+        <legend className="text-sm font-medium text-foreground">
+          {t("payment.savedCards", { count: cards.data.items.length })}
+        </legend>
         {cards.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t("payment.noCards")}</p>}
         {cards.data.items.map((card) => (
           <label
@@ -212,7 +214,9 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
         checked={saveCard}
         onChange={(e) => setSaveCard(e.target.checked)}
       />
-      {community.paymentType === "subscription" && <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>}
+      {community.paymentType === "subscription" && (
+        <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>
+      )}
       {payment.problem && (
         <p role="alert" className="text-sm text-destructive-text">
           {payment.problem}

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { LoadError } from "../../../components/load-error";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -22,12 +23,12 @@ export function BlockedPeopleDialog({ open, onOpenChange }: { open: boolean; onO
     );
   } else if (people.isError) {
     body = (
-      <div className="space-y-3 py-2 text-center" role="alert">
-        <p className="text-sm text-destructive-text">{t("blocked.loadFailed")}</p>
-        <Button variant="outline" onClick={() => void people.refetch()}>
-          {t("blocked.tryAgain")}
-        </Button>
-      </div>
+      <LoadError
+        variant="compact"
+        message={t("blocked.loadFailed")}
+        retryLabel={t("blocked.tryAgain")}
+        onRetry={() => void people.refetch()}
+      />
     );
   } else if (people.data.length === 0) {
     body = <p className="py-2 text-sm text-muted-foreground">{t("blocked.empty")}</p>;
