@@ -94,7 +94,16 @@ function keyOf(data) {
 const typingKey = (userId, active) => `${userId}:${active}`;
 
 /** One measured run: every send with its start and how many listeners got it, every latency, CPU used. */
-const newRun = () => ({ sends: [], byKey: new Map(), latencies: [], answers: [], dbWaits: [], errors: [], serverCpu: 0, clientCpu: 0 });
+const newRun = () => ({
+  sends: [],
+  byKey: new Map(),
+  latencies: [],
+  answers: [],
+  dbWaits: [],
+  errors: [],
+  serverCpu: 0,
+  clientCpu: 0,
+});
 const clientCpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
@@ -205,7 +214,10 @@ async function measure({ k, rate }) {
       p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
       answerP50: percentile(answers, 0.5),
-      dbWaitP50: percentile(run.dbWaits.sort((a, b) => a - b), 0.5),
+      dbWaitP50: percentile(
+        run.dbWaits.sort((a, b) => a - b),
+        0.5,
+      ),
       serverCpu: run.serverCpu / run.sends.length,
       clientCpu: run.clientCpu / run.sends.length,
       openSeconds,

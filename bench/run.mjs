@@ -72,7 +72,10 @@ function seedSql() {
     ]),
   ];
   const seeds = { feed, explore, likes, search, points: pointsSeedSql(now, cte) };
-  return groups.filter(wants).flatMap((g) => seeds[g]).join("\n");
+  return groups
+    .filter(wants)
+    .flatMap((g) => seeds[g])
+    .join("\n");
 }
 
 const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", command]);
@@ -81,9 +84,16 @@ const d1 = (command) => sh("npx", ["wrangler", "d1", "execute", "DB", "--local",
 let signIns = 0;
 async function signIn(email, password) {
   const address = { "cf-connecting-ip": `10.88.0.${++signIns}` };
-  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { ...origin, ...address }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { ...origin, ...address },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /**
@@ -94,27 +104,39 @@ async function signIn(email, password) {
 async function signUpAndIn() {
   const email = `bench-${Date.now()}@example.com`;
   const password = "bench-pass-2026";
-  const r1 = await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: origin, body: JSON.stringify({ name: "Bench Reader", email, password }) });
+  const r1 = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: origin,
+    body: JSON.stringify({ name: "Bench Reader", email, password }),
+  });
   if (!r1.ok) throw new Error(`sign-up ${r1.status} ${await r1.text()}`);
   const likerEmail = (i) => `bench-liker-${i}-${email}`;
   const likers = Array.from({ length: concurrency }, (_, i) => i);
   d1(`update users set email_verified = 1 where email = '${email}';
-     ${likers.map((i) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
+     ${likers
+       .map(
+         (i) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
        select 'bench-liker-${i}', '${likerEmail(i)}', 1, 'Bench Liker ${i + 1}', created_at, updated_at from users where email = '${email}';
      insert into accounts (id, user_id, account_id, provider_id, password, created_at, updated_at)
        select 'bench-liker-account-${i}', 'bench-liker-${i}', 'bench-liker-${i}', a.provider_id, a.password, a.created_at, a.updated_at
-       from accounts a join users u on u.id = a.user_id where u.email = '${email}';`).join("\n")}
+       from accounts a join users u on u.id = a.user_id where u.email = '${email}';`,
+       )
+       .join("\n")}
      insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', 0 from communities c, users u
        where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');
      insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', ${Date.now()} from communities c, users u
        where u.email = '${email}' and c.id like 'bench-lb-%';
-     ${Object.keys(searchSizes).map((size) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
+     ${Object.keys(searchSizes)
+       .map(
+         (size) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
        select 'bench-searcher-${size}', 'bench-searcher-${size}-${email}', 1, 'Bench Searcher', created_at, updated_at from users where email = '${email}';
      insert into accounts (id, user_id, account_id, provider_id, password, created_at, updated_at)
        select 'bench-searcher-account-${size}', 'bench-searcher-${size}', 'bench-searcher-${size}', a.provider_id, a.password, a.created_at, a.updated_at
        from accounts a join users u on u.id = a.user_id where u.email = '${email}';
      insert into community_members (community_id, profile_id, role, joined_at)
-       select id, 'bench-searcher-${size}', 'member', 0 from communities where id = 'bench-search-${size}';`).join("\n")}`);
+       select id, 'bench-searcher-${size}', 'member', 0 from communities where id = 'bench-search-${size}';`,
+       )
+       .join("\n")}`);
   const reader = await signIn(email, password);
   const likerCookies = [];
   for (const i of likers) likerCookies.push(await signIn(likerEmail(i), password));
@@ -150,7 +172,14 @@ async function round(run, cookies) {
 function summary(run) {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { name: run.name, requests: sorted.length, errors: run.errors, rps: sorted.length / run.elapsed, p50: p(0.5), p95: p(0.95) };
+  return {
+    name: run.name,
+    requests: sorted.length,
+    errors: run.errors,
+    rps: sorted.length / run.elapsed,
+    p50: p(0.5),
+    p95: p(0.95),
+  };
 }
 
 /** Every run gets `rounds` short rounds, interleaved with the others. */
@@ -194,7 +223,13 @@ try {
   const { reader: cookie, likers, searchers } = await signUpAndIn();
   const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
   // Warm up every path once so no run pays for first-request compilation.
-  for (const path of ["/api/health/db", feed("bench-small", 20), feed("bench-large", 20), "/api/communities?limit=12", ...pointsRuns.map(([, p]) => p)]) {
+  for (const path of [
+    "/api/health/db",
+    feed("bench-small", 20),
+    feed("bench-large", 20),
+    "/api/communities?limit=12",
+    ...pointsRuns.map(([, p]) => p),
+  ]) {
     await fetch(base + path, { headers: { cookie } });
   }
   // The header's search as typed (a word, the start of one), asking for its three hits a kind.
@@ -230,7 +265,8 @@ try {
   };
   // One request at a time (the like before its unlike), so each is measured alone.
   const costs = {};
-  for (const g of groups.filter(wants)) for (const [name, request] of Object.entries(costRequests[g])) costs[name] = await request();
+  for (const g of groups.filter(wants))
+    for (const [name, request] of Object.entries(costRequests[g])) costs[name] = await request();
   const runSpecs = {
     feed: [
       ["feed, 1,000 posts, page 20", feed("bench-small", 20)],
@@ -252,11 +288,15 @@ try {
   );
   const row = (name) => rows.find((r) => r.name === name);
   const baseline = rows[0];
-  console.log(`\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`);
+  console.log(
+    `\nclosed loop, ${concurrency} concurrent, ${rounds} interleaved rounds of ${roundSeconds} s per run (${new Date().toISOString()})\n`,
+  );
   console.log("| run | requests | errors | req/s | p50 ms | p95 ms | throughput vs baseline |");
   console.log("|---|---|---|---|---|---|---|");
   for (const r of rows) {
-    console.log(`| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.rps / baseline.rps).toFixed(2)} |`);
+    console.log(
+      `| ${r.name} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${(r.rps / baseline.rps).toFixed(2)} |`,
+    );
   }
   console.log("\n| request | items | D1 statements | D1 round trips |\n|---|---|---|---|");
   for (const [name, c] of Object.entries(costs)) console.log(`| ${name} | ${c.items} | ${c.statements} | ${c.roundTrips} |`);
@@ -266,30 +306,54 @@ try {
       const ratio = large.p50 / small.p50;
       return [
         [`feed throughput vs baseline ${(large.rps / baseline.rps).toFixed(2)} (target >= 0.5)`, large.rps / baseline.rps >= 0.5],
-        [`feed statements ${costs["feed, page size 5"].statements} and ${costs["feed, page size 20"].statements} in ${costs["feed, page size 20"].roundTrips} round trip (target <= 3 in 1, same for both sizes)`,
-          costs["feed, page size 5"].statements <= 3 && costs["feed, page size 5"].statements === costs["feed, page size 20"].statements && costs["feed, page size 20"].roundTrips === 1],
+        [
+          `feed statements ${costs["feed, page size 5"].statements} and ${costs["feed, page size 20"].statements} in ${costs["feed, page size 20"].roundTrips} round trip (target <= 3 in 1, same for both sizes)`,
+          costs["feed, page size 5"].statements <= 3 &&
+            costs["feed, page size 5"].statements === costs["feed, page size 20"].statements &&
+            costs["feed, page size 20"].roundTrips === 1,
+        ],
         [`feed p50 100,000 / 1,000 posts ${ratio.toFixed(2)} (target <= 1.3)`, ratio <= 1.3],
       ];
     },
     explore: () => [
-      [`explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`, costs["explore, page size 12"].statements === costs["explore, page size 48"].statements],
+      [
+        `explore statements ${costs["explore, page size 12"].statements} and ${costs["explore, page size 48"].statements} (same for both sizes)`,
+        costs["explore, page size 12"].statements === costs["explore, page size 48"].statements,
+      ],
     ],
     likes: () => {
       const likes = row(`like/unlike toggling, ${concurrency} people on ${concurrency} posts`);
       return [
-        [`like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`, likes.rps / baseline.rps >= 0.5 && likes.errors === 0],
-        [`like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
-          costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2],
+        [
+          `like/unlike throughput vs baseline ${(likes.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${likes.errors} errors`,
+          likes.rps / baseline.rps >= 0.5 && likes.errors === 0,
+        ],
+        [
+          `like and unlike round trips ${costs["like a post"].roundTrips} and ${costs["unlike a post"].roundTrips} (target <= 2)`,
+          costs["like a post"].roundTrips <= 2 && costs["unlike a post"].roundTrips <= 2,
+        ],
       ];
     },
     search: () => {
       const [searchSmall, searchLarge] = [row("search a word, 1,000 posts"), row("search a word, 200,000 posts")];
       return [
-        [`search round trips ${Object.entries(costs).filter(([k]) => k.startsWith("search")).map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
-          Object.entries(costs).filter(([k]) => k.startsWith("search")).every(([, c]) => c.roundTrips === 1 && c.status === 200)],
-        [`search p50 200,000 / 1,000 posts ${(searchLarge.p50 / searchSmall.p50).toFixed(2)} (target <= 1.5)`, searchLarge.p50 / searchSmall.p50 <= 1.5],
-        [`search throughput at 200,000 posts vs baseline ${(searchLarge.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${searchLarge.errors} errors`,
-          searchLarge.rps / baseline.rps >= 0.5 && searchLarge.errors === 0],
+        [
+          `search round trips ${Object.entries(costs)
+            .filter(([k]) => k.startsWith("search"))
+            .map(([, c]) => c.roundTrips)
+            .join(", ")} (target 1 each)`,
+          Object.entries(costs)
+            .filter(([k]) => k.startsWith("search"))
+            .every(([, c]) => c.roundTrips === 1 && c.status === 200),
+        ],
+        [
+          `search p50 200,000 / 1,000 posts ${(searchLarge.p50 / searchSmall.p50).toFixed(2)} (target <= 1.5)`,
+          searchLarge.p50 / searchSmall.p50 <= 1.5,
+        ],
+        [
+          `search throughput at 200,000 posts vs baseline ${(searchLarge.rps / baseline.rps).toFixed(2)} (target >= 0.5), ${searchLarge.errors} errors`,
+          searchLarge.rps / baseline.rps >= 0.5 && searchLarge.errors === 0,
+        ],
       ];
     },
     points: () => pointsChecks(row, costs, baseline),

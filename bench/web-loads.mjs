@@ -24,7 +24,11 @@ const state = freshState("web-loads", `${root}bench/.results/web-loads/state`);
 ensureBuild();
 migrate(state);
 const { execFileSync } = await import("node:child_process");
-execFileSync(process.execPath, ["db/seed.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, AGORA_STATE_DIR: state } });
+execFileSync(process.execPath, ["db/seed.ts"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, AGORA_STATE_DIR: state },
+});
 const [[community]] = query(state, ["select id from communities where name = 'Tbilisi Startup Circle'"]);
 const [[post]] = query(state, [`select id from posts where community_id = '${community.id}' order by created_at desc limit 1`]);
 const path = which === "post" ? `/post/${post.id}` : `/?id=${community.id}`;
@@ -53,7 +57,9 @@ try {
   for (let i = 0; i < loads; i++) {
     const context = await open();
     const page = await context.newPage();
-    await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "loading"] });
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "loading"],
+    });
     const before = process.env.WEB_LOADS_CPU ? cpuByThread() : null;
     await page.goto(base + path);
     await page.waitForTimeout(5000);
@@ -88,7 +94,9 @@ try {
 function blocking(events) {
   const main = mainThread(events);
   const fcp = events.find((e) => e.name === "firstContentfulPaint" && threadOf(e) === main)?.ts ?? 0;
-  const after = events.filter((e) => threadOf(e) === main && e.ph === "X" && e.name === "RunTask" && e.ts >= fcp).sort((a, b) => a.ts - b.ts);
+  const after = events
+    .filter((e) => threadOf(e) === main && e.ph === "X" && e.name === "RunTask" && e.ts >= fcp)
+    .sort((a, b) => a.ts - b.ts);
   const sum = (us) => after.map(us).reduce((total, d) => total + Math.max(0, (4 * d) / 1000 - 50), 0);
   const tasks = after
     .filter((e) => e.dur >= 10_000)

@@ -25,7 +25,11 @@ writeFileSync(
 <body><h1>Agora</h1><p>Where communities live: join free or paid communities, post and discuss.</p></body></html>\n`,
 );
 migrate(state);
-execFileSync(process.execPath, ["db/seed.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, AGORA_STATE_DIR: state } });
+execFileSync(process.execPath, ["db/seed.ts"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, AGORA_STATE_DIR: state },
+});
 const [[community]] = query(state, ["select id from communities where name = 'Tbilisi Startup Circle'"]);
 const [[post]] = query(state, [`select id from posts where community_id = '${community.id}' order by created_at desc limit 1`]);
 
@@ -89,7 +93,8 @@ function medianOf(runs) {
   };
   const byTbt = [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor(runs.length / 2)];
   const figures = {};
-  for (const key of ["lcp", "cls", "tbt", "performance", "accessibility", "bestPractices", "seo"]) figures[key] = median((r) => r[key]);
+  for (const key of ["lcp", "cls", "tbt", "performance", "accessibility", "bestPractices", "seo"])
+    figures[key] = median((r) => r[key]);
   return { ...byTbt, ...figures, tbtRuns: runs.map((r) => r.tbt) };
 }
 
@@ -110,9 +115,13 @@ function lighthouseVersion() {
 async function signedInRun(args, env, chromeFlags, cookies) {
   const profile = mkdtempSync(join(tmpdir(), "agora-lighthouse-"));
   const debugPort = port + 1000;
-  const chrome = spawn(env.CHROME_PATH, [...chromeFlags.split(" "), `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, "about:blank"], {
-    stdio: "ignore",
-  });
+  const chrome = spawn(
+    env.CHROME_PATH,
+    [...chromeFlags.split(" "), `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, "about:blank"],
+    {
+      stdio: "ignore",
+    },
+  );
   try {
     const { webSocketDebuggerUrl } = await waitForJson(`http://127.0.0.1:${debugPort}/json/version`);
     await cdp(webSocketDebuggerUrl, "Storage.setCookies", {
@@ -125,7 +134,8 @@ async function signedInRun(args, env, chromeFlags, cookies) {
       run.on("close", (status) => resolve({ status, stderr }));
     });
   } finally {
-    const exited = chrome.exitCode !== null || chrome.signalCode !== null ? null : new Promise((resolve) => chrome.once("exit", resolve));
+    const exited =
+      chrome.exitCode !== null || chrome.signalCode !== null ? null : new Promise((resolve) => chrome.once("exit", resolve));
     chrome.kill("SIGKILL");
     await exited;
     // Chromium may still be writing its profile as it dies: a leftover temporary folder is no failure.
@@ -169,7 +179,8 @@ function cdp(url, method, params) {
 /** One Lighthouse run of a page (its own fresh Chromium), answering the figures the targets name. */
 async function lighthouse({ path, cookie, name }) {
   const report = `${out}/${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.json`;
-  const chromeFlags = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+  const chromeFlags =
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
   const args = [
     join(root, "node_modules/lighthouse/cli/index.js"),
     `${base}${path}`,
@@ -188,7 +199,9 @@ async function lighthouse({ path, cookie, name }) {
   // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
   let lhr;
   for (let attempt = 1; !lhr; attempt++) {
-    const run = cookie ? await signedInRun(args, env, chromeFlags, cookie) : spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env });
+    const run = cookie
+      ? await signedInRun(args, env, chromeFlags, cookie)
+      : spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env });
     if (run.status === 0) lhr = JSON.parse(readFileSync(report, "utf8"));
     else if (attempt === 3) throw new Error(`Lighthouse failed on ${path}: ${run.stderr}`);
   }

@@ -1,11 +1,4 @@
-import {
-  categories,
-  exploreSorts,
-  paymentTypes,
-  type Category,
-  type ExploreSort,
-  type PaymentType,
-} from "./catalog";
+import { categories, exploreSorts, paymentTypes, type Category, type ExploreSort, type PaymentType } from "./catalog";
 import type { PriceFilter } from "./contract/enums";
 import { SEARCH_TEXT_MAX } from "./contract/limits";
 

@@ -34,7 +34,12 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .split(",")
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
-      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((l) => l.tag && l.tag !== "*" && l.q > 0)

@@ -29,7 +29,14 @@ function partsIn(zone: string, ms: number): Parts {
     second: "numeric",
   });
   const get = (type: string) => Number(format.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 /** How far `zone` is ahead of UTC at `ms`, in milliseconds. */

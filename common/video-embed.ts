@@ -10,7 +10,13 @@ export type VideoEmbed = { kind: "youtube" | "vimeo" | "file"; src: string };
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
 const VIDEO_FILE = /\.(mp4|webm|ogv|ogg|m4v|mov)$/i;
-const youtubeHosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
+const youtubeHosts = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
 const vimeoHosts = new Set(["vimeo.com", "www.vimeo.com", "player.vimeo.com"]);
 
 function youtubeId(url: URL): string | null {

@@ -67,7 +67,8 @@ describe.runIf(testEngine() === "libsql")("migration backfills", () => {
     const client = createClient({ url: `file:${inject("libsqlDir")}/${crypto.randomUUID()}.db` });
     const apply = (tag: string) => client.executeMultiple(readFileSync(`db/migrations/${tag}.sql`, "utf8"));
     try {
-      for (const tag of ["0000_init", "0001_reports_community_review", "0002_idempotency_resources", "0003_account_language"]) await apply(tag);
+      for (const tag of ["0000_init", "0001_reports_community_review", "0002_idempotency_resources", "0003_account_language"])
+        await apply(tag);
       await client.executeMultiple(`
         insert into users (id, email, created_at, updated_at) values ('owner', 'o@x.test', 1, 1), ('fan', 'f@x.test', 1, 1);
         insert into notifications (id, recipient_id, sender_id, type, title, content, data, created_at) values

@@ -143,7 +143,12 @@ describe("CommunityRoom", () => {
     const b1 = await connect(path, { cookie: bob.cookie });
     await b1.next("presence");
     expect(await members("?online=true")).toEqual([[bob.user.id, true]]);
-    expect(new Map(await members())).toEqual(new Map([[alice.user.id, false], [bob.user.id, true]]));
+    expect(new Map(await members())).toEqual(
+      new Map([
+        [alice.user.id, false],
+        [bob.user.id, true],
+      ]),
+    );
 
     // Alice's page learns it live: her socket is told when Bob leaves.
     const a1 = await connect(path, { cookie: alice.cookie });

@@ -1,7 +1,12 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { freshIp, ORIGIN } from "../tests/factories";
-import { parseServerMessage, type ServerMessage, type ServerMessageOf, type ServerMessageType } from "../common/realtime-protocol";
+import {
+  parseServerMessage,
+  type ServerMessage,
+  type ServerMessageOf,
+  type ServerMessageType,
+} from "../common/realtime-protocol";
 
 /** A client socket opened through the worker (a real upgrade), with its received frames parsed. */
 export type TestSocket = {

@@ -10,8 +10,13 @@ export function printBanner(url) {
     `  Local Flitt sandbox (payments): ${url}/dev/flitt, test card 4444 5555 6666 1111 (3-D Secure, approved)`,
     "",
     `  Demo logins (password: ${DEMO_PASSWORD})`,
-    ...USERS.slice(0, 3).map((u) => `    ${u.email.padEnd(22)} ${u.fullName}${u.platformRole === "staff" ? " (staff)" : u === ana ? " (community owner)" : ""}`),
-    `    ...and ${USERS.length - 3} more members: ${USERS.slice(3).map((u) => u.email).join(", ")}`,
+    ...USERS.slice(0, 3).map(
+      (u) =>
+        `    ${u.email.padEnd(22)} ${u.fullName}${u.platformRole === "staff" ? " (staff)" : u === ana ? " (community owner)" : ""}`,
+    ),
+    `    ...and ${USERS.length - 3} more members: ${USERS.slice(3)
+      .map((u) => u.email)
+      .join(", ")}`,
     "",
   ];
   console.log(lines.join("\n"));

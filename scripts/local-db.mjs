@@ -17,6 +17,8 @@ export function migrateLocal() {
 }
 
 export function localUserCount() {
-  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "select count(*) as n from users"], { capture: true });
+  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", "select count(*) as n from users"], {
+    capture: true,
+  });
   return JSON.parse(out)[0].results[0].n;
 }

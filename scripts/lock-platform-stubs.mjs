@@ -9,7 +9,17 @@ const lock = JSON.parse(readFileSync(file, "utf8"));
 const pk = lock.packages;
 const platform = (name) => {
   const n = name.split("/").pop();
-  const os = /android/.test(n) ? "android" : /darwin/.test(n) ? "darwin" : /freebsd/.test(n) ? "freebsd" : /win32|windows/.test(n) ? "win32" : /wasm32/.test(n) ? null : "linux";
+  const os = /android/.test(n)
+    ? "android"
+    : /darwin/.test(n)
+      ? "darwin"
+      : /freebsd/.test(n)
+        ? "freebsd"
+        : /win32|windows/.test(n)
+          ? "win32"
+          : /wasm32/.test(n)
+            ? null
+            : "linux";
   const cpu = /arm64/.test(n) ? "arm64" : /arm-gnueabihf/.test(n) ? "arm" : /wasm32/.test(n) ? "wasm32" : "x64";
   return { os, cpu };
 };
@@ -33,7 +43,13 @@ for (const [path, entry] of Object.entries(pk)) {
     if (found && (!exact || found.version === version)) continue;
     const { os, cpu } = platform(dep);
     // Field order as npm writes it.
-    pk[`${path}/node_modules/${dep}`] = { version, cpu: [cpu], ...(entry.dev ? { dev: true } : {}), optional: true, ...(os ? { os: [os] } : {}) };
+    pk[`${path}/node_modules/${dep}`] = {
+      version,
+      cpu: [cpu],
+      ...(entry.dev ? { dev: true } : {}),
+      optional: true,
+      ...(os ? { os: [os] } : {}),
+    };
     added += 1;
     console.log(`stub ${path}/node_modules/${dep}@${version}`);
   }

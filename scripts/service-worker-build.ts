@@ -41,11 +41,14 @@ export function serviceWorker({ webRoot }: { webRoot: string }): Plugin[] {
       async writeBundle(options, bundle) {
         const outDir = options.dir!;
         // The page itself is kept as "/" by the worker; dotfiles and _headers are for the host, not served.
-        const skip = (name: string) => name === "index.html" || name === "_headers" || name.endsWith(".map") || /(^|\/)\./.test(name);
+        const skip = (name: string) =>
+          name === "index.html" || name === "_headers" || name.endsWith(".map") || /(^|\/)\./.test(name);
         const built = Object.keys(bundle)
           .filter((name) => !skip(name))
           .map((name) => `/${name}`);
-        const urls = [...new Set([...built, ...publicFiles(join(webRoot, "public")).filter((path) => !skip(path.slice(1)))])].sort();
+        const urls = [
+          ...new Set([...built, ...publicFiles(join(webRoot, "public")).filter((path) => !skip(path.slice(1)))]),
+        ].sort();
         const version = createHash("sha256").update(urls.join("\n")).digest("hex").slice(0, 16);
         await build({
           configFile: false,

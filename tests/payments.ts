@@ -21,7 +21,9 @@ export async function paidCommunity(
   opts: { paymentType?: "subscription" | "single"; price?: number; maxMembers?: number | null } = {},
 ) {
   const community = await createCommunity(ownerId, { isPaid: true });
-  await env.DB.prepare("update communities set price = ?, payment_type = ?, subscription_interval = ?, plan_limits = ? where id = ?")
+  await env.DB.prepare(
+    "update communities set price = ?, payment_type = ?, subscription_interval = ?, plan_limits = ? where id = ?",
+  )
     .bind(
       opts.price ?? 2500,
       opts.paymentType ?? "subscription",
@@ -91,15 +93,24 @@ export async function sandboxCallback(orderId: string): Promise<Record<string, u
 }
 
 export async function accessOf(communityId: string, userId: string) {
-  return env.DB.prepare("select role, access_until, subscription_id from community_members where community_id = ? and profile_id = ?")
+  return env.DB.prepare(
+    "select role, access_until, subscription_id from community_members where community_id = ? and profile_id = ?",
+  )
     .bind(communityId, userId)
     .first<{ role: string; access_until: number | null; subscription_id: string | null }>();
 }
 
 export async function counts(userId: string, communityId?: string) {
-  const one = async (q: string, ...p: unknown[]) => (await env.DB.prepare(q).bind(...p).first<{ n: number }>())!.n;
+  const one = async (q: string, ...p: unknown[]) =>
+    (await env.DB.prepare(q)
+      .bind(...p)
+      .first<{ n: number }>())!.n;
   return {
-    orders: await one("select count(*) as n from payment_orders where user_id = ? and coalesce(?, community_id) = community_id", userId, communityId ?? null),
+    orders: await one(
+      "select count(*) as n from payment_orders where user_id = ? and coalesce(?, community_id) = community_id",
+      userId,
+      communityId ?? null,
+    ),
     approved: await one(
       "select count(*) as n from payment_orders where user_id = ? and status = 'approved' and coalesce(?, community_id) = community_id",
       userId,
@@ -159,7 +170,9 @@ export async function insertOrder(userId: string, communityId: string): Promise<
 
 /** Makes a community paid (one-time, 10 ₾). */
 export async function makePaid(communityId: string) {
-  await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?").bind(communityId).run();
+  await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?")
+    .bind(communityId)
+    .run();
 }
 
 /**
@@ -200,7 +213,11 @@ export function callHosted(path: string, opts: { body?: unknown; cookie?: string
   const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
   return app.request(
     `http://app.test${path}`,
-    { method: opts.body === undefined ? "GET" : "POST", headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
+    {
+      method: opts.body === undefined ? "GET" : "POST",
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    },
     { ...(env as AppEnv), FLITT_MODE: "hosted" },
     ctx,
   );

@@ -78,7 +78,7 @@ describe("the authorization matrix", () => {
     });
     expect.soft(mismatches.sort()).toEqual([]);
     expect(leaks.sort()).toEqual([]);
-  // Every route times every caller: minutes on a shared machine, and it grows with each route.
+    // Every route times every caller: minutes on a shared machine, and it grows with each route.
   }, 600_000);
 
   it("answers the away community's own owner like home's owner, so refusals there are about who asks, not wrong ids", async () => {

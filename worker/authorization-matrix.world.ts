@@ -331,7 +331,9 @@ export async function createCommunity(
     }),
   ]);
   await batch(db, [
-    db.insert(schema.communityInviteLinks).values({ id: world.inviteLinkId, communityId: id, token: world.inviteToken, createdBy: owner.id }),
+    db
+      .insert(schema.communityInviteLinks)
+      .values({ id: world.inviteLinkId, communityId: id, token: world.inviteToken, createdBy: owner.id }),
     // Home has invited every caller by name, so each can answer an invitation of their own; away, its owner.
     ...(layout === "home" ? signedIn.map((caller) => people[caller]) : [people.stranger]).map((invitee) =>
       db.insert(schema.communityInvitations).values({ communityId: id, inviteeId: invitee.id, inviterId: owner.id }),

@@ -74,18 +74,27 @@ export function pointsChecks(row, costs, baseline) {
     const large = row(`${label}, 100,000 ledger rows, 10,000 members`);
     const throughput = large.rps / baseline.rps;
     checks.push(
-      [`${label} throughput at 100,000 ledger rows vs baseline ${throughput.toFixed(2)} (target >= 0.5), ${small.errors + large.errors} errors`,
-        throughput >= 0.5 && small.errors + large.errors === 0],
-      [`${label} p50 100,000 / 1,000 ledger rows ${(large.p50 / small.p50).toFixed(2)} (target <= 1.3)`, large.p50 / small.p50 <= 1.3],
+      [
+        `${label} throughput at 100,000 ledger rows vs baseline ${throughput.toFixed(2)} (target >= 0.5), ${small.errors + large.errors} errors`,
+        throughput >= 0.5 && small.errors + large.errors === 0,
+      ],
+      [
+        `${label} p50 100,000 / 1,000 ledger rows ${(large.p50 / small.p50).toFixed(2)} (target <= 1.3)`,
+        large.p50 / small.p50 <= 1.3,
+      ],
     );
   }
   const entries = Object.entries(costs).filter(([name]) => name in pointsCostRequests);
   const statements = (prefix) => entries.filter(([name]) => name.startsWith(prefix)).map(([, c]) => c.statements);
   checks.push(
-    [`leaderboard and members round trips ${entries.map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
-      entries.every(([, c]) => c.roundTrips === 1 && c.status === 200)],
-    [`leaderboard statements ${statements("leaderboard").join(", ")}, members ${statements("members, page").join(" and ")} (the same at any size)`,
-      new Set(statements("leaderboard")).size === 1 && new Set(statements("members, page")).size === 1],
+    [
+      `leaderboard and members round trips ${entries.map(([, c]) => c.roundTrips).join(", ")} (target 1 each)`,
+      entries.every(([, c]) => c.roundTrips === 1 && c.status === 200),
+    ],
+    [
+      `leaderboard statements ${statements("leaderboard").join(", ")}, members ${statements("members, page").join(" and ")} (the same at any size)`,
+      new Set(statements("leaderboard")).size === 1 && new Set(statements("members, page")).size === 1,
+    ],
   );
   return checks;
 }

@@ -2,20 +2,12 @@ import { z } from "zod";
 import { isTimeZone } from "../time-zone";
 import { eventFilters, eventTypes } from "./enums";
 import { endpoint, idParam } from "./http";
-import {
-  EVENT_DESCRIPTION_MAX,
-  EVENT_LENGTH_MAX,
-  EVENT_LOCATION_MAX,
-  EVENT_NAME_MAX,
-  EVENT_URL_MAX,
-} from "./limits";
+import { EVENT_DESCRIPTION_MAX, EVENT_LENGTH_MAX, EVENT_LOCATION_MAX, EVENT_NAME_MAX, EVENT_URL_MAX } from "./limits";
 import { multiLine, singleLine } from "./text";
 
 /** The calendar: a community's events, attending them, and creating them (spec 001 sections 2 to 9). */
 
-const timeZone = z
-  .string({ error: "Time zone is required" })
-  .refine(isTimeZone, "Unknown time zone (use one like Asia/Tbilisi)");
+const timeZone = z.string({ error: "Time zone is required" }).refine(isTimeZone, "Unknown time zone (use one like Asia/Tbilisi)");
 
 const instant = (label: string) =>
   z
@@ -64,7 +56,8 @@ export const eventBody = z
   })
   .superRefine((b, ctx) => {
     if (b.endTime == null) return;
-    if (b.endTime <= b.startTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
+    if (b.endTime <= b.startTime)
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: "End time must be after the start time" });
     else if (b.endTime - b.startTime > EVENT_LENGTH_MAX)
       ctx.addIssue({ code: "custom", path: ["endTime"], message: "An event can last at most 14 days" });
   });
@@ -112,7 +105,11 @@ const calendarFeedLink = z.object({ url: z.string() });
 const attendance = z.object({ eventId: z.string(), attending: z.boolean(), attendeesCount: z.number() });
 
 export const calendar = {
-  listEvents: endpoint("GET", "/api/communities/:id/events", { params: communityParams, query: eventsQuery, response: eventList }),
+  listEvents: endpoint("GET", "/api/communities/:id/events", {
+    params: communityParams,
+    query: eventsQuery,
+    response: eventList,
+  }),
   createEvent: endpoint("POST", "/api/communities/:id/events", {
     params: communityParams,
     body: eventBody,

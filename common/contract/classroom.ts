@@ -37,7 +37,10 @@ const requiredLevel = z.coerce
 export const courseBody = z.object({
   title: singleLine("Title", { max: COURSE_TITLE_MAX, required: "Please enter a course title" }),
   description: optionalText("Description", COURSE_DESCRIPTION_MAX),
-  imageUrl: courseImageUrl.nullable().optional().transform((v) => v ?? null),
+  imageUrl: courseImageUrl
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   requiredLevel: requiredLevel.default(1),
   published: z.boolean({ error: "Published must be true or false" }).default(true),
 });

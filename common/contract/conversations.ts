@@ -256,6 +256,9 @@ export const conversations = {
     response: z.object({ conversation: conversationDetail }),
   }),
   removeGroup: endpoint("DELETE", "/api/conversations/:conversationId", { params: conversationParams, response: ok }),
-  joinGroup: endpoint("POST", "/api/conversations/:conversationId/join", { params: conversationParams, response: conversationRef }),
+  joinGroup: endpoint("POST", "/api/conversations/:conversationId/join", {
+    params: conversationParams,
+    response: conversationRef,
+  }),
   leaveGroup: endpoint("POST", "/api/conversations/:conversationId/leave", { params: conversationParams, response: ok }),
 };

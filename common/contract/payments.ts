@@ -64,8 +64,10 @@ export type PlanPaymentBody = z.input<typeof planPaymentBody>;
 export const addCardBody = z
   .object({ card: saveCard.optional(), hosted: z.literal(true).optional(), email: email.optional() })
   .superRefine((v, ctx) => {
-    if (!v.card && !v.hosted) ctx.addIssue({ code: "custom", path: ["card", "number"], message: "Please enter a valid card number" });
-    if (v.card && v.hosted) ctx.addIssue({ code: "custom", path: ["card"], message: "Save a card here or on Flitt's page, not both" });
+    if (!v.card && !v.hosted)
+      ctx.addIssue({ code: "custom", path: ["card", "number"], message: "Please enter a valid card number" });
+    if (v.card && v.hosted)
+      ctx.addIssue({ code: "custom", path: ["card"], message: "Save a card here or on Flitt's page, not both" });
   });
 
 export const orderParams = z.object({ id: idParam });

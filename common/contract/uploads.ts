@@ -20,6 +20,4 @@ export const uploads = {
 
 /** The URL of an image that went through the upload pipeline for `purpose`, and of nothing else. */
 export const uploadedImageUrl = (purpose: (typeof uploadPurposes)[number]) =>
-  z
-    .string()
-    .regex(new RegExp(`^/files/${purpose}/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`), "Images must be uploaded first");
+  z.string().regex(new RegExp(`^/files/${purpose}/[0-9a-f-]{36}\\.(jpg|png|webp|gif)$`), "Images must be uploaded first");

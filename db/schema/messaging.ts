@@ -12,7 +12,6 @@ export type ParticipantRole = (typeof participantRoles)[number];
 export const messageTypes = ["text", "image", "file"] as const;
 export type MessageType = (typeof messageTypes)[number];
 
-
 /** The two user ids sorted and joined with ':' — the unique key of a direct conversation. */
 export function directKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;

@@ -63,7 +63,10 @@ export const notificationMailQueue = sqliteTable(
     claim: text("claim"),
     createdAt: createdAt(),
   },
-  (t) => [index("notification_mail_queue_recipient_idx").on(t.recipientId, t.thread), index("notification_mail_queue_claim_idx").on(t.claim)],
+  (t) => [
+    index("notification_mail_queue_recipient_idx").on(t.recipientId, t.thread),
+    index("notification_mail_queue_claim_idx").on(t.claim),
+  ],
 );
 
 /** When a recipient last got a mail for a thread (or their daily digest): the hourly and daily limits. */

@@ -138,6 +138,8 @@ export const paymentOrders = sqliteTable(
     index("payment_orders_status_idx").on(t.status, t.createdAt),
     index("payment_orders_community_idx").on(t.communityId),
     index("payment_orders_payment_method_idx").on(t.paymentMethodId),
-    index("payment_orders_reversal_due_idx").on(t.reversalDueAt).where(sql`${t.reversalDueAt} is not null`),
+    index("payment_orders_reversal_due_idx")
+      .on(t.reversalDueAt)
+      .where(sql`${t.reversalDueAt} is not null`),
   ],
 );

@@ -5,7 +5,6 @@ import { createdAt, idColumn, updatedAt } from "./columns";
 import { communities } from "./communities";
 import type { PointReason } from "../../common/points";
 
-
 /**
  * The points ledger. Totals and the week/month leaderboards derive from it; the unique key makes
  * awarding idempotent per source, and an undo is a `*_reversed` row with a negative amount.
@@ -62,7 +61,9 @@ export const userPoints = sqliteTable(
     primaryKey({ columns: [t.userId, t.communityId] }),
     // The all-time leaderboard's order (ties by id), members only: its top is the index's first rows
     // and a rank is a count of the entries above, read from the index alone (is_member makes it covering).
-    index("user_points_rank_idx").on(t.communityId, sql`${t.points} desc`, t.userId, t.isMember).where(sql.raw("is_member = 1")),
+    index("user_points_rank_idx")
+      .on(t.communityId, sql`${t.points} desc`, t.userId, t.isMember)
+      .where(sql.raw("is_member = 1")),
   ],
 );
 

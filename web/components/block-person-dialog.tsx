@@ -33,8 +33,7 @@ export function BlockPersonDialog({ person, open, onOpenChange, onBlocked }: Blo
             toast({ title: t("blocks.blocked", { name: person.fullName }), variant: "success" });
             onBlocked?.();
           },
-          onError: (err) =>
-            toast({ title: t("blocks.blockFailed"), description: errorMessage(err), variant: "destructive" }),
+          onError: (err) => toast({ title: t("blocks.blockFailed"), description: errorMessage(err), variant: "destructive" }),
         })
       }
     />

@@ -44,7 +44,10 @@ export function LocationField({ value, onChange, label, error, disabled }: Locat
         {label}
       </label>
       <div className="relative">
-        <MapPin className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <MapPin
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           id={id}
           role="combobox"

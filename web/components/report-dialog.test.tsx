@@ -9,8 +9,21 @@ beforeAll(() => initI18n("en"));
 
 function open(send: ReportDialogProps["send"]) {
   const onOpenChange = vi.fn();
-  render(<ReportDialog open onOpenChange={onOpenChange} title="Report message" description="Moderators will look." send={send} pending={false} />);
-  return { onOpenChange, reason: screen.getByLabelText("Reason"), submit: () => fireEvent.click(screen.getByRole("button", { name: "Send report" })) };
+  render(
+    <ReportDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Report message"
+      description="Moderators will look."
+      send={send}
+      pending={false}
+    />,
+  );
+  return {
+    onOpenChange,
+    reason: screen.getByLabelText("Reason"),
+    submit: () => fireEvent.click(screen.getByRole("button", { name: "Send report" })),
+  };
 }
 
 describe("report dialog", () => {

@@ -21,7 +21,12 @@ describe("hydrateInlinedState", () => {
         {
           queryKey: ["communities", "detail", "c1"],
           queryHash: '["communities","detail","c1"]',
-          state: { data: { community: { name: "</script> Runners" } }, dataUpdatedAt: Date.now(), status: "success", fetchStatus: "idle" },
+          state: {
+            data: { community: { name: "</script> Runners" } },
+            dataUpdatedAt: Date.now(),
+            status: "success",
+            fetchStatus: "idle",
+          },
         },
       ],
     };

@@ -15,6 +15,8 @@ export function lazyWithPreload<T extends ComponentType<any>>(factory: () => Pro
     }));
   // Once its code has come, the component renders at once: React takes a thenable that answers
   // synchronously as loaded, so a preloaded chunk never shows its fallback for a frame.
-  const component = lazy(() => (loaded ? ({ then: (resolve: (m: { default: T }) => void) => resolve(loaded!) } as Promise<{ default: T }>) : load()));
+  const component = lazy(() =>
+    loaded ? ({ then: (resolve: (m: { default: T }) => void) => resolve(loaded!) } as Promise<{ default: T }>) : load(),
+  );
   return Object.assign(component, { preload: load });
 }

@@ -4,7 +4,6 @@ import { call } from "./api";
 import { setCurrentCommunityId, useCurrentCommunityId } from "./current-community";
 import { meKeys, useSession } from "./session";
 
-
 export const myCommunitiesQueryOptions = queryOptions({
   queryKey: meKeys.communities(),
   queryFn: async ({ signal }) => {

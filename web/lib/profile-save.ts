@@ -12,7 +12,10 @@ export type ImageChoice = { file: File | null; url: string | null };
 
 /** An image that could not be uploaded: the form names which one ('Failed to upload avatar'). */
 export class ImageUploadError extends Error {
-  constructor(readonly purpose: Extract<UploadPurpose, "avatar" | "cover">, override readonly cause: unknown) {
+  constructor(
+    readonly purpose: Extract<UploadPurpose, "avatar" | "cover">,
+    override readonly cause: unknown,
+  ) {
     super(`Failed to upload ${purpose}`);
   }
 }

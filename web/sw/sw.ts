@@ -1,6 +1,13 @@
 /// <reference lib="webworker" />
 import { APP_SHELL_PATH } from "../../common/app-shell";
-import { API_CACHE_ENTRIES, apiCacheName, isCachedApiRead, META_CACHE, SKIP_WAITING, USER_ENTRY } from "../lib/offline/cache-names";
+import {
+  API_CACHE_ENTRIES,
+  apiCacheName,
+  isCachedApiRead,
+  META_CACHE,
+  SKIP_WAITING,
+  USER_ENTRY,
+} from "../lib/offline/cache-names";
 
 declare const self: ServiceWorkerGlobalScope;
 /** The build's files (vite.config.ts fills it in); empty when the worker runs from the dev server. */
@@ -13,7 +20,9 @@ const SHELL_CACHE = `agora-shell-${build.version}`;
 const SHELL_PAGE = APP_SHELL_PATH;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll([new Request(SHELL_PAGE, { credentials: "omit" }), ...build.urls])));
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then((cache) => cache.addAll([new Request(SHELL_PAGE, { credentials: "omit" }), ...build.urls])),
+  );
   // A new version waits until the person agrees to reload (the page asks for SKIP_WAITING), except the
   // very first one, which has no open page to disturb.
 });
@@ -83,7 +92,8 @@ async function page(request: Request): Promise<Response> {
   try {
     const response = await fetch(request);
     const personal = response.ok && (response.headers.get("cache-control") ?? "").includes("private");
-    if (user && personal && (await currentUser()) === user) await remember(apiCacheName(user), new Request(keptPageKey(url)), response.clone());
+    if (user && personal && (await currentUser()) === user)
+      await remember(apiCacheName(user), new Request(keptPageKey(url)), response.clone());
     return response;
   } catch (error) {
     const kept = user ? await caches.open(apiCacheName(user)).then((cache) => cache.match(keptPageKey(url))) : undefined;

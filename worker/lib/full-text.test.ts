@@ -28,7 +28,11 @@ describe("searchTerms", () => {
 
   it("offers the whole-word form of a typed word longer than PREFIX_MAX, the longest prefix index", () => {
     expect(PREFIX_MAX).toBe(8);
-    expect(searchTerms("benchmarking")).toMatchObject({ expression: '"benchmarking"*', whole: '"benchmarking"', prefix: "benchmarking" });
+    expect(searchTerms("benchmarking")).toMatchObject({
+      expression: '"benchmarking"*',
+      whole: '"benchmarking"',
+      prefix: "benchmarking",
+    });
     expect(searchTerms('garden "community gardening')).toMatchObject({
       expression: '"garden" "community gardening"*',
       whole: '"garden" "community gardening"',

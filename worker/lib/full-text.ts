@@ -59,7 +59,8 @@ export function searchTerms(text: string, opts: { prefixMin?: number } = {}): Se
   const lastWord = last?.words.at(-1);
   const prefix = last && !last.closed && lastWord && [...lastWord].length >= prefixMin ? lastWord : null;
   // Lower case here too: the tokenizer's case tables predate Georgian capitals (Mtavruli).
-  const written = (starts: boolean) => kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && starts ? "*" : "")).join(" ");
+  const written = (starts: boolean) =>
+    kept.map((p) => quote(p.words.join(" ").toLowerCase()) + (p === last && starts ? "*" : "")).join(" ");
   const expression = kept.length ? written(prefix !== null) : null;
   const whole = prefix && [...prefix].length > PREFIX_MAX ? written(false) : null;
   return { expression, words: kept.flatMap((p) => p.words.map(foldWord)), prefix: prefix && foldWord(prefix), whole };

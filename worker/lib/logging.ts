@@ -12,7 +12,6 @@ export function loggablePath(pathname: string): string {
   return pathname;
 }
 
-
 /** Gives every request an id (Cloudflare's ray id when present), echoes it and logs one line per request. */
 export const requestContext = (): MiddlewareHandler<HonoEnv> => async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();

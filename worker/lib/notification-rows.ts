@@ -99,4 +99,3 @@ export const unreadCount = (db: Db, userId: string | SQLWrapper, communityId?: s
     .select({ value: count() })
     .from(n)
     .where(and(eq(n.recipientId, userId), eq(n.isRead, false), communityId ? eq(n.communityId, communityId) : undefined));
-

@@ -58,4 +58,3 @@ export function notificationInsert(db: Db, n: NewNotification) {
   const statements = n.email === false ? [insertInApp(db, source)] : deliver(db, source);
   return { id, statements };
 }
-

@@ -92,7 +92,11 @@ export function pageDocument(shell: string, { head = null, state, preloads = [],
   // Marked for index.html's first script, which makes it inert while the app's code runs (web/main.tsx
   // lifts that): a tap or a keystroke before then would go nowhere, or be undone by React. Without
   // scripts the page stays a page: its links and forms work as HTML.
-  if (body !== null) html = html.replace(/<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/, () => `<div id="root" data-first-screen>${body}</div>`);
+  if (body !== null)
+    html = html.replace(
+      /<div id="root" aria-busy="true">\s*<!--frame-->[\s\S]*?<!--\/frame-->\s*<\/div>/,
+      () => `<div id="root" data-first-screen>${body}</div>`,
+    );
   if (state !== undefined) {
     const script = `<script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`;
     html = html.replace("</body>", () => `  ${script}\n  </body>`);

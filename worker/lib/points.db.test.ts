@@ -99,7 +99,7 @@ describe(`the points ledger on ${testEngine()}`, () => {
     const live: { userId: string; source: string }[] = [];
     // A fixed-seed generator: the same walk every run, so a failure can be replayed.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let step = 0; step < 40; step++) {
       const undo = live.length > 0 && random() < 0.4;
       if (undo) {
@@ -141,7 +141,10 @@ describe(`the points ledger on ${testEngine()}`, () => {
     // 10 -> 20 points: level 3; a jump over several levels announces the level reached.
     await run(award(earner.id, community.id, newId()));
     expect(await levelUps(earner.id, community.id)).toEqual([2, 3]);
-    await run([...award(earner.id, community.id, newId()), ...Array.from({ length: 5 }, () => award(earner.id, community.id, newId())).flat()]);
+    await run([
+      ...award(earner.id, community.id, newId()),
+      ...Array.from({ length: 5 }, () => award(earner.id, community.id, newId())).flat(),
+    ]);
     expect((await sums(earner.id, community.id)).total).toBe(80);
     expect(await levelUps(earner.id, community.id)).toEqual([2, 3, 4]);
   });

@@ -35,7 +35,11 @@ const named = (events: readonly { type: string }[]) => `publish ${events.map((e)
  * Sends events, in order, to every member connected to the community's room, in one call to it;
  * resolves to how many frames went out.
  */
-export function publishToCommunity(env: AppEnv, communityId: string, events: CommunityEvent | readonly CommunityEvent[]): Promise<number> {
+export function publishToCommunity(
+  env: AppEnv,
+  communityId: string,
+  events: CommunityEvent | readonly CommunityEvent[],
+): Promise<number> {
   const list = many(events);
   return bestEffort(named(list), `community-room/${communityId}`, 0, () => communityRoom(env, communityId).publish(list));
 }
@@ -54,7 +58,13 @@ export function publishToConversation(
 }
 
 /** Starts or ends a block between two participants of a group chat in its room (their typing). */
-export function setHiddenInConversation(env: AppEnv, conversationId: string, a: string, b: string, hidden: boolean): Promise<void> {
+export function setHiddenInConversation(
+  env: AppEnv,
+  conversationId: string,
+  a: string,
+  b: string,
+  hidden: boolean,
+): Promise<void> {
   return bestEffort("hide", `conversation-room/${conversationId}`, undefined, () =>
     conversationRoom(env, conversationId).setHidden(a, b, hidden),
   );

@@ -28,7 +28,11 @@ function allows(policy: string, directive: string, url: string): boolean {
 
 describe("the app's Content-Security-Policy", () => {
   it("lets the 3-D Secure dialog post to and frame any bank's https ACS and Flitt's pages", () => {
-    for (const acs of ["https://acs.bankofgeorgia.ge/pareq", "https://3ds.tbcbank.com.ge/acs", "https://pay.flitt.com/api/3ds/acs"]) {
+    for (const acs of [
+      "https://acs.bankofgeorgia.ge/pareq",
+      "https://3ds.tbcbank.com.ge/acs",
+      "https://pay.flitt.com/api/3ds/acs",
+    ]) {
       expect(allows(appCsp, "form-action", acs)).toBe(true);
       expect(allows(appCsp, "frame-src", acs)).toBe(true);
     }
@@ -74,7 +78,9 @@ describe("the CSP of a document", () => {
     expect(inlineScripts(html)).toEqual(['import "/@react-refresh";']);
     // sha256 of the preamble above, base64.
     const digest = btoa(
-      String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode('import "/@react-refresh";')))),
+      String.fromCharCode(
+        ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode('import "/@react-refresh";'))),
+      ),
     );
     const csp = await documentCsp(html);
     expect(csp).toContain(`script-src 'self' 'sha256-${digest}';`);

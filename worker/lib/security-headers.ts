@@ -46,7 +46,9 @@ export function inlineScripts(html: string): string[] {
 
 /** The app CSP allowing exactly these inline scripts, given as base64 SHA-256 digests. */
 export const appCspWithScripts = (sha256s: readonly string[]) =>
-  sha256s.length === 0 ? appCsp : appCsp.replace("script-src 'self'", `script-src 'self' ${sha256s.map((h) => `'sha256-${h}'`).join(" ")}`);
+  sha256s.length === 0
+    ? appCsp
+    : appCsp.replace("script-src 'self'", `script-src 'self' ${sha256s.map((h) => `'sha256-${h}'`).join(" ")}`);
 
 /** The CSP of an HTML document the worker writes: the app's, naming the document's own inline scripts. */
 export async function documentCsp(html: string): Promise<string> {
@@ -80,7 +82,8 @@ export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   const headers = new Headers(res.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders)) headers.set(name, value);
   // Pages made for the app's own dialogs (3-D Secure) say so in their CSP; the old header follows it.
-  if ((headers.get("Content-Security-Policy") ?? "").includes("frame-ancestors 'self'")) headers.set("X-Frame-Options", "SAMEORIGIN");
+  if ((headers.get("Content-Security-Policy") ?? "").includes("frame-ancestors 'self'"))
+    headers.set("X-Frame-Options", "SAMEORIGIN");
   if (!headers.has("Content-Security-Policy")) {
     const isHtml = (headers.get("content-type") ?? "").includes("text/html");
     headers.set("Content-Security-Policy", isHtml ? appCsp : apiCsp);

@@ -48,7 +48,12 @@ describe("Flitt adapter with the sandbox", () => {
     expect(result.kind).toBe("done");
     if (result.kind !== "done") return;
     expect(result.order).toMatchObject({ status: "approved", amount: 2500, currency: "GEL" });
-    expect(result.order.card).toMatchObject({ maskedCard: "444455XXXXXX6666", lastFour: "6666", cardType: "VISA", expiryMonth: 12 });
+    expect(result.order.card).toMatchObject({
+      maskedCard: "444455XXXXXX6666",
+      lastFour: "6666",
+      cardType: "VISA",
+      expiryMonth: 12,
+    });
     expect(result.order.rectoken?.token).toBeTruthy();
     const renewal = await p.chargeSavedCard(order(), result.order.rectoken!.token);
     expect(renewal.status).toBe("approved");
@@ -93,7 +98,10 @@ describe("Flitt adapter with the sandbox", () => {
     const b = order();
     const second = await p.payWithCard(b, card("4444111166665555"));
     if (second.kind !== "3ds") throw new Error("expected 3-D Secure");
-    const declined = await p.complete3ds(b.orderId, { md: second.challenge.md, pares: await acsAnswer(second.challenge.md, true) });
+    const declined = await p.complete3ds(b.orderId, {
+      md: second.challenge.md,
+      pares: await acsAnswer(second.challenge.md, true),
+    });
     expect(declined.status).toBe("declined");
   });
 
@@ -179,7 +187,9 @@ describe("Flitt adapter with the sandbox", () => {
     expect(() => flittSettings({ ...prod, FLITT_MERCHANT_ID: "1549901", FLITT_SECRET: "test" })).toThrow(/test merchant/);
     expect(() => flittSettings({ ...prod, FLITT_MERCHANT_ID: "1234567", FLITT_SECRET: "test" })).toThrow(/test merchant/);
     expect(() => flittSettings(prod)).toThrow(/not configured/);
-    expect(flittSettings({ ...prod, FLITT_MERCHANT_ID: "1234567", FLITT_SECRET: "s3cret" }).apiUrl).toBe("https://pay.flitt.com/api");
+    expect(flittSettings({ ...prod, FLITT_MERCHANT_ID: "1234567", FLITT_SECRET: "s3cret" }).apiUrl).toBe(
+      "https://pay.flitt.com/api",
+    );
   });
 
   it("hosted mode: the checkout page takes the card and returns the payer; the order is approved", async () => {

@@ -61,7 +61,12 @@ describe("user room events in the cache", () => {
 
   it("an enrolment refreshes the creator's course page and classroom, and nothing of other courses", () => {
     const qc = seeded();
-    for (const key of [classroomKeys.course("k1"), classroomKeys.course("k2"), classroomKeys.courses("c1"), classroomKeys.courses("c2")]) {
+    for (const key of [
+      classroomKeys.course("k1"),
+      classroomKeys.course("k2"),
+      classroomKeys.courses("c1"),
+      classroomKeys.courses("c2"),
+    ]) {
       qc.setQueryData(key, { stale: false });
     }
     const stale = () =>
@@ -70,7 +75,10 @@ describe("user room events in the cache", () => {
       );
     applyUserEvent(qc, { type: "notification.created", notification: item("like") });
     expect(stale()).toEqual([false, false, false, false]);
-    applyUserEvent(qc, { type: "notification.created", notification: item("enrol", { type: "COURSE_ENROLLMENT", courseId: "k1" }) });
+    applyUserEvent(qc, {
+      type: "notification.created",
+      notification: item("enrol", { type: "COURSE_ENROLLMENT", courseId: "k1" }),
+    });
     expect(stale()).toEqual([true, false, true, false]);
   });
 

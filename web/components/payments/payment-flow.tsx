@@ -12,7 +12,10 @@ type Handlers = {
  * What follows a payment request, the same for joining and for saving a card: approved, declined,
  * a 3-D Secure challenge in its dialog, or the provider's hosted page.
  */
-export function usePaymentFlow(variant: "pay" | "save", handlers: Handlers): { handle: (result: PaymentResult) => void; dialog: ReactNode } {
+export function usePaymentFlow(
+  variant: "pay" | "save",
+  handlers: Handlers,
+): { handle: (result: PaymentResult) => void; dialog: ReactNode } {
   const [challenge, setChallenge] = useState<PaymentResult | null>(null);
 
   const handle = (result: PaymentResult) => {

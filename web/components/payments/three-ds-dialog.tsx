@@ -102,7 +102,12 @@ export function ThreeDsDialog({ challenge, orderId, variant, onFinish }: ThreeDs
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && finish({ kind: "cancelled" })} title={t("payments.threeDs.title")} className="max-w-lg">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && finish({ kind: "cancelled" })}
+      title={t("payments.threeDs.title")}
+      className="max-w-lg"
+    >
       <p className="text-sm text-muted-foreground">{t("payments.threeDs.description")}</p>
       <form ref={formRef} method="post" action={challenge.acsUrl} target={frameName} className="hidden">
         <input type="hidden" name="PaReq" value={challenge.pareq} />

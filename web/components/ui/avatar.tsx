@@ -11,7 +11,13 @@ type AvatarProps = {
   className?: string;
 };
 
-const sizes = { xs: "h-6 w-6 text-[11px]", sm: "h-8 w-8 text-sm", md: "h-10 w-10 text-base", lg: "h-16 w-16 text-2xl", xl: "h-24 w-24 text-4xl" };
+const sizes = {
+  xs: "h-6 w-6 text-[11px]",
+  sm: "h-8 w-8 text-sm",
+  md: "h-10 w-10 text-base",
+  lg: "h-16 w-16 text-2xl",
+  xl: "h-24 w-24 text-4xl",
+};
 /** The same sizes in CSS pixels, for the image's own width and height (its box is known before it loads). */
 const pixels = { xs: 24, sm: 32, md: 40, lg: 64, xl: 96 };
 

@@ -312,7 +312,14 @@ describe("complete profile", () => {
       "GET /api/me": { body: { user: anaUser } },
       "PATCH /api/me/profile": {
         status: 422,
-        body: { error: { code: "VALIDATION_FAILED", message: "Some fields are not valid.", requestId: "r", issues: [{ path: "bio", message: "Bio must be at most 200 characters" }] } },
+        body: {
+          error: {
+            code: "VALIDATION_FAILED",
+            message: "Some fields are not valid.",
+            requestId: "r",
+            issues: [{ path: "bio", message: "Bio must be at most 200 characters" }],
+          },
+        },
       },
     });
     await renderApp("/auth/complete-profile");

@@ -1,7 +1,13 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { eventTypes, type EventType } from "../../../common/contract/enums";
-import { EVENT_DEFAULT_LENGTH, EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_NAME_MAX, EVENT_URL_MAX } from "../../../common/contract/limits";
+import {
+  EVENT_DEFAULT_LENGTH,
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_NAME_MAX,
+  EVENT_URL_MAX,
+} from "../../../common/contract/limits";
 import { zonedTime } from "../../../common/time-zone";
 import { ImageFileField } from "../../components/image-file-field";
 import { Button } from "../../components/ui/button";
@@ -58,7 +64,15 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
   const errorMessage = useErrorMessage();
   const create = useCreateEvent(communityId ?? "");
   const zoneList = useMemo(() => zones(), []);
-  const [form, setForm] = useState({ name: "", description: "", location: "", start: "", end: "", timeZone: viewerTimeZone(), eventUrl: "" });
+  const [form, setForm] = useState({
+    name: "",
+    description: "",
+    location: "",
+    start: "",
+    end: "",
+    timeZone: viewerTimeZone(),
+    eventUrl: "",
+  });
   const [eventType, setEventType] = useState<EventType>("Meetup");
   const [endTouched, setEndTouched] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -140,14 +154,26 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
           <Input value={form.name} maxLength={EVENT_NAME_MAX} onChange={set("name")} disabled={submitting} required />
         </Field>
         <Field label={t("form.description")} error={errors.description}>
-          <Textarea value={form.description} rows={3} maxLength={EVENT_DESCRIPTION_MAX} onChange={set("description")} disabled={submitting} />
+          <Textarea
+            value={form.description}
+            rows={3}
+            maxLength={EVENT_DESCRIPTION_MAX}
+            onChange={set("description")}
+            disabled={submitting}
+          />
         </Field>
         <Field label={t("form.location")} error={errors.location}>
           <Input value={form.location} maxLength={EVENT_LOCATION_MAX} onChange={set("location")} disabled={submitting} required />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("form.start")} error={errors.startTime}>
-            <Input type="datetime-local" value={form.start} onChange={(e) => onStart(e.target.value)} disabled={submitting} required />
+            <Input
+              type="datetime-local"
+              value={form.start}
+              onChange={(e) => onStart(e.target.value)}
+              disabled={submitting}
+              required
+            />
           </Field>
           <Field label={t("form.end")} error={errors.endTime} hint={t("form.endHint")}>
             <Input
@@ -172,7 +198,12 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
             </select>
           </Field>
           <Field label={t("form.type")}>
-            <select className={inputClasses} value={eventType} onChange={(e) => setEventType(e.target.value as EventType)} disabled={submitting}>
+            <select
+              className={inputClasses}
+              value={eventType}
+              onChange={(e) => setEventType(e.target.value as EventType)}
+              disabled={submitting}
+            >
               {eventTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(`types.${type}`)}
@@ -190,7 +221,15 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
           disabled={submitting}
         />
         <Field label={t("form.url")} error={errors.eventUrl}>
-          <Input type="url" inputMode="url" value={form.eventUrl} maxLength={EVENT_URL_MAX} placeholder="https://" onChange={set("eventUrl")} disabled={submitting} />
+          <Input
+            type="url"
+            inputMode="url"
+            value={form.eventUrl}
+            maxLength={EVENT_URL_MAX}
+            placeholder="https://"
+            onChange={set("eventUrl")}
+            disabled={submitting}
+          />
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={submitting}>

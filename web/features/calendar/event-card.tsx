@@ -25,7 +25,10 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
       },
     );
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm sm:flex-row" aria-labelledby={`event-${event.id}`}>
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm sm:flex-row"
+      aria-labelledby={`event-${event.id}`}
+    >
       {event.imageUrl && <img src={event.imageUrl} alt="" className="aspect-video w-full object-cover sm:w-56" loading="lazy" />}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -43,7 +46,12 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
           {event.location}
         </p>
         {event.eventUrl && (
-          <a href={event.eventUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 text-sm text-link hover:underline">
+          <a
+            href={event.eventUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 text-sm text-link hover:underline"
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             {t("card.join")}
           </a>
@@ -72,7 +80,9 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
               size="sm"
               variant={event.attending ? "outline" : "primary"}
               aria-pressed={event.attending}
-              aria-label={event.attending ? t("card.unattend", { name: event.name }) : t("card.attendEvent", { name: event.name })}
+              aria-label={
+                event.attending ? t("card.unattend", { name: event.name }) : t("card.attendEvent", { name: event.name })
+              }
               loading={attendance.isPending}
               onClick={toggle}
             >

@@ -40,7 +40,13 @@ export default function FeedDialog({ open, onOpenChange }: { open: boolean; onOp
   const active = !!state.data?.active;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t("feed.title")} description={t("feed.description")} className="max-w-lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("feed.title")}
+      description={t("feed.description")}
+      className="max-w-lg"
+    >
       <div className="space-y-4">
         {url ? (
           <div className="flex items-end gap-2">

@@ -22,7 +22,15 @@ describe("the calendar in Georgian where the browser's Intl lacks it (Chromium)"
   it("heads the days with Georgian weekdays and names each day in full", () => {
     render(<MonthGrid month="2026-11" events={[]} />);
     // Weeks start on Monday.
-    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["ორშ", "სამ", "ოთხ", "ხუთ", "პარ", "შაბ", "კვი"]);
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "ორშ",
+      "სამ",
+      "ოთხ",
+      "ხუთ",
+      "პარ",
+      "შაბ",
+      "კვი",
+    ]);
     expect(screen.getByRole("gridcell", { name: "კვირა, 22 ნოემბერი, 2026" })).toBeTruthy();
   });
 

@@ -34,7 +34,10 @@ export function MonthGrid({ month, events }: { month: string; events: CalendarEv
   const today = new Date();
   return (
     <div className="overflow-hidden rounded-2xl border border-border bg-surface" role="grid" aria-readonly="true">
-      <div role="row" className="grid grid-cols-7 border-b border-border bg-muted text-center text-xs font-medium text-muted-foreground">
+      <div
+        role="row"
+        className="grid grid-cols-7 border-b border-border bg-muted text-center text-xs font-medium text-muted-foreground"
+      >
         {days.slice(0, 7).map((d) => (
           <div role="columnheader" key={d.toISOString()} className="p-2">
             {format.weekdayShort(d.getTime())}
@@ -51,7 +54,10 @@ export function MonthGrid({ month, events }: { month: string; events: CalendarEv
                 role="gridcell"
                 key={day.toISOString()}
                 aria-label={format.fullDate(day.getTime())}
-                className={cn("min-h-20 border-b border-r border-border p-1 text-xs sm:min-h-24", outside && "bg-muted/50 text-muted-foreground")}
+                className={cn(
+                  "min-h-20 border-b border-r border-border p-1 text-xs sm:min-h-24",
+                  outside && "bg-muted/50 text-muted-foreground",
+                )}
               >
                 <span
                   className={cn(

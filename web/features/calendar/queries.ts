@@ -15,13 +15,15 @@ export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().time
 export function eventListQueryOptions(communityId: string, filter: EventFilter, tz: string) {
   return queryOptions({
     queryKey: calendarKeys.list(communityId, filter, tz),
-    queryFn: ({ signal }) => call("GET /api/communities/:id/events", { params: { id: communityId }, query: { filter, tz }, signal }),
+    queryFn: ({ signal }) =>
+      call("GET /api/communities/:id/events", { params: { id: communityId }, query: { filter, tz }, signal }),
   });
 }
 
 export function eventMonthQueryOptions(communityId: string, month: string, tz: string) {
   return queryOptions({
     queryKey: calendarKeys.month(communityId, month, tz),
-    queryFn: ({ signal }) => call("GET /api/communities/:id/events", { params: { id: communityId }, query: { month, tz }, signal }),
+    queryFn: ({ signal }) =>
+      call("GET /api/communities/:id/events", { params: { id: communityId }, query: { month, tz }, signal }),
   });
 }

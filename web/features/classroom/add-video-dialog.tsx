@@ -37,7 +37,11 @@ export default function AddVideoDialog({ communityId, courseId, open, onOpenChan
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const missing = found.title === t("video.required") || found.videoUrl === t("video.required");
-      toast({ title: t("errorTitle"), description: missing ? t("video.required") : Object.values(found)[0], variant: "destructive" });
+      toast({
+        title: t("errorTitle"),
+        description: missing ? t("video.required") : Object.values(found)[0],
+        variant: "destructive",
+      });
       return;
     }
     add.mutate(
@@ -69,13 +73,34 @@ export default function AddVideoDialog({ communityId, courseId, open, onOpenChan
           <Input value={form.title} maxLength={LESSON_TITLE_MAX} onChange={set("title")} disabled={add.isPending} required />
         </Field>
         <Field label={t("video.description")} error={errors.description}>
-          <Textarea value={form.description} rows={3} maxLength={LESSON_DESCRIPTION_MAX} onChange={set("description")} disabled={add.isPending} />
+          <Textarea
+            value={form.description}
+            rows={3}
+            maxLength={LESSON_DESCRIPTION_MAX}
+            onChange={set("description")}
+            disabled={add.isPending}
+          />
         </Field>
         <Field label={t("video.url")} error={errors.videoUrl} hint={t("video.urlHint")}>
-          <Input value={form.videoUrl} type="url" inputMode="url" maxLength={LESSON_URL_MAX} onChange={set("videoUrl")} disabled={add.isPending} required />
+          <Input
+            value={form.videoUrl}
+            type="url"
+            inputMode="url"
+            maxLength={LESSON_URL_MAX}
+            onChange={set("videoUrl")}
+            disabled={add.isPending}
+            required
+          />
         </Field>
         <Field label={t("video.duration")} error={errors.duration} hint={t("video.durationHint")}>
-          <Input value={form.duration} placeholder="12:30" inputMode="numeric" maxLength={10} onChange={set("duration")} disabled={add.isPending} />
+          <Input
+            value={form.duration}
+            placeholder="12:30"
+            inputMode="numeric"
+            maxLength={10}
+            onChange={set("duration")}
+            disabled={add.isPending}
+          />
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={add.isPending}>

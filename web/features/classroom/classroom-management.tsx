@@ -62,7 +62,11 @@ export function ClassroomManagement({ communityId, courses }: { communityId: str
                 disabled={edit.isPending}
                 onClick={() => edit.mutate({ courseId: course.id, body: { published: !course.published } }, { onError: failed })}
               >
-                {course.published ? <EyeOff className="mr-1 h-4 w-4" aria-hidden="true" /> : <Eye className="mr-1 h-4 w-4" aria-hidden="true" />}
+                {course.published ? (
+                  <EyeOff className="mr-1 h-4 w-4" aria-hidden="true" />
+                ) : (
+                  <Eye className="mr-1 h-4 w-4" aria-hidden="true" />
+                )}
                 {course.published ? t("manage.unpublish") : t("manage.publish")}
               </Button>
               <Button
@@ -88,13 +92,13 @@ export function ClassroomManagement({ communityId, courses }: { communityId: str
       </ul>
       {editing && (
         <Suspense fallback={null}>
-        <CourseFormDialog
-          key={editing.id}
-          communityId={communityId}
-          course={editing}
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-        />
+          <CourseFormDialog
+            key={editing.id}
+            communityId={communityId}
+            course={editing}
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+          />
         </Suspense>
       )}
       <ConfirmDialog

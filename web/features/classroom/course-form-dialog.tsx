@@ -90,7 +90,13 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
         }}
       >
         <Field label={t("form.title")} error={errors.title}>
-          <Input value={title} maxLength={COURSE_TITLE_MAX} onChange={(e) => setTitle(e.target.value)} disabled={submitting} required />
+          <Input
+            value={title}
+            maxLength={COURSE_TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            disabled={submitting}
+            required
+          />
         </Field>
         <Field label={t("form.description")} error={errors.description}>
           <Textarea
@@ -112,12 +118,7 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
           disabled={submitting}
         />
         <Field label={t("form.level")} error={errors.requiredLevel}>
-          <select
-            className={inputClasses}
-            value={level}
-            onChange={(e) => setLevel(Number(e.target.value))}
-            disabled={submitting}
-          >
+          <select className={inputClasses} value={level} onChange={(e) => setLevel(Number(e.target.value))} disabled={submitting}>
             {Array.from({ length: MAX_LEVEL }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n === 1 ? t("form.levelAny") : t("level", { level: n })}

@@ -59,7 +59,14 @@ export function LessonList({ communityId, courseId, lessons, open, canManage }: 
     e.preventDefault();
     const to = e.key === "ArrowUp" ? index - 1 : index + 1;
     if (to < 0 || to >= shown.length) return;
-    commit(moved(shown.map((l) => l.id), index, to), id);
+    commit(
+      moved(
+        shown.map((l) => l.id),
+        index,
+        to,
+      ),
+      id,
+    );
   };
 
   return (
@@ -109,9 +116,16 @@ export function LessonList({ communityId, courseId, lessons, open, canManage }: 
             ) : (
               <span className="min-w-0 flex-1 truncate font-medium text-foreground">{lesson.title}</span>
             )}
-            {lesson.duration > 0 && <span className="shrink-0 text-sm tabular-nums text-muted-foreground">{formatClock(t, lesson.duration)}</span>}
+            {lesson.duration > 0 && (
+              <span className="shrink-0 text-sm tabular-nums text-muted-foreground">{formatClock(t, lesson.duration)}</span>
+            )}
             {canManage && (
-              <Button size="icon" variant="ghost" aria-label={t("course.deleteLesson", { title: lesson.title })} onClick={() => setDeleting(lesson)}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t("course.deleteLesson", { title: lesson.title })}
+                onClick={() => setDeleting(lesson)}
+              >
                 <Trash2 className="h-4 w-4 text-destructive-text" aria-hidden="true" />
               </Button>
             )}

@@ -70,7 +70,8 @@ export function useAddVideo(communityId: string, courseId: string) {
 export function useReorderVideos(communityId: string, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (videoIds: string[]) => call("PUT /api/courses/:courseId/videos/order", { params: { courseId }, body: { videoIds } }),
+    mutationFn: (videoIds: string[]) =>
+      call("PUT /api/courses/:courseId/videos/order", { params: { courseId }, body: { videoIds } }),
     onSettled: () => refresh(client, communityId, courseId),
   });
 }
@@ -95,8 +96,17 @@ export function useCompleteVideo(communityId: string, courseId: string) {
 export function useSaveWatchPosition(communityId: string, courseId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ videoId, seconds, duration }: { videoId: string; seconds: number; duration?: number; wasCompleted: boolean }) =>
-      call("PUT /api/videos/:videoId/position", { params: { videoId }, body: { seconds, duration } }),
-    onSuccess: (data, { wasCompleted }) => (data.isCompleted && !wasCompleted ? refresh(client, communityId, courseId) : undefined),
+    mutationFn: ({
+      videoId,
+      seconds,
+      duration,
+    }: {
+      videoId: string;
+      seconds: number;
+      duration?: number;
+      wasCompleted: boolean;
+    }) => call("PUT /api/videos/:videoId/position", { params: { videoId }, body: { seconds, duration } }),
+    onSuccess: (data, { wasCompleted }) =>
+      data.isCompleted && !wasCompleted ? refresh(client, communityId, courseId) : undefined,
   });
 }

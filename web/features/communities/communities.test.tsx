@@ -5,7 +5,6 @@ import { renderApp } from "../../test/render-app";
 import { getCurrentCommunityId } from "../../lib/current-community";
 import type { CommunityCard, CommunityView } from "../../../common/contract/communities";
 
-
 const signedIn = (communities: unknown[] = []) => ({
   "GET /api/me": { body: { user: anaUser } },
   "GET /api/me/communities": { body: { communities } },

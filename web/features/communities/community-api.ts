@@ -34,7 +34,8 @@ export const membersQueryOptions = (id: string, q: string, sort: MemberSort) =>
   queryOptions({
     queryKey: communityKeys.memberList(id, q, sort),
     queryFn: async ({ signal }) =>
-      (await call("GET /api/communities/:id/members", { params: { id }, query: { q, sort, limit: MEMBERS_PAGE_MAX }, signal })).items,
+      (await call("GET /api/communities/:id/members", { params: { id }, query: { q, sort, limit: MEMBERS_PAGE_MAX }, signal }))
+        .items,
   });
 
 export const communityReportsQueryOptions = (id: string) =>

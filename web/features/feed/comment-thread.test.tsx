@@ -42,7 +42,6 @@ const comment = (id: string, name: string, repliesCount: number, parentCommentId
   canDelete: false,
 });
 
-
 describe("comments", () => {
   it("names a comment whose author's account was deleted 'Deleted user', and one without a name 'Unknown User'", async () => {
     const gone = { ...comment("c-gone", "", 0), author: null };
@@ -71,7 +70,9 @@ describe("comments", () => {
 
   it("shows each comment author's level on their avatar", async () => {
     mockFetch({
-      "GET /api/posts/p1/comments": { body: { items: [comment("c1", "Giorgi", 0), { ...comment("c2", "Luka", 0), authorLevel: 7 }], nextCursor: null } },
+      "GET /api/posts/p1/comments": {
+        body: { items: [comment("c1", "Giorgi", 0), { ...comment("c2", "Luka", 0), authorLevel: 7 }], nextCursor: null },
+      },
     });
     await renderFeed(<CommentThread post={post} viewerId={null} readOnly={false} />);
     expect((await screen.findByRole("img", { name: "Level 3" })).textContent).toBe("3");

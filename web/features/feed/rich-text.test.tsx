@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { excerpt, parseContent, plainText } from "../../lib/content-format";
 import { RichText } from "./rich-text";
 
-
 describe("parseContent", () => {
   it("links http(s) URLs and leaves the sentence's punctuation outside", () => {
     expect(parseContent("See https://example.com/a?b=1. Or (http://x.ge/path).")).toEqual([

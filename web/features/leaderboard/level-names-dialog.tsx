@@ -37,7 +37,8 @@ export function LevelNamesDialog({ communityId, names, open, onOpenChange }: Pro
         }
       }
       setErrors(fields);
-      if (Object.keys(fields).length === 0) toast({ variant: "destructive", title: t("levelNames.failed"), description: errorMessage(err) });
+      if (Object.keys(fields).length === 0)
+        toast({ variant: "destructive", title: t("levelNames.failed"), description: errorMessage(err) });
     },
   });
   const submit = (e: FormEvent) => {
@@ -48,11 +49,7 @@ export function LevelNamesDialog({ communityId, names, open, onOpenChange }: Pro
     <Dialog open={open} onOpenChange={onOpenChange} title={t("levelNames.title")} description={t("levelNames.description")}>
       <form onSubmit={submit} className="space-y-3">
         {values.map((value, i) => (
-          <Field
-            key={i}
-            label={t("levelNames.label", { level: i + 1, points: levelThresholds[i] })}
-            error={errors[i] ?? null}
-          >
+          <Field key={i} label={t("levelNames.label", { level: i + 1, points: levelThresholds[i] })} error={errors[i] ?? null}>
             <Input
               value={value}
               maxLength={LEVEL_NAME_MAX}

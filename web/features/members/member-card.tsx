@@ -92,7 +92,11 @@ export function MemberSkeletons({ label }: { label: string }) {
     <div role="status" className="space-y-3">
       <span className="sr-only">{label}</span>
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} aria-hidden="true" className="flex animate-pulse items-center gap-3 rounded-2xl border border-border bg-surface p-4">
+        <div
+          key={i}
+          aria-hidden="true"
+          className="flex animate-pulse items-center gap-3 rounded-2xl border border-border bg-surface p-4"
+        >
           <div className="h-16 w-16 rounded-full bg-muted" />
           <div className="flex-1 space-y-2">
             <div className="h-4 w-1/3 rounded bg-muted" />

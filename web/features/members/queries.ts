@@ -19,7 +19,13 @@ export function membersQueryOptions(communityId: string, filter: MembersFilter) 
     queryFn: ({ pageParam, signal }) =>
       call("GET /api/communities/:id/members", {
         params: { id: communityId },
-        query: { q: filter.q, sort: filter.sort, online: filter.online ? "true" : null, cursor: pageParam, limit: MEMBERS_PAGE_SIZE },
+        query: {
+          q: filter.q,
+          sort: filter.sort,
+          online: filter.online ? "true" : null,
+          cursor: pageParam,
+          limit: MEMBERS_PAGE_SIZE,
+        },
         signal,
       }),
     initialPageParam: null as string | null,

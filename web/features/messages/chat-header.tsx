@@ -56,7 +56,9 @@ export function ChatHeader({ conversation, title, connection, online }: ChatHead
           {status && (
             <span
               aria-hidden="true"
-              className={connection === "open" ? "h-2 w-2 rounded-full bg-green-500" : "h-2 w-2 animate-pulse rounded-full bg-amber-500"}
+              className={
+                connection === "open" ? "h-2 w-2 rounded-full bg-green-500" : "h-2 w-2 animate-pulse rounded-full bg-amber-500"
+              }
             />
           )}
           {status}

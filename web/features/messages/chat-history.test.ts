@@ -58,7 +58,11 @@ describe("chat history", () => {
   });
 
   it("older pages go before the held messages and say whether more wait", () => {
-    const h = applyOlderPage({ ...mergeMessages(emptyChat(), [message("c", 3)]), hasOlder: true, version: 3 }, [message("a", 1), message("b", 2)], false);
+    const h = applyOlderPage(
+      { ...mergeMessages(emptyChat(), [message("c", 3)]), hasOlder: true, version: 3 },
+      [message("a", 1), message("b", 2)],
+      false,
+    );
     expect(h.messages.map((m) => m.seq)).toEqual([1, 2, 3]);
     expect([h.hasOlder, h.version]).toEqual([false, 3]);
   });

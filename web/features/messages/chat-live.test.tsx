@@ -89,7 +89,11 @@ describe("/chat/{id} live", () => {
 
     // An edit arrives whole and replaces the message in place.
     act(() =>
-      conversationSocket().serverSend({ type: "message.updated", conversationId: "conv1", message: message(3, "Three, edited", 5) }),
+      conversationSocket().serverSend({
+        type: "message.updated",
+        conversationId: "conv1",
+        message: message(3, "Three, edited", 5),
+      }),
     );
     await waitFor(() => expect(shown()).toEqual(["One", "Two", "Three, edited", "Four"]));
     expect(screen.getByText("(edited)")).toBeTruthy();

@@ -150,7 +150,10 @@ describe("/chat/{id}", () => {
 
   it("a conversation that cannot be loaded says so and goes back to /messages", async () => {
     serve({
-      "GET /api/conversations/conv1": { status: 404, body: { error: { code: "NOT_FOUND", message: "Conversation not found", requestId: "r" } } },
+      "GET /api/conversations/conv1": {
+        status: 404,
+        body: { error: { code: "NOT_FOUND", message: "Conversation not found", requestId: "r" } },
+      },
       "GET /api/conversations": { body: { items: [] } },
     });
     const { router } = await renderApp("/chat/conv1");
@@ -195,7 +198,9 @@ describe("/chat/{id}", () => {
     expect(await screen.findByText("Block Giorgi Maisuradze?")).toBeTruthy();
     expect(calls.some((c) => c.method === "PUT")).toBe(false);
     fireEvent.click(screen.getByRole("button", { name: "Block" }));
-    await waitFor(() => expect(calls.filter((c) => c.method === "PUT").map((c) => c.path)).toEqual([`/api/users/${giorgi.id}/block`]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "PUT").map((c) => c.path)).toEqual([`/api/users/${giorgi.id}/block`]),
+    );
     expect(await screen.findByText("Giorgi Maisuradze is blocked")).toBeTruthy();
   });
 });

@@ -129,7 +129,13 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
         </div>
       )}
       <div className="flex items-end gap-2">
-        <Button type="button" variant="ghost" size="icon" aria-label={t("composer.attach")} onClick={() => fileRef.current?.click()}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={t("composer.attach")}
+          onClick={() => fileRef.current?.click()}
+        >
           <ImagePlus className="h-5 w-5" aria-hidden="true" />
         </Button>
         <input

@@ -59,7 +59,12 @@ function GroupForm({ submitLabel, initial, pending, onSubmit, failedTitle, onDon
         <Input ref={nameRef} value={name} maxLength={GROUP_NAME_MAX} onChange={(e) => setName(e.target.value)} />
       </Field>
       <Field label={t("groups.description")} error={issues.description}>
-        <Textarea rows={3} value={description} maxLength={GROUP_DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} />
+        <Textarea
+          rows={3}
+          value={description}
+          maxLength={GROUP_DESCRIPTION_MAX}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={pending}>

@@ -40,7 +40,8 @@ export const unreadMessagesQueryOptions = queryOptions({
 export const conversationQueryOptions = (id: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(id),
-    queryFn: async ({ signal }) => (await call("GET /api/conversations/:conversationId", { params: { conversationId: id }, signal })).conversation,
+    queryFn: async ({ signal }) =>
+      (await call("GET /api/conversations/:conversationId", { params: { conversationId: id }, signal })).conversation,
     retry: false,
   });
 

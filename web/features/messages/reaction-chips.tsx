@@ -39,7 +39,9 @@ export function ReactionChips({ reactions, me, onToggle, disabled }: ReactionChi
               onClick={() => onToggle(r.emoji, !mine)}
               className={cn(
                 "inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums",
-                mine ? "border-primary bg-primary/10 text-foreground" : "border-border bg-surface text-muted-foreground hover:bg-muted",
+                mine
+                  ? "border-primary bg-primary/10 text-foreground"
+                  : "border-border bg-surface text-muted-foreground hover:bg-muted",
               )}
             >
               <span aria-hidden="true">{r.emoji}</span>

@@ -88,7 +88,8 @@ export function useOutbox(conversationId: string) {
           patch(id, { progress: 0 });
           try {
             const blob = await resizeImage(message.file);
-            fileUrl = (await uploadImage(blob, { purpose: "chat_attachment", onProgress: (progress) => patch(id, { progress }) })).url;
+            fileUrl = (await uploadImage(blob, { purpose: "chat_attachment", onProgress: (progress) => patch(id, { progress }) }))
+              .url;
             patch(id, { fileUrl, progress: null });
           } catch (err) {
             patch(id, { progress: null });

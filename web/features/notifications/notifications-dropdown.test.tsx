@@ -4,7 +4,6 @@ import type { NotificationItem } from "../../../common/contract/notifications";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 
-
 const invite: NotificationItem = {
   id: "n-invite",
   type: "COMMUNITY_INVITE",
@@ -48,7 +47,9 @@ describe("the notifications dropdown", () => {
     // The answered buttons are gone; the focus stays in the menu, on what happened.
     expect(document.activeElement).toBe(outcome);
     expect(calls.some((c) => c.method === "POST" && c.path === "/api/communities/c_9/invitation/decline")).toBe(true);
-    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.path === "/api/notifications/n-invite/read")).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "POST" && c.path === "/api/notifications/n-invite/read")).toBe(true),
+    );
     expect(within(menu).queryByRole("menuitem", { name: "Accept" })).toBeNull();
   });
 
@@ -66,7 +67,9 @@ describe("the notifications dropdown", () => {
     fireEvent.keyDown(accept, { key: "ArrowDown" });
     expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: "Decline" }));
     fireEvent.click(accept);
-    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.path === "/api/communities/c_9/invitation/accept")).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "POST" && c.path === "/api/communities/c_9/invitation/accept")).toBe(true),
+    );
     // Joining opens the community's feed and closes the menu.
     await waitFor(() => expect(screen.queryByRole("menu", { name: "Notifications" })).toBeNull());
     expect(localStorage.getItem("currentCommunityId")).toBe("c_9");

@@ -7,7 +7,6 @@ import { renderApp } from "../../test/render-app";
 import { notificationDetail, notificationSentence } from "./notification-text";
 import type { NotificationItem } from "../../../common/contract/notifications";
 
-
 function item(i: number, overrides: Partial<NotificationItem> = {}): NotificationItem {
   return {
     id: `n${i}`,
@@ -77,8 +76,12 @@ describe("notification texts", () => {
     // People's own words are quoted as they wrote them.
     expect(notificationDetail(t, item(3))).toBe("Comment 3");
     // One MESSAGE notification stands for a conversation's unread messages.
-    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 1 } }))).toBe("Giorgi Maisuradze sent you a message");
-    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 4 } }))).toBe("Giorgi Maisuradze sent you 4 messages");
+    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 1 } }))).toBe(
+      "Giorgi Maisuradze sent you a message",
+    );
+    expect(notificationSentence(t, item(1, { type: "MESSAGE", data: { count: 4 } }))).toBe(
+      "Giorgi Maisuradze sent you 4 messages",
+    );
 
     await changeLanguage("ru", { persist: false });
     expect(notificationSentence(tFor("ru"), approved)).toBe("Ваше сообщество Supra Photography Club одобрено");

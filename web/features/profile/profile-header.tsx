@@ -49,7 +49,12 @@ export function ProfileHeader({ profile, level, actions }: { profile: Person; le
             <li className="flex min-w-0 items-center gap-1.5">
               <Globe className="h-4 w-4 shrink-0" aria-hidden="true" />
               <span className="sr-only">{t("website")}: </span>
-              <a href={profile.website} target="_blank" rel="noopener noreferrer nofollow ugc" className="truncate text-link hover:underline">
+              <a
+                href={profile.website}
+                target="_blank"
+                rel="noopener noreferrer nofollow ugc"
+                className="truncate text-link hover:underline"
+              >
                 {profile.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
               </a>
             </li>

@@ -2,7 +2,6 @@ import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { HighlightedText } from "./highlighted-text";
 
-
 describe("HighlightedText", () => {
   it("wraps the matched ranges in <mark> and shows markup in the text as text", () => {
     const text = '<img src=x onerror="alert(1)"> Startup <b>night</b>';

@@ -4,7 +4,6 @@ import type { SupportContact } from "../../../common/contract/support";
 import { anaUser, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
 
-
 function serve(contact: SupportContact) {
   mockFetch({
     "GET /api/me": { body: { user: anaUser } },

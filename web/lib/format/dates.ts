@@ -8,14 +8,7 @@ import type { LocaleFormats } from "./locale-formats";
  * monthYear 'November 2026', time '9:30 PM', weekdayShort 'Sun'.
  */
 export type DateStyle =
-  | "dayMonth"
-  | "dayMonthYear"
-  | "longDate"
-  | "fullDate"
-  | "dateTime"
-  | "monthYear"
-  | "time"
-  | "weekdayShort";
+  "dayMonth" | "dayMonthYear" | "longDate" | "fullDate" | "dateTime" | "monthYear" | "time" | "weekdayShort";
 
 export const intlDateOptions: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dayMonth: { month: "short", day: "numeric" },

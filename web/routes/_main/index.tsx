@@ -22,6 +22,8 @@ export const Route = createFileRoute("/_main/")({
   // A signed-in reader's page is their feed: its code is there before the page renders (app/home-feed.ts).
   // Imported here only when needed, so the first route does not carry it.
   loader: ({ context }) =>
-    context.queryClient.getQueryData(meKeys.session()) ? import("../../app/home-feed").then((m) => m.FeedView.preload()) : undefined,
+    context.queryClient.getQueryData(meKeys.session())
+      ? import("../../app/home-feed").then((m) => m.FeedView.preload())
+      : undefined,
   component: HomePage,
 });

@@ -59,7 +59,10 @@ describe("better-auth's answers in the error envelope", () => {
   });
 
   it("takes the session token out of a successful answer's body, keeping its cookies", async () => {
-    const signedIn = await toEnvelope("req-1", json(200, { redirect: false, token: "secret", user: { id: "u" } }, { "set-cookie": "s=secret" }));
+    const signedIn = await toEnvelope(
+      "req-1",
+      json(200, { redirect: false, token: "secret", user: { id: "u" } }, { "set-cookie": "s=secret" }),
+    );
     expect(await signedIn.json()).toEqual({ redirect: false, user: { id: "u" } });
     expect(signedIn.headers.getSetCookie()).toEqual(["s=secret"]);
   });

@@ -26,16 +26,16 @@ const calendarFile = (body: string, filename: string) => ({
 
 export const icsRoutes = new Hono<HonoEnv>()
   .get("/events/:eventId", validate("param", eventParams), async (c) => {
-  const db = c.var.db;
-  const token = await sessionToken(c);
-  const eventId = c.req.valid("param").eventId;
-  const target = eventFor(db, token, eventId);
-  const shown = oneEvent(db, eventId, { token });
-  const read = await batch(db, [target.query, shown]);
-  target.read(c, read(target.query));
-  const event = toCalendarEvent(read(shown)[0]!);
-  const file = calendarFile(calendarIcs([event], new URL(c.req.url).host), `event-${event.id}.ics`);
-  return c.body(file.body, 200, file.headers);
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const eventId = c.req.valid("param").eventId;
+    const target = eventFor(db, token, eventId);
+    const shown = oneEvent(db, eventId, { token });
+    const read = await batch(db, [target.query, shown]);
+    target.read(c, read(target.query));
+    const event = toCalendarEvent(read(shown)[0]!);
+    const file = calendarFile(calendarIcs([event], new URL(c.req.url).host), `event-${event.id}.ics`);
+    return c.body(file.body, 200, file.headers);
   })
   /**
    * GET /ics/feed/:token: the events a person attends, for calendar apps that subscribe without a

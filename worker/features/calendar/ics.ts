@@ -6,7 +6,11 @@ import type { CalendarEvent } from "../../../common/contract/calendar";
 const text = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 
 /** 20261122T193000Z */
-const utc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** Content lines are folded at 75 octets, never inside a UTF-8 character. */
 function fold(line: string): string {

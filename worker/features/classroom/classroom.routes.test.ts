@@ -104,10 +104,20 @@ describe("courses", () => {
   it.each([
     ["an empty title", { title: "   " }, "title", "Please enter a course title"],
     ["a title over 100", { title: "t".repeat(101) }, "title", "Title must be at most 100 characters"],
-    ["a description over 2000", { title: "ok", description: "d".repeat(2001) }, "description", "Description must be at most 2000 characters"],
+    [
+      "a description over 2000",
+      { title: "ok", description: "d".repeat(2001) },
+      "description",
+      "Description must be at most 2000 characters",
+    ],
     ["level 0", { title: "ok", requiredLevel: 0 }, "requiredLevel", "Level must be at least 1"],
     ["level 10", { title: "ok", requiredLevel: 10 }, "requiredLevel", "Level must be at most 9"],
-    ["an image from elsewhere", { title: "ok", imageUrl: "https://evil.test/x.png" }, "imageUrl", "Images must be uploaded first"],
+    [
+      "an image from elsewhere",
+      { title: "ok", imageUrl: "https://evil.test/x.png" },
+      "imageUrl",
+      "Images must be uploaded first",
+    ],
     [
       "someone else's image",
       { title: "ok", imageUrl: "/files/course_image/0190c6a4-0000-7000-8000-000000000009.png" },
@@ -200,12 +210,37 @@ describe("lessons", () => {
     ["an empty title", { title: " ", videoUrl: "https://youtu.be/dQw4w9WgXcQ" }, "title", "Please fill in all required fields"],
     ["no URL", { title: "x", videoUrl: "" }, "videoUrl", "Please fill in all required fields"],
     ["a script URL", { title: "x", videoUrl: "javascript:alert(1)" }, "videoUrl", "Use a YouTube, Vimeo or direct video link"],
-    ["a plain http link", { title: "x", videoUrl: "http://example.com/a.mp4" }, "videoUrl", "Use a YouTube, Vimeo or direct video link"],
-    ["a web page", { title: "x", videoUrl: "https://example.com/page.html" }, "videoUrl", "Use a YouTube, Vimeo or direct video link"],
-    ["a bad YouTube id", { title: "x", videoUrl: "https://youtu.be/abc\"><script>" }, "videoUrl", "Use a YouTube, Vimeo or direct video link"],
-    ["a URL over 500", { title: "x", videoUrl: `https://a.test/${"v".repeat(490)}.mp4` }, "videoUrl", "Video URL must be at most 500 characters"],
+    [
+      "a plain http link",
+      { title: "x", videoUrl: "http://example.com/a.mp4" },
+      "videoUrl",
+      "Use a YouTube, Vimeo or direct video link",
+    ],
+    [
+      "a web page",
+      { title: "x", videoUrl: "https://example.com/page.html" },
+      "videoUrl",
+      "Use a YouTube, Vimeo or direct video link",
+    ],
+    [
+      "a bad YouTube id",
+      { title: "x", videoUrl: 'https://youtu.be/abc"><script>' },
+      "videoUrl",
+      "Use a YouTube, Vimeo or direct video link",
+    ],
+    [
+      "a URL over 500",
+      { title: "x", videoUrl: `https://a.test/${"v".repeat(490)}.mp4` },
+      "videoUrl",
+      "Video URL must be at most 500 characters",
+    ],
     ["a bad duration", { title: "x", videoUrl: "https://vimeo.com/1", duration: "1:75" }, "duration", "Duration must be MM:SS"],
-    ["over ten hours", { title: "x", videoUrl: "https://vimeo.com/1", duration: "600:01" }, "duration", "Duration must be at most 10 hours"],
+    [
+      "over ten hours",
+      { title: "x", videoUrl: "https://vimeo.com/1", duration: "600:01" },
+      "duration",
+      "Duration must be at most 10 hours",
+    ],
   ] as const)("refuses %s and writes nothing", async (_n, body, path, message) => {
     const w = await world();
     const c = await course(w.owner, w.community.id);

@@ -189,7 +189,9 @@ describe("creating a community", () => {
     const res = await call("/api/communities", { body: { ...validBody(), plan: "starter" }, cookie: owner.cookie });
     expect(res.status).toBe(201);
     const { community } = (await res.json()) as { community: { id: string } };
-    const row = await env.DB.prepare("select subscription_plan, plan_limits from communities where id = ?").bind(community.id).first();
+    const row = await env.DB.prepare("select subscription_plan, plan_limits from communities where id = ?")
+      .bind(community.id)
+      .first();
     expect(row).toEqual({ subscription_plan: "free", plan_limits: JSON.stringify({ maxMembers: 100 }) });
     expect((await call("/api/communities", { body: validBody() })).status).toBe(401);
     expect((await call("/api/communities", { rawBody: "{", cookie: owner.cookie })).status).toBe(400);

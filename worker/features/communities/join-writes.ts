@@ -38,7 +38,13 @@ export function joinWrites(
             where id = ${community.id}`,
       ),
       community.creatorId
-        ? notify({ recipientId: community.creatorId, senderId: userId, communityId: community.id, type: "COMMUNITY_JOIN", onlyIf: joined })
+        ? notify({
+            recipientId: community.creatorId,
+            senderId: userId,
+            communityId: community.id,
+            type: "COMMUNITY_JOIN",
+            onlyIf: joined,
+          })
         : null,
     ],
   };

@@ -44,7 +44,9 @@ describe(`conversation queries on ${testEngine()}`, () => {
     await db
       .update(schema.conversationParticipants)
       .set({ lastReadSeq: 1 })
-      .where(and(eq(schema.conversationParticipants.conversationId, direct.id), eq(schema.conversationParticipants.userId, me.id)));
+      .where(
+        and(eq(schema.conversationParticipants.conversationId, direct.id), eq(schema.conversationParticipants.userId, me.id)),
+      );
 
     const list = await listConversationSummaries(db, me.id, 10);
     expect(list.map((c) => c.id)).toEqual([group.id, direct.id]);

@@ -83,7 +83,12 @@ describe("conversation summaries", () => {
     const me = await createUser();
     const friend = await createUser();
     const direct = await createConversation("direct", [me.user.id, friend.user.id]);
-    await env.DB.batch(messages(direct.id, Array.from({ length: 130 }, (_, i): Sent => [friend.user.id, i + 1])));
+    await env.DB.batch(
+      messages(
+        direct.id,
+        Array.from({ length: 130 }, (_, i): Sent => [friend.user.id, i + 1]),
+      ),
+    );
     expect((await summaries(me.cookie))[0]).toMatchObject({ id: direct.id, unreadCount: 100 });
     expect(await unreadOf(me.cookie)).toBe(100);
     await env.DB.prepare("update conversation_participants set last_read_seq = 125 where conversation_id = ? and user_id = ?")
@@ -116,7 +121,9 @@ describe("conversation summaries", () => {
       [me.user.id, blocked.user.id],
       [blocked.user.id, me.user.id],
     ]) {
-      await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)").bind(blocker, target, Date.now()).run();
+      await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, ?)")
+        .bind(blocker, target, Date.now())
+        .run();
       expect(await unreadOf(me.cookie)).toBe(1);
       expect((await summaries(me.cookie)).find((c) => c.id === group.id)?.unreadCount).toBe(1);
       // The other side does not count mine either.

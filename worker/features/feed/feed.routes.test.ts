@@ -561,7 +561,9 @@ describe("mentions, reports and the sidebar", () => {
     const find = async (q: string) =>
       (
         (await (
-          await call(`/api/communities/${w.community.id}/mention-candidates?q=${encodeURIComponent(q)}`, { cookie: w.member.cookie })
+          await call(`/api/communities/${w.community.id}/mention-candidates?q=${encodeURIComponent(q)}`, {
+            cookie: w.member.cookie,
+          })
         ).json()) as { members: { id: string }[] }
       ).members.map((m) => m.id);
     expect(await find("НИНО")).toEqual([nino.user.id]);

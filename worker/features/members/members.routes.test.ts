@@ -89,7 +89,9 @@ describe("GET /api/communities/:id/members", () => {
 
   it("hides people who blocked the caller and people the caller blocked, both ways", async () => {
     const w = await world();
-    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, 0)").bind(w.member.id, w.admin.id).run();
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, 0)")
+      .bind(w.member.id, w.admin.id)
+      .run();
     const seenBy = async (who: Person) => (await page(w.community.id, who)).items.map((m) => m.fullName).sort();
     expect(await seenBy(w.member)).toEqual(["Ana Beridze", "Mona Moderator", "Olivia Owner"]);
     expect(await seenBy(w.admin)).toEqual(["Adam Admin", "Mona Moderator", "Olivia Owner"]);
@@ -100,12 +102,15 @@ describe("GET /api/communities/:id/members", () => {
   it("pages by keyset in every sort, without caps, repeats or gaps, ties included", async () => {
     const w = await world();
     // Equal points and equal names: the id decides, so page borders inside a tie stay exact.
-    for (let i = 0; i < 9; i++) await join(w.community.id, await person(i % 2 ? "Same Name" : `Zed ${i}`), "member", i < 5 ? 20 : 3);
+    for (let i = 0; i < 9; i++)
+      await join(w.community.id, await person(i % 2 ? "Same Name" : `Zed ${i}`), "member", i < 5 ? 20 : 3);
     const everyone = (await page(w.community.id, w.owner, "?limit=100")).items;
     expect(everyone).toHaveLength(13);
     for (const sort of ["points", "name", "joined"] as const) {
       const walked = await walk(w.community.id, w.owner, `sort=${sort}&limit=2`);
-      expect(walked.map((m) => m.id)).toEqual((await page(w.community.id, w.owner, `?sort=${sort}&limit=100`)).items.map((m) => m.id));
+      expect(walked.map((m) => m.id)).toEqual(
+        (await page(w.community.id, w.owner, `?sort=${sort}&limit=100`)).items.map((m) => m.id),
+      );
       expect(new Set(walked.map((m) => m.id)).size).toBe(13);
     }
     const byPoints = await walk(w.community.id, w.owner, "sort=points&limit=3");
@@ -147,9 +152,19 @@ describe("GET /api/communities/:id/members", () => {
   it("walks the members by points down the rank index and stops at the page's end", async () => {
     const { membersPage } = await import("./members.queries");
     for (const after of [null, { v: 20, id: "x" }, { v: 0, id: "x" }]) {
-      const statement = membersPage(db, { communityId: "c", token: "t", q: "", sort: "points", after, onlyIds: null, limit: 30 })!;
+      const statement = membersPage(db, {
+        communityId: "c",
+        token: "t",
+        q: "",
+        sort: "points",
+        after,
+        onlyIds: null,
+        limit: 30,
+      })!;
       const query = statement.getQuery();
-      const { results } = await env.DB.prepare(`explain query plan ${query.sql}`).bind(...query.params).all<{ detail: string }>();
+      const { results } = await env.DB.prepare(`explain query plan ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
       const plan = results.map((r) => r.detail);
       if (!after || after.v > 0) expect(plan.some((d) => d.includes("user_points_rank_idx"))).toBe(true);
       // The one sort is of the page's own rows, once found.
@@ -166,7 +181,17 @@ describe("GET /api/communities/:id/members", () => {
       body: { names: ["Newcomer", "", "Regular", "", "", "", "", "", "Legend"] },
     });
     expect(res.status).toBe(200);
-    expect((await page(w.community.id, w.member)).levelNames).toEqual(["Newcomer", null, "Regular", null, null, null, null, null, "Legend"]);
+    expect((await page(w.community.id, w.member)).levelNames).toEqual([
+      "Newcomer",
+      null,
+      "Regular",
+      null,
+      null,
+      null,
+      null,
+      null,
+      "Legend",
+    ]);
   });
 
   it.each([

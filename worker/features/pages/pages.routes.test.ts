@@ -188,7 +188,10 @@ describe("public pages as HTML", () => {
     expect(guest.html).toContain('<meta name="description" content="Recipes from Kakheti" />');
     expect(guest.html).toContain(`<link rel="canonical" href="http://app.test/post/${post.id}" />`);
     expect(guest.html).not.toContain("khachapuri");
-    const commented = await call(`/api/posts/${post.id}/comments`, { body: { content: "Add more cheese" }, cookie: member.cookie });
+    const commented = await call(`/api/posts/${post.id}/comments`, {
+      body: { content: "Add more cheese" },
+      cookie: member.cookie,
+    });
     expect(commented.status).toBe(201);
     expect(guest.html).not.toContain("Add more cheese");
     const mine = await page(`/post/${post.id}`, member.cookie);
@@ -226,7 +229,9 @@ describe("public pages as HTML", () => {
     const explore = (await page("/communities/explore")).html;
     // After the first paint: the entry (index.html's) and the route's chunks.
     expect(codeOf(explore).entries).toEqual(["/font-preload.ts", "/main.tsx"]);
-    expect(codeOf(explore).preloads).toEqual(expect.arrayContaining(["/assets/communities.explore-test.js", "/assets/explore-shared-test.js"]));
+    expect(codeOf(explore).preloads).toEqual(
+      expect.arrayContaining(["/assets/communities.explore-test.js", "/assets/explore-shared-test.js"]),
+    );
     const detail = (await page(`/communities/${community.id}`)).html;
     expect(codeOf(detail).preloads).toContain("/assets/communities._communityId-test.js");
     expect(detail).not.toContain("communities.explore-test.js");

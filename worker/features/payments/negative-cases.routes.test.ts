@@ -55,7 +55,8 @@ const orderRow = (id: string) =>
     .bind(id)
     .first<{ status: string; amount: number; reversal_due_at: number | null; created_at: number }>();
 
-const orderFor = async (u: TestUser, id: string) => (await (await call(`/api/payments/orders/${id}`, { cookie: u.cookie })).json()) as Result;
+const orderFor = async (u: TestUser, id: string) =>
+  (await (await call(`/api/payments/orders/${id}`, { cookie: u.cookie })).json()) as Result;
 
 /** Posts to an order's 3-D Secure TermUrl as the bank's page would, with any fields. */
 async function postTermUrl(orderId: string, fields: Record<string, string>) {
@@ -84,7 +85,9 @@ async function savedCardExpiring(userId: string, expiresAt: number, isDefault = 
 async function dueSubscriber() {
   const { payer, community } = await setup();
   await payOk(payer, { communityId: community.id, card: newCard(APPROVE), saveCard: true });
-  const sub = (await env.DB.prepare("select id from user_subscriptions where user_id = ?").bind(payer.user.id).first<{ id: string }>())!;
+  const sub = (await env.DB.prepare("select id from user_subscriptions where user_id = ?")
+    .bind(payer.user.id)
+    .first<{ id: string }>())!;
   const ended = Date.now() - 1000;
   await env.DB.batch([
     env.DB.prepare("update user_subscriptions set current_period_end = ? where id = ?").bind(ended, sub.id),
@@ -94,20 +97,27 @@ async function dueSubscriber() {
 }
 
 const periodEnd = async (subId: string) =>
-  (await env.DB.prepare("select current_period_end as e from user_subscriptions where id = ?").bind(subId).first<{ e: number }>())!.e;
+  (await env.DB.prepare("select current_period_end as e from user_subscriptions where id = ?")
+    .bind(subId)
+    .first<{ e: number }>())!.e;
 
 describe("too many payment orders", () => {
   it("the 11th order in the window is refused with 429 and Retry-After; retries cost nothing; card checks share the budget", async () => {
     const { payer, community } = await setup();
     const { limit } = rateLimitRules.paymentOrders;
     const keys = Array.from({ length: limit }, () => newId());
-    for (const key of keys) expect((await payOk(payer, { communityId: community.id, card: newCard(DECLINE) }, key)).status).toBe("declined");
+    for (const key of keys)
+      expect((await payOk(payer, { communityId: community.id, card: newCard(DECLINE) }, key)).status).toBe("declined");
     // A retry of a request already made answers with its order and is not counted.
     expect((await pay(payer, { communityId: community.id, card: newCard(DECLINE) }, keys[0])).status).toBe(200);
     const refused = await pay(payer, { communityId: community.id, card: newCard(APPROVE) });
     await expectError(refused, 429, "RATE_LIMITED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const card = await call("/api/payments/methods", { body: { card: newCard(APPROVE) }, cookie: payer.cookie, headers: { "idempotency-key": newId() } });
+    const card = await call("/api/payments/methods", {
+      body: { card: newCard(APPROVE) },
+      cookie: payer.cookie,
+      headers: { "idempotency-key": newId() },
+    });
     await expectError(card, 429, "RATE_LIMITED");
     expect(await counts(payer.user.id)).toMatchObject({ orders: limit, approved: 0, cards: 0 });
     await expectNothingGranted(payer, community.id, 0);
@@ -118,7 +128,9 @@ describe("two tabs", () => {
   it("an open 3-D Secure order blocks a second payment however long it stays open, until the cron gives it up", async () => {
     const { payer, community } = await setup();
     const first = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
-    await env.DB.prepare("update payment_orders set created_at = ? where id = ?").bind(Date.now() - 20 * MINUTE, first.orderId).run();
+    await env.DB.prepare("update payment_orders set created_at = ? where id = ?")
+      .bind(Date.now() - 20 * MINUTE, first.orderId)
+      .run();
     await expectError(await pay(payer, { communityId: community.id, card: newCard(APPROVE) }), 409, "CONFLICT");
     expect(await counts(payer.user.id)).toMatchObject({ orders: 1 });
     await run(Date.now() + DAY + MINUTE);
@@ -141,13 +153,22 @@ describe("two tabs", () => {
   it("a second tab paying a creator plan while the first is at 3-D Secure is refused, past 15 minutes too", async () => {
     const owner = await createUser();
     const { community } = await setup();
-    await env.DB.prepare("update communities set creator_id = ?, is_paid = 0 where id = ?").bind(owner.user.id, community.id).run();
-    const plan = (body: object) => call("/api/payments/plan", { body, cookie: owner.cookie, headers: { "idempotency-key": newId() } });
-    const first = (await (await plan({ communityId: community.id, plan: "starter", card: newCard(APPROVE_3DS) })).json()) as Result;
+    await env.DB.prepare("update communities set creator_id = ?, is_paid = 0 where id = ?")
+      .bind(owner.user.id, community.id)
+      .run();
+    const plan = (body: object) =>
+      call("/api/payments/plan", { body, cookie: owner.cookie, headers: { "idempotency-key": newId() } });
+    const first = (await (
+      await plan({ communityId: community.id, plan: "starter", card: newCard(APPROVE_3DS) })
+    ).json()) as Result;
     expect(first.status).toBe("requires_3ds");
-    await env.DB.prepare("update payment_orders set created_at = ? where id = ?").bind(Date.now() - 20 * MINUTE, first.orderId).run();
+    await env.DB.prepare("update payment_orders set created_at = ? where id = ?")
+      .bind(Date.now() - 20 * MINUTE, first.orderId)
+      .run();
     await expectError(await plan({ communityId: community.id, plan: "premium", card: newCard(APPROVE) }), 409, "CONFLICT");
-    const row = await env.DB.prepare("select subscription_plan from communities where id = ?").bind(community.id).first<{ subscription_plan: string }>();
+    const row = await env.DB.prepare("select subscription_plan from communities where id = ?")
+      .bind(community.id)
+      .first<{ subscription_plan: string }>();
     expect(row?.subscription_plan).toBe("free");
     expect(await chargesOf(owner.user.id)).toBe(0);
   });
@@ -167,7 +188,9 @@ describe("approvals that arrive more than once", () => {
       run(Date.now() + 11 * MINUTE),
     ]);
     expect(await counts(payer.user.id, community.id)).toMatchObject({ orders: 1, approved: 1, subscriptions: 1, cards: 1 });
-    const members = await env.DB.prepare("select members_count as n from communities where id = ?").bind(community.id).first<{ n: number }>();
+    const members = await env.DB.prepare("select members_count as n from communities where id = ?")
+      .bind(community.id)
+      .first<{ n: number }>();
     expect(members?.n).toBe(2);
     expect(await chargesOf(payer.user.id)).toBe(1);
   });
@@ -189,7 +212,9 @@ describe("approvals that arrive more than once", () => {
     await run();
     const end = await periodEnd(subId);
     expect(end).toBeGreaterThan(Date.now());
-    const renewal = (await env.DB.prepare("select id from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).first<{ id: string }>())!;
+    const renewal = (await env.DB.prepare("select id from payment_orders where subscription_id = ? and kind = 'renewal'")
+      .bind(subId)
+      .first<{ id: string }>())!;
     for (let i = 0; i < 3; i++) expect((await postCallback(await sandboxCallback(renewal.id))).status).toBe(200);
     expect(await periodEnd(subId)).toBe(end);
     await run();
@@ -265,7 +290,9 @@ describe("cards that cannot pay", () => {
     const card = await savedCardExpiring(payer.user.id, Date.now() - DAY, 0);
     await env.DB.prepare("update user_subscriptions set payment_method_id = ? where id = ?").bind(card, subId).run();
     await run();
-    const renewal = await env.DB.prepare("select status from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).first<{ status: string }>();
+    const renewal = await env.DB.prepare("select status from payment_orders where subscription_id = ? and kind = 'renewal'")
+      .bind(subId)
+      .first<{ status: string }>();
     expect(renewal?.status).toBe("declined");
     expect(await periodEnd(subId)).toBe(ended);
     expect(await chargesOf(payer.user.id)).toBe(1);
@@ -275,13 +302,21 @@ describe("cards that cannot pay", () => {
 
   it("a subscription cancelled during its grace period is not retried and ends", async () => {
     const { payer, community, subId, ended } = await dueSubscriber();
-    await env.DB.prepare("update user_payment_methods set is_active = 0, rectoken = '' where user_id = ?").bind(payer.user.id).run();
+    await env.DB.prepare("update user_payment_methods set is_active = 0, rectoken = '' where user_id = ?")
+      .bind(payer.user.id)
+      .run();
     await run();
-    expect((await call(`/api/payments/subscriptions/${subId}/cancel`, { method: "POST", cookie: payer.cookie })).status).toBe(200);
+    expect((await call(`/api/payments/subscriptions/${subId}/cancel`, { method: "POST", cookie: payer.cookie })).status).toBe(
+      200,
+    );
     await run(ended + DAY + 1);
-    const sub = await env.DB.prepare("select status from user_subscriptions where id = ?").bind(subId).first<{ status: string }>();
+    const sub = await env.DB.prepare("select status from user_subscriptions where id = ?")
+      .bind(subId)
+      .first<{ status: string }>();
     expect(sub?.status).toBe("expired");
-    const orders = await env.DB.prepare("select count(*) as n from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).first<{ n: number }>();
+    const orders = await env.DB.prepare("select count(*) as n from payment_orders where subscription_id = ? and kind = 'renewal'")
+      .bind(subId)
+      .first<{ n: number }>();
     expect(orders?.n).toBe(1);
     await env.DB.prepare("update community_members set access_until = ? where subscription_id = ?").bind(ended, subId).run();
     await expectNothingGranted(payer, community.id, 1);
@@ -293,7 +328,9 @@ describe("cards and subscriptions that are gone", () => {
     const { owner, payer, community } = await setup();
     const first = await paidCommunity(owner.user.id, { paymentType: "single" });
     await payOk(payer, { communityId: first.id, card: newCard(APPROVE), saveCard: true });
-    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?").bind(payer.user.id).first<{ id: string }>())!;
+    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?")
+      .bind(payer.user.id)
+      .first<{ id: string }>())!;
     expect((await call(`/api/payments/methods/${card.id}`, { method: "DELETE", cookie: payer.cookie })).status).toBe(200);
     await expectError(await pay(payer, { communityId: community.id, paymentMethodId: card.id }), 404, "NOT_FOUND");
     expect(await counts(payer.user.id, community.id)).toMatchObject({ orders: 0 });
@@ -303,7 +340,9 @@ describe("cards and subscriptions that are gone", () => {
   it("a creator plan cannot be paid with another person's saved card", async () => {
     const { owner, payer, community } = await setup();
     await payOk(payer, { communityId: community.id, card: newCard(APPROVE), saveCard: true });
-    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?").bind(payer.user.id).first<{ id: string }>())!;
+    const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?")
+      .bind(payer.user.id)
+      .first<{ id: string }>())!;
     const res = await call("/api/payments/plan", {
       body: { communityId: community.id, plan: "starter", paymentMethodId: card.id },
       cookie: owner.cookie,
@@ -316,17 +355,29 @@ describe("cards and subscriptions that are gone", () => {
 
   it("a subscription whose period has ended cannot be taken up again without paying", async () => {
     const { payer, community, subId } = await dueSubscriber();
-    await env.DB.prepare("update user_subscriptions set status = 'cancelled', cancelled_at = ? where id = ?").bind(Date.now(), subId).run();
-    await expectError(await call(`/api/payments/subscriptions/${subId}/resubscribe`, { method: "POST", cookie: payer.cookie }), 409, "CONFLICT");
+    await env.DB.prepare("update user_subscriptions set status = 'cancelled', cancelled_at = ? where id = ?")
+      .bind(Date.now(), subId)
+      .run();
+    await expectError(
+      await call(`/api/payments/subscriptions/${subId}/resubscribe`, { method: "POST", cookie: payer.cookie }),
+      409,
+      "CONFLICT",
+    );
     await run();
-    await expectError(await call(`/api/payments/subscriptions/${subId}/cancel`, { method: "POST", cookie: payer.cookie }), 409, "CONFLICT");
+    await expectError(
+      await call(`/api/payments/subscriptions/${subId}/cancel`, { method: "POST", cookie: payer.cookie }),
+      409,
+      "CONFLICT",
+    );
     await expectNothingGranted(payer, community.id, 1);
   });
 
   it("a reversal of a renewal ends the access it paid for and cannot be approved back", async () => {
     const { payer, community, subId } = await dueSubscriber();
     await run();
-    const renewal = (await env.DB.prepare("select id, amount from payment_orders where subscription_id = ? and kind = 'renewal'").bind(subId).first<{ id: string; amount: number }>())!;
+    const renewal = (await env.DB.prepare("select id, amount from payment_orders where subscription_id = ? and kind = 'renewal'")
+      .bind(subId)
+      .first<{ id: string; amount: number }>())!;
     expect(await canRead(payer, community.id)).toBe(true);
     await provider().reverse(renewal.id, renewal.amount, "GEL");
     expect((await postCallback(await sandboxCallback(renewal.id))).status).toBe(200);
@@ -378,9 +429,15 @@ describe("orders of other people and other communities", () => {
     const before = await env.DB.prepare("select count(*) as n from payment_orders").first<{ n: number }>();
     const headers = { "idempotency-key": newId() };
     await expectError(await pay(undefined, { communityId: community.id, card: newCard(APPROVE) }), 401);
-    await expectError(await callHosted("/api/payments/join", { body: { communityId: community.id, hosted: true }, headers }), 401);
+    await expectError(
+      await callHosted("/api/payments/join", { body: { communityId: community.id, hosted: true }, headers }),
+      401,
+    );
     await expectError(await callHosted("/api/payments/methods", { body: { hosted: true }, headers }), 401);
-    await expectError(await call("/api/payments/plan", { body: { communityId: community.id, plan: "starter", card: newCard(APPROVE) }, headers }), 401);
+    await expectError(
+      await call("/api/payments/plan", { body: { communityId: community.id, plan: "starter", card: newCard(APPROVE) }, headers }),
+      401,
+    );
     const after = await env.DB.prepare("select count(*) as n from payment_orders").first<{ n: number }>();
     expect(after?.n).toBe(before?.n);
   });
@@ -390,10 +447,18 @@ describe("hosted checkout", () => {
   it("card data is refused in hosted mode, and returning from an unpaid checkout grants nothing", async () => {
     const { payer, community } = await setup();
     const headers = () => ({ "idempotency-key": newId() });
-    const typed = await callHosted("/api/payments/join", { body: { communityId: community.id, card: newCard(APPROVE) }, cookie: payer.cookie, headers: headers() });
+    const typed = await callHosted("/api/payments/join", {
+      body: { communityId: community.id, card: newCard(APPROVE) },
+      cookie: payer.cookie,
+      headers: headers(),
+    });
     await expectError(typed, 409, "NOT_AVAILABLE");
     expect(await counts(payer.user.id)).toMatchObject({ orders: 0 });
-    const res = await callHosted("/api/payments/join", { body: { communityId: community.id, hosted: true }, cookie: payer.cookie, headers: headers() });
+    const res = await callHosted("/api/payments/join", {
+      body: { communityId: community.id, hosted: true },
+      cookie: payer.cookie,
+      headers: headers(),
+    });
     const result = (await res.json()) as Result & { checkoutUrl: string };
     expect(result.status).toBe("redirect");
     const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`);
@@ -441,7 +506,11 @@ describe("refunds that fail", () => {
   it("a refused refund of a card check is retried until it goes through; the card stays saved", async () => {
     const u = await createUser();
     await failReversals(u.user.email, 1);
-    const res = await call("/api/payments/methods", { body: { card: newCard(APPROVE) }, cookie: u.cookie, headers: { "idempotency-key": newId() } });
+    const res = await call("/api/payments/methods", {
+      body: { card: newCard(APPROVE) },
+      cookie: u.cookie,
+      headers: { "idempotency-key": newId() },
+    });
     const result = (await res.json()) as Result;
     expect(result.status).toBe("approved");
     expect(await orderRow(result.orderId)).toMatchObject({ status: "approved" });

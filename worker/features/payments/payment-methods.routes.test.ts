@@ -2,13 +2,23 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { call, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { APPROVE, APPROVE_3DS, DECLINE, callHosted, newCard, provider, returnFrom3ds, type Result } from "../../../tests/payments";
+import {
+  APPROVE,
+  APPROVE_3DS,
+  DECLINE,
+  callHosted,
+  newCard,
+  provider,
+  returnFrom3ds,
+  type Result,
+} from "../../../tests/payments";
 
 type Method = { id: string; maskedCard: string; lastFour: string; isDefault: boolean; expiryMonth: number; expiryYear: number };
 
 const addCard = (u: TestUser | undefined, card: object, key: string | null = newId()) =>
   call("/api/payments/methods", { body: { card }, cookie: u?.cookie, headers: key ? { "idempotency-key": key } : {} });
-const list = async (u: TestUser) => ((await (await call("/api/payments/methods", { cookie: u.cookie })).json()) as { items: Method[] }).items;
+const list = async (u: TestUser) =>
+  ((await (await call("/api/payments/methods", { cookie: u.cookie })).json()) as { items: Method[] }).items;
 
 describe("saved cards", () => {
   it("a new card is checked with a refunded charge and saved; the first is the default", async () => {
@@ -20,7 +30,13 @@ describe("saved cards", () => {
     expect((await provider().status(result.orderId)).status).toBe("reversed");
     const cards = await list(u);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ maskedCard: "444455XXXXXX6666", lastFour: "6666", isDefault: true, expiryMonth: 12, expiryYear: 2039 });
+    expect(cards[0]).toMatchObject({
+      maskedCard: "444455XXXXXX6666",
+      lastFour: "6666",
+      isDefault: true,
+      expiryMonth: 12,
+      expiryYear: 2039,
+    });
   });
 
   it("through 3-D Secure too", async () => {
@@ -67,7 +83,9 @@ describe("saved cards", () => {
     expect((await call(`/api/payments/methods/${second!.id}`, { method: "DELETE", cookie: u.cookie })).status).toBe(200);
     const left = await list(u);
     expect(left.map((m) => [m.id, m.isDefault])).toEqual([[first!.id, true]]);
-    const stored = await env.DB.prepare("select rectoken, is_active from user_payment_methods where id = ?").bind(second!.id).first();
+    const stored = await env.DB.prepare("select rectoken, is_active from user_payment_methods where id = ?")
+      .bind(second!.id)
+      .first();
     expect(stored).toEqual({ rectoken: "", is_active: 0 });
     await expectError(await call(`/api/payments/methods/${second!.id}`, { method: "DELETE", cookie: u.cookie }), 404);
   });
@@ -75,15 +93,31 @@ describe("saved cards", () => {
   it("hosted mode: the card is entered on Flitt's page, checked, refunded and saved; never through our form", async () => {
     const u = await createUser();
     const orders = async () =>
-      (await env.DB.prepare("select count(*) as n from payment_orders where user_id = ?").bind(u.user.id).first<{ n: number }>())!.n;
-    const typed = await callHosted("/api/payments/methods", { body: { card: newCard(APPROVE) }, cookie: u.cookie, headers: { "idempotency-key": newId() } });
+      (await env.DB.prepare("select count(*) as n from payment_orders where user_id = ?").bind(u.user.id).first<{ n: number }>())!
+        .n;
+    const typed = await callHosted("/api/payments/methods", {
+      body: { card: newCard(APPROVE) },
+      cookie: u.cookie,
+      headers: { "idempotency-key": newId() },
+    });
     await expectError(typed, 409, "NOT_AVAILABLE");
-    await expectError(await call("/api/payments/methods", { body: { hosted: true }, cookie: u.cookie, headers: { "idempotency-key": newId() } }), 409, "NOT_AVAILABLE");
-    const empty = await expectError(await callHosted("/api/payments/methods", { body: {}, cookie: u.cookie, headers: { "idempotency-key": newId() } }), 422);
+    await expectError(
+      await call("/api/payments/methods", { body: { hosted: true }, cookie: u.cookie, headers: { "idempotency-key": newId() } }),
+      409,
+      "NOT_AVAILABLE",
+    );
+    const empty = await expectError(
+      await callHosted("/api/payments/methods", { body: {}, cookie: u.cookie, headers: { "idempotency-key": newId() } }),
+      422,
+    );
     expect(empty.error.issues).toContainEqual({ path: "card.number", message: "Please enter a valid card number" });
     expect(await orders()).toBe(0);
 
-    const res = await callHosted("/api/payments/methods", { body: { hosted: true }, cookie: u.cookie, headers: { "idempotency-key": newId() } });
+    const res = await callHosted("/api/payments/methods", {
+      body: { hosted: true },
+      cookie: u.cookie,
+      headers: { "idempotency-key": newId() },
+    });
     expect(res.status).toBe(200);
     const result = (await res.json()) as Result & { checkoutUrl: string };
     expect(result).toMatchObject({ status: "redirect", checkoutUrl: `http://app.test/dev/flitt/checkout/${result.orderId}` });

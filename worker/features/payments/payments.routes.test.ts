@@ -56,7 +56,11 @@ describe("POST /api/payments/join with a new card", () => {
     const payer = await createUser();
     const community = await paidCommunity(owner.user.id, { paymentType: "single" });
     expect((await payOk(payer, { communityId: community.id, card: newCard(APPROVE), saveCard: false })).status).toBe("approved");
-    expect(await accessOf(community.id, payer.user.id)).toMatchObject({ role: "member", access_until: null, subscription_id: null });
+    expect(await accessOf(community.id, payer.user.id)).toMatchObject({
+      role: "member",
+      access_until: null,
+      subscription_id: null,
+    });
     expect(await counts(payer.user.id, community.id)).toMatchObject({ subscriptions: 0, cards: 0 });
   });
 
@@ -92,7 +96,10 @@ describe("POST /api/payments/join with a new card", () => {
     }
     const noMethod = await expectError(await pay(payer, { communityId: community.id }), 422);
     expect(noMethod.error.issues).toContainEqual({ path: "paymentMethodId", message: "Please select a payment method" });
-    const badEmail = await expectError(await pay(payer, { communityId: community.id, card: newCard(APPROVE), email: "nope" }), 422);
+    const badEmail = await expectError(
+      await pay(payer, { communityId: community.id, card: newCard(APPROVE), email: "nope" }),
+      422,
+    );
     expect(badEmail.error.issues).toContainEqual({ path: "email", message: "Invalid email address" });
     await expectError(await pay(payer, { communityId: community.id, card: newCard(APPROVE) }, null), 422);
     expect(await counts(payer.user.id)).toMatchObject({ orders: 0 });
@@ -124,7 +131,10 @@ describe("3-D Secure", () => {
     const community = await paidCommunity(owner.user.id);
     const result = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS), saveCard: true });
     expect(result.status).toBe("requires_3ds");
-    expect(result.threeDs).toMatchObject({ acsUrl: "http://app.test/dev/flitt/acs", termUrl: `http://app.test/payments/3ds-return/${result.orderId}` });
+    expect(result.threeDs).toMatchObject({
+      acsUrl: "http://app.test/dev/flitt/acs",
+      termUrl: `http://app.test/payments/3ds-return/${result.orderId}`,
+    });
     expect(await accessOf(community.id, payer.user.id)).toBeNull();
     const pending = await call(`/api/payments/orders/${result.orderId}`, { cookie: payer.cookie });
     expect(((await pending.json()) as { status: string }).status).toBe("pending");
@@ -305,7 +315,9 @@ describe("callbacks", () => {
     await provider().reverse(result.orderId, 2500, "GEL");
     expect((await postCallback(await sandboxCallback(result.orderId))).status).toBe(200);
     expect(await canRead(payer, community.id)).toBe(false);
-    const sub = await env.DB.prepare("select status from user_subscriptions where user_id = ?").bind(payer.user.id).first<{ status: string }>();
+    const sub = await env.DB.prepare("select status from user_subscriptions where user_id = ?")
+      .bind(payer.user.id)
+      .first<{ status: string }>();
     expect(sub?.status).toBe("expired");
     // A replayed approval cannot bring it back.
     const { signature: _s, ...fields } = await sandboxCallback(result.orderId);
@@ -323,7 +335,9 @@ describe("paying with a saved card", () => {
     const first = await paidCommunity(owner.user.id);
     const second = await paidCommunity(owner.user.id, { paymentType: "single" });
     await payOk(payer, { communityId: first.id, card: newCard(APPROVE), saveCard: true });
-    const card = await env.DB.prepare("select id from user_payment_methods where user_id = ?").bind(payer.user.id).first<{ id: string }>();
+    const card = await env.DB.prepare("select id from user_payment_methods where user_id = ?")
+      .bind(payer.user.id)
+      .first<{ id: string }>();
     await expectError(await pay(stranger, { communityId: second.id, paymentMethodId: card!.id }), 404, "NOT_FOUND");
     expect(await counts(stranger.user.id)).toMatchObject({ orders: 0 });
     expect((await payOk(payer, { communityId: second.id, paymentMethodId: card!.id })).status).toBe("approved");

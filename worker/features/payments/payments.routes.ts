@@ -45,7 +45,10 @@ type OrderSpec = {
   request: Record<string, unknown>;
   /** Refuses an order the caller may not place (after a retry is answered and the budget counted). */
   check: (community: CommunityRow, user: SessionUser, actor: Actor) => void;
-  order: (community: CommunityRow, user: SessionUser) => {
+  order: (
+    community: CommunityRow,
+    user: SessionUser,
+  ) => {
     kind: "join_community" | "creator_plan";
     amount: number;
     currency: string;
@@ -69,7 +72,12 @@ async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
   const db = c.var.db;
   const token = await sessionToken(c);
   if (!spec.key) throw keyRequired();
-  const once = await idempotency(db, { key: spec.key, scope: endpoint.route, request: spec.request, owner: sessionUserId(token) });
+  const once = await idempotency(db, {
+    key: spec.key,
+    scope: endpoint.route,
+    request: spec.request,
+    owner: sessionUserId(token),
+  });
   const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
   const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
   const checks = await batch(db, [found.query, ...once.lookup, limit]);

@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { addMember, call, createCommunity, createUser, expectError, type TestUser } from "../../../tests/factories";
-import { APPROVE, APPROVE_3DS, DECLINE, newCard, provider, returnFrom3ds, postCallback, sandboxCallback, type Result } from "../../../tests/payments";
+import {
+  APPROVE,
+  APPROVE_3DS,
+  DECLINE,
+  newCard,
+  provider,
+  returnFrom3ds,
+  postCallback,
+  sandboxCallback,
+  type Result,
+} from "../../../tests/payments";
 import type { AppEnv } from "../../env";
 import { openD1TestDb } from "../../../tests/test-db-d1";
 import { runPaymentJobs } from "./renewals";
@@ -10,7 +20,9 @@ import { runPaymentJobs } from "./renewals";
 const payPlan = (u: TestUser | undefined, body: object) =>
   call("/api/payments/plan", { body, cookie: u?.cookie, headers: { "idempotency-key": newId() } });
 const planOf = (id: string) =>
-  env.DB.prepare("select subscription_plan, plan_limits from communities where id = ?").bind(id).first<{ subscription_plan: string; plan_limits: string }>();
+  env.DB.prepare("select subscription_plan, plan_limits from communities where id = ?")
+    .bind(id)
+    .first<{ subscription_plan: string; plan_limits: string }>();
 
 describe("creator plans", () => {
   it("the owner pays Starter: the plan, its member limit and a monthly subscription apply once approved", async () => {
@@ -21,20 +33,35 @@ describe("creator plans", () => {
     expect(result.status).toBe("requires_3ds");
     expect((await planOf(community.id))?.subscription_plan).toBe("free");
     expect(await returnFrom3ds(result)).toBe("approved");
-    expect(await planOf(community.id)).toEqual({ subscription_plan: "starter", plan_limits: JSON.stringify({ maxMembers: 1000 }) });
-    const subs = (await (await call("/api/payments/subscriptions", { cookie: owner.cookie })).json()) as { items: { type: string; plan: string; amount: number; status: string }[] };
-    expect(subs.items).toEqual([expect.objectContaining({ type: "creator_plan", plan: "starter", amount: 1900, status: "active" })]);
-    await expectError(await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE) }), 409, "CONFLICT");
+    expect(await planOf(community.id)).toEqual({
+      subscription_plan: "starter",
+      plan_limits: JSON.stringify({ maxMembers: 1000 }),
+    });
+    const subs = (await (await call("/api/payments/subscriptions", { cookie: owner.cookie })).json()) as {
+      items: { type: string; plan: string; amount: number; status: string }[];
+    };
+    expect(subs.items).toEqual([
+      expect.objectContaining({ type: "creator_plan", plan: "starter", amount: 1900, status: "active" }),
+    ]);
+    await expectError(
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE) }),
+      409,
+      "CONFLICT",
+    );
   });
 
   it("changing to Premium ends the Starter subscription; a refund puts the community back on Free", async () => {
     const owner = await createUser();
     const community = await createCommunity(owner.user.id);
     await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE), saveCard: true });
-    const premium = (await (await payPlan(owner, { communityId: community.id, plan: "premium", card: newCard(APPROVE) })).json()) as Result;
+    const premium = (await (
+      await payPlan(owner, { communityId: community.id, plan: "premium", card: newCard(APPROVE) })
+    ).json()) as Result;
     expect(premium.status).toBe("approved");
     expect((await planOf(community.id))?.subscription_plan).toBe("premium");
-    const statuses = await env.DB.prepare("select status from user_subscriptions where community_id = ? order by created_at").bind(community.id).all<{ status: string }>();
+    const statuses = await env.DB.prepare("select status from user_subscriptions where community_id = ? order by created_at")
+      .bind(community.id)
+      .all<{ status: string }>();
     expect(statuses.results.map((r) => r.status)).toEqual(["expired", "active"]);
     await provider().reverse(premium.orderId, 4900, "GEL");
     await postCallback(await sandboxCallback(premium.orderId));
@@ -46,7 +73,9 @@ describe("creator plans", () => {
     const admin = await createUser();
     const community = await createCommunity(owner.user.id);
     await addMember(community.id, admin.user.id, "admin");
-    const declined = (await (await payPlan(owner, { communityId: community.id, plan: "business", card: newCard(DECLINE) })).json()) as Result;
+    const declined = (await (
+      await payPlan(owner, { communityId: community.id, plan: "business", card: newCard(DECLINE) })
+    ).json()) as Result;
     expect(declined).toMatchObject({ status: "declined", message: "Payment failed" });
     expect((await planOf(community.id))?.subscription_plan).toBe("free");
     await expectError(await payPlan(admin, { communityId: community.id, plan: "starter", card: newCard(APPROVE) }), 403);
@@ -55,7 +84,9 @@ describe("creator plans", () => {
     expect(bad.error.issues).toContainEqual({ path: "plan", message: "Invalid plan" });
 
     await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE) });
-    const sub = await env.DB.prepare("select id, current_period_end from user_subscriptions where community_id = ?").bind(community.id).first<{ id: string; current_period_end: number }>();
+    const sub = await env.DB.prepare("select id, current_period_end from user_subscriptions where community_id = ?")
+      .bind(community.id)
+      .first<{ id: string; current_period_end: number }>();
     await call(`/api/payments/subscriptions/${sub!.id}/cancel`, { method: "POST", cookie: owner.cookie });
     expect((await planOf(community.id))?.subscription_plan).toBe("starter");
     await runPaymentJobs(env as AppEnv, openD1TestDb(), sub!.current_period_end + 1);

@@ -70,24 +70,24 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
   // Its e-mail, like every notification's, goes out through the notification mail (per preference).
   await commit(deps, {
     steps: [
-    notify({
-      recipientId: due.user_id,
-      senderId: null,
-      communityId: due.community_id,
-      type: "SYSTEM_ANNOUNCEMENT",
-      data: last
-        ? { kind: "payment", payment: "subscription_ended" }
-        : { kind: "payment", payment: "renewal_failed", retryAt: retryAt!, accessUntil: graceEnd },
-      // Before the updates in the batch: written only by the run whose failure count is still current.
-      onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
-    }),
-    db.run(
-      last
-        ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
-        : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
-    ),
-    last ? backToFree(db, due.id, now) : null,
-    counted,
+      notify({
+        recipientId: due.user_id,
+        senderId: null,
+        communityId: due.community_id,
+        type: "SYSTEM_ANNOUNCEMENT",
+        data: last
+          ? { kind: "payment", payment: "subscription_ended" }
+          : { kind: "payment", payment: "renewal_failed", retryAt: retryAt!, accessUntil: graceEnd },
+        // Before the updates in the batch: written only by the run whose failure count is still current.
+        onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
+      }),
+      db.run(
+        last
+          ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
+          : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
+      ),
+      last ? backToFree(db, due.id, now) : null,
+      counted,
     ],
   });
 }

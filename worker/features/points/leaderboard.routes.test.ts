@@ -71,8 +71,11 @@ describe("levels", () => {
   it("are named by the owner and admins; members read them; others are refused", async () => {
     const w = await world();
     const read = async (who: Person) =>
-      ((await (await call(`/api/communities/${w.community.id}/levels`, { cookie: who.cookie })).json()) as { levelNames: unknown[] })
-        .levelNames;
+      (
+        (await (await call(`/api/communities/${w.community.id}/levels`, { cookie: who.cookie })).json()) as {
+          levelNames: unknown[];
+        }
+      ).levelNames;
     expect(await read(w.member)).toEqual(Array(9).fill(null));
     expect((await putLevels(w.community.id, w.owner, nine("  Newcomer "))).status).toBe(200);
     expect(await read(w.member)).toEqual(["Newcomer", ...Array(8).fill(null)]);
@@ -98,7 +101,10 @@ describe("levels", () => {
 
   it("announces a level reached through likes once, not again after unlike and like", async () => {
     const w = await world();
-    const created = await call(`/api/communities/${w.community.id}/posts`, { cookie: w.member.cookie, body: { content: "Beginner plan" } });
+    const created = await call(`/api/communities/${w.community.id}/posts`, {
+      cookie: w.member.cookie,
+      body: { content: "Beginner plan" },
+    });
     const { post } = (await created.json()) as { post: { id: string } };
     const likers = [w.owner, w.admin, w.moderator, await person("Liker 4"), await person("Liker 5")];
     for (const liker of likers.slice(3)) await seedMember(db, w.community.id, liker.id);
@@ -137,11 +143,21 @@ describe("GET /api/communities/:id/leaderboard", () => {
     const tied = [a, e].sort((x, y) => (x.id < y.id ? -1 : 1)).map((p) => (p === a ? "A" : "E"));
 
     const week = await board(w.community.id, w.member, "week");
-    expect(view(week)).toEqual([[tied[0], 30, 1], [tied[1], 30, 1], ["Adam Admin", 5, 3]]);
+    expect(view(week)).toEqual([
+      [tied[0], 30, 1],
+      [tied[1], 30, 1],
+      ["Adam Admin", 5, 3],
+    ]);
     expect(week.me).toMatchObject({ fullName: "Mary Member", points: 0, rank: 4, level: 1 });
 
     const month = await board(w.community.id, w.member, "month");
-    expect(view(month)).toEqual([["B", 40, 1], [tied[0], 30, 2], [tied[1], 30, 2], ["Adam Admin", 5, 4], ["Mona Moderator", 1, 5]]);
+    expect(view(month)).toEqual([
+      ["B", 40, 1],
+      [tied[0], 30, 2],
+      [tied[1], 30, 2],
+      ["Adam Admin", 5, 4],
+      ["Mona Moderator", 1, 5],
+    ]);
     expect(month.me).toMatchObject({ points: 0, rank: 6 });
 
     const allTime = await board(w.community.id, w.member);
@@ -192,11 +208,19 @@ describe("GET /api/communities/:id/leaderboard", () => {
     await earn(w.community.id, w.admin.id, 70, 1);
     await earn(w.community.id, low.id, 5, 1);
     await earn(w.community.id, w.member.id, 10, 1);
-    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?").bind(w.community.id, gone.id).run();
-    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, 0)").bind(w.member.id, shy.id).run();
+    await env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?")
+      .bind(w.community.id, gone.id)
+      .run();
+    await env.DB.prepare("insert into blocked_users (blocker_id, blocked_id, created_at) values (?, ?, 0)")
+      .bind(w.member.id, shy.id)
+      .run();
     for (const period of ["allTime", "week"]) {
       const b = await board(w.community.id, w.member, period);
-      expect(b.items.map((r) => [r.fullName, r.rank])).toEqual([["Adam Admin", 1], ["Mary Member", 2], ["Low", 3]]);
+      expect(b.items.map((r) => [r.fullName, r.rank])).toEqual([
+        ["Adam Admin", 1],
+        ["Mary Member", 2],
+        ["Low", 3],
+      ]);
       expect(b.me).toMatchObject({ id: w.member.id, points: 10, rank: 2 });
     }
     // Someone without points comes after everyone ranked.
@@ -205,7 +229,12 @@ describe("GET /api/communities/:id/leaderboard", () => {
     await seedMember(db, w.community.id, gone.id);
     for (const period of ["allTime", "week"]) {
       const b = await board(w.community.id, w.member, period);
-      expect(b.items.map((r) => [r.fullName, r.points, r.rank])).toEqual([["Gone", 90, 1], ["Adam Admin", 70, 2], ["Mary Member", 10, 3], ["Low", 5, 4]]);
+      expect(b.items.map((r) => [r.fullName, r.points, r.rank])).toEqual([
+        ["Gone", 90, 1],
+        ["Adam Admin", 70, 2],
+        ["Mary Member", 10, 3],
+        ["Low", 5, 4],
+      ]);
       expect(b.me.rank).toBe(3);
     }
   });
@@ -214,7 +243,11 @@ describe("GET /api/communities/:id/leaderboard", () => {
     const { leaderboardSql } = await import("./leaderboard.queries");
     const plan = await db.all<{ detail: string }>(sql`explain query plan ${leaderboardSql("c", "token", "allTime", 50)}`);
     const details = plan.map((r) => r.detail);
-    expect(details.filter((d) => d.includes("user_points")).every((d) => /USING (COVERING )?INDEX (user_points_rank_idx|sqlite_autoindex_user_points_1)/.test(d))).toBe(true);
+    expect(
+      details
+        .filter((d) => d.includes("user_points"))
+        .every((d) => /USING (COVERING )?INDEX (user_points_rank_idx|sqlite_autoindex_user_points_1)/.test(d)),
+    ).toBe(true);
     expect(details.some((d) => d.includes("user_points_rank_idx"))).toBe(true);
     expect(details.join(" | ")).not.toContain("community_members");
     // The blocks are the caller's few rows, each looked up: the range above is not walked for them.
@@ -223,7 +256,11 @@ describe("GET /api/communities/:id/leaderboard", () => {
 
   it("is for members only and refuses an unknown period", async () => {
     const w = await world();
-    await expectError(await call(`/api/communities/${w.community.id}/leaderboard`, { cookie: w.outsider.cookie }), 404, "NOT_FOUND");
+    await expectError(
+      await call(`/api/communities/${w.community.id}/leaderboard`, { cookie: w.outsider.cookie }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await call(`/api/communities/${w.community.id}/leaderboard`), 401, "UNAUTHENTICATED");
     const bad = await expectError(
       await call(`/api/communities/${w.community.id}/leaderboard?period=year`, { cookie: w.member.cookie }),
@@ -267,7 +304,9 @@ describe("GET /api/communities/:id/points", () => {
       { amount: 10, reason: "post_created", actor: null, post: postRef },
     ]);
     // Only the caller's own ledger.
-    const admins = (await (await call(`/api/communities/${w.community.id}/points`, { cookie: w.admin.cookie })).json()) as History;
+    const admins = (await (
+      await call(`/api/communities/${w.community.id}/points`, { cookie: w.admin.cookie })
+    ).json()) as History;
     expect(admins.items).toEqual([]);
     await expectError(await call(`/api/communities/${w.community.id}/points`, { cookie: w.outsider.cookie }), 404, "NOT_FOUND");
     await expectError(

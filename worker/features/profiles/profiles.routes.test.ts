@@ -24,7 +24,9 @@ const mine = (u: TestUser) => call("/api/me/profile", { cookie: u.cookie });
 const viewOf = (u: TestUser, userId: string) => call(`/api/users/${userId}/profile`, { cookie: u.cookie });
 const patch = (u: TestUser, body: unknown) => call("/api/me/profile", { method: "PATCH", body, cookie: u.cookie });
 const stored = (userId: string) =>
-  env.DB.prepare("select full_name, bio, website, location, profession, birth_date, avatar_url, cover_url from users where id = ?")
+  env.DB.prepare(
+    "select full_name, bio, website, location, profession, birth_date, avatar_url, cover_url from users where id = ?",
+  )
     .bind(userId)
     .first();
 
@@ -195,7 +197,12 @@ describe("editing one's profile", () => {
   it("answers 400 to a body that is not JSON", async () => {
     const w = await world();
     await expectError(
-      await call("/api/me/profile", { method: "PATCH", rawBody: "{", cookie: w.ana.cookie, headers: { "content-type": "application/json" } }),
+      await call("/api/me/profile", {
+        method: "PATCH",
+        rawBody: "{",
+        cookie: w.ana.cookie,
+        headers: { "content-type": "application/json" },
+      }),
       400,
     );
   });
@@ -273,15 +280,19 @@ describe("another member's profile", () => {
 
 describe("place suggestions", () => {
   const places = async (u: TestUser, q: string) =>
-    (await json<{ items: { id: string; name: string; label: string }[] }>(
-      await call(`/api/places?q=${encodeURIComponent(q)}`, { cookie: u.cookie }),
-    )).items;
+    (
+      await json<{ items: { id: string; name: string; label: string }[] }>(
+        await call(`/api/places?q=${encodeURIComponent(q)}`, { cookie: u.cookie }),
+      )
+    ).items;
 
   it("find places from 3 characters in any of the three languages, at most 5, in the asked language", async () => {
     const w = await world();
     expect((await places(w.ana, "tbi"))[0]).toEqual({ id: "GE-tbilisi", name: "Tbilisi", label: "Tbilisi, Georgia" });
     expect((await places(w.ana, "ბათ"))[0]!.label).toBe("Batumi, Georgia");
-    const ru = await json<{ items: { label: string }[] }>(await call("/api/places?q=%D0%BA%D1%83%D1%82&lang=ru", { cookie: w.ana.cookie }));
+    const ru = await json<{ items: { label: string }[] }>(
+      await call("/api/places?q=%D0%BA%D1%83%D1%82&lang=ru", { cookie: w.ana.cookie }),
+    );
     expect(ru.items[0]!.label).toBe("Кутаиси, Грузия");
     const ka = await json<{ items: { label: string }[] }>(await call("/api/places?q=tbilisi&lang=ka", { cookie: w.ana.cookie }));
     expect(ka.items[0]!.label).toBe("თბილისი, საქართველო");

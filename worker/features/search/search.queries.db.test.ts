@@ -25,7 +25,10 @@ describe(`the full-text indexes on ${testEngine()}`, () => {
   it("have a prefix index for every length a search types", async () => {
     for (const { table } of Object.values(ftsIndexes)) {
       const [row] = await db.all<{ sql: string }>(sql`select sql from sqlite_master where name = ${table}`);
-      const lengths = row!.sql.match(/prefix\s*=\s*'([\d ]+)'/)![1]!.split(" ").map(Number);
+      const lengths = row!.sql
+        .match(/prefix\s*=\s*'([\d ]+)'/)![1]!
+        .split(" ")
+        .map(Number);
       const from = table === "people_fts" ? 1 : 2;
       for (let n = from; n <= PREFIX_MAX; n++) expect(lengths, `${table} prefix ${n}`).toContain(n);
     }
@@ -89,14 +92,17 @@ describe(`ranking on ${testEngine()}`, () => {
       .values({ communityId: community.id, authorId: owner.id, content: `${common} and ${common} ${rare}` })
       .returning();
     // A page asks for one row more than it shows.
-    const top = async (q: string) => (await db.all<HitRow>(kindSearch(token, "posts", searchTerms(q).expression!, 3, null))).slice(0, 3);
+    const top = async (q: string) =>
+      (await db.all<HitRow>(kindSearch(token, "posts", searchTerms(q).expression!, 3, null))).slice(0, 3);
 
     // In-row: the headline weighs 4, matches saturate as tf / (tf + 1.2); no index-wide counts.
     const byCommon = await top(common);
     expect(byCommon.map((r) => r.id)).toEqual([titled!.id, twice!.id, `${common}-${COMMON_PHRASE_ROWS}`]);
     expect(byCommon.map((r) => r.score)).toEqual([-4 / 2.2, -2 / 3.2, -1 / 2.2].map((x) => expect.closeTo(x, 9)));
     // Both words required, one of them common: still the in-row score (every match of either counts).
-    expect((await top(`${rare} ${common}`)).map((r) => r.score)).toEqual([(-4 * 2) / 3.2, -3 / 4.2].map((x) => expect.closeTo(x, 9)));
+    expect((await top(`${rare} ${common}`)).map((r) => r.score)).toEqual(
+      [(-4 * 2) / 3.2, -3 / 4.2].map((x) => expect.closeTo(x, 9)),
+    );
     // A rare word alone: bm25, whose weights of rarity make other figures, with the same order.
     const byRare = await top(rare);
     expect(byRare.map((r) => r.id)).toEqual([titled!.id, twice!.id]);
@@ -112,7 +118,9 @@ describe(`a typed word longer than the longest prefix index on ${testEngine()}`,
     const longer = await seedPost(db, community.id, owner.id, `${common}ish ${rare}ish`);
     const asTyped = async (q: string) => {
       const terms = searchTerms(q);
-      const rows = await db.all<HitRow>(kindSearch(token, "posts", { expression: terms.expression!, whole: terms.whole }, 60, null));
+      const rows = await db.all<HitRow>(
+        kindSearch(token, "posts", { expression: terms.expression!, whole: terms.whole }, 60, null),
+      );
       return rows.map((r) => r.id);
     };
 

@@ -24,7 +24,14 @@ const hidden = (fields: Record<string, string>) =>
     .join("");
 
 /** What the payer's bank shows for a 3-D Secure challenge; either button returns to the merchant's TermUrl. */
-export function acsPage(opts: { md: string; termUrl: string; amount: string; maskedCard: string; approvePares: string; failPares: string }) {
+export function acsPage(opts: {
+  md: string;
+  termUrl: string;
+  amount: string;
+  maskedCard: string;
+  approvePares: string;
+  failPares: string;
+}) {
   return page(
     "3-D Secure test page",
     `<h1>3-D Secure</h1>
@@ -53,4 +60,5 @@ ${opts.error ? `<p role="alert">${escapeHtml(opts.error)}</p>` : ""}
 }
 
 /** The sandbox's HTML may be framed by the app (the 3-D Secure dialog), nothing else. */
-export const sandboxPageCsp = "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors 'self'; base-uri 'none'";
+export const sandboxPageCsp =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action *; frame-ancestors 'self'; base-uri 'none'";

@@ -197,7 +197,11 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     if (order.md === null) return answer(c, order);
     if (str(request.md) !== order.md) return failure(c, 1016, "Invalid md");
     const authenticated = str(request.pares) === pares(order.md, "Y");
-    settle(order, authenticated && order.approveOnCharge, authenticated ? "Declined by the card's bank" : "3DSecure authentication failed");
+    settle(
+      order,
+      authenticated && order.approveOnCharge,
+      authenticated ? "Declined by the card's bank" : "3DSecure authentication failed",
+    );
     await sendCallback(c, order);
     return answer(c, order);
   })
@@ -226,7 +230,10 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     if (order instanceof Response) return order;
     const origin = new URL(c.req.url).origin;
     return c.json({
-      response: { response_status: "success", checkout_url: `${origin}${SANDBOX_PATH}/checkout/${encodeURIComponent(order.orderId)}` },
+      response: {
+        response_status: "success",
+        checkout_url: `${origin}${SANDBOX_PATH}/checkout/${encodeURIComponent(order.orderId)}`,
+      },
     });
   })
   .post("/api/status/order_id", async (c) => {
@@ -255,7 +262,12 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     if (order.reversalAmount >= order.amount) order.status = "reversed";
     await sendCallback(c, order);
     return c.json({
-      response: { response_status: "success", reverse_status: "approved", order_id: order.orderId, reversal_amount: String(amount) },
+      response: {
+        response_status: "success",
+        reverse_status: "approved",
+        order_id: order.orderId,
+        reversal_amount: String(amount),
+      },
     });
   })
   .post("/acs", async (c) => {
@@ -278,16 +290,22 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
   .get("/checkout/:orderId", (c) => {
     const order = sandboxOrders.get(c.req.param("orderId"));
     c.header("Content-Security-Policy", sandboxPageCsp);
-    if (!order || order.status !== "created") return c.html("<!doctype html><title>Checkout</title><p>Unknown or finished order.</p>", 404);
+    if (!order || order.status !== "created")
+      return c.html("<!doctype html><title>Checkout</title><p>Unknown or finished order.</p>", 404);
     return c.html(
-      checkoutPage({ action: c.req.path, amount: `${(order.amount / 100).toFixed(2)} ${order.currency}`, description: order.description }),
+      checkoutPage({
+        action: c.req.path,
+        amount: `${(order.amount / 100).toFixed(2)} ${order.currency}`,
+        description: order.description,
+      }),
     );
   })
   .post("/checkout/:orderId", async (c) => {
     const order = sandboxOrders.get(c.req.param("orderId"));
     const form = await c.req.parseBody();
     c.header("Content-Security-Policy", sandboxPageCsp);
-    if (!order || order.status !== "created") return c.html("<!doctype html><title>Checkout</title><p>Unknown or finished order.</p>", 404);
+    if (!order || order.status !== "created")
+      return c.html("<!doctype html><title>Checkout</title><p>Unknown or finished order.</p>", 404);
     const { threeDs } = applyCard(order, { number: str(form.card_number), expiry: str(form.expiry_date).replace(/\D/g, "") });
     // The hosted page authenticates the payer itself, so a 3-D Secure card settles by its outcome here.
     if (threeDs) settle(order, order.approveOnCharge, "Declined by the card's bank");

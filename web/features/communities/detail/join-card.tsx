@@ -10,7 +10,15 @@ import type { CommunityDetail, CommunityViewer } from "../../../../common/contra
 import { useJoinCommunity, type JoinInvite } from "../use-join-community";
 
 /** Price, what membership costs and the one action that fits the viewer: join, pay, enter or sign in. */
-export function JoinCard({ community, viewer, invite }: { community: CommunityDetail; viewer: CommunityViewer; invite?: JoinInvite }) {
+export function JoinCard({
+  community,
+  viewer,
+  invite,
+}: {
+  community: CommunityDetail;
+  viewer: CommunityViewer;
+  invite?: JoinInvite;
+}) {
   const { t } = useTranslation("communities");
   return (
     <section aria-labelledby="join-card-title" className="space-y-4 rounded-2xl border border-border bg-surface p-5 shadow-sm">

@@ -58,7 +58,10 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
     onSuccess: (result) => flow.handle(result),
     onError: (err) => {
       if (err instanceof ApiError && err.status === 422) return setIssues(err.issues);
-      toast({ variant: "destructive", title: err instanceof ApiError && err.status === 409 ? err.message : t("payments.paymentFailed", { ns: "translation" }) });
+      toast({
+        variant: "destructive",
+        title: err instanceof ApiError && err.status === 409 ? err.message : t("payments.paymentFailed", { ns: "translation" }),
+      });
     },
   });
   const errors = { ...cardIssues(issues, "pay"), ...form.errors };
@@ -71,7 +74,8 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
           {planName}
         </h2>
         <p className="text-sm text-muted-foreground">
-          {t("payment.planPrice", { price: formatGel(plans[plan].price, i18n.language) })} · {t(`plans.features.${plans[plan].features[0]}`)}
+          {t("payment.planPrice", { price: formatGel(plans[plan].price, i18n.language) })} ·{" "}
+          {t(`plans.features.${plans[plan].features[0]}`)}
         </p>
       </section>
       <form
@@ -89,25 +93,47 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium text-foreground">{t("payment.savedCards", { count: saved.length })}</legend>
             {saved.map((card) => (
-              <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-surface p-4">
-                <input type="radio" name="plan-card" checked={selected === card.id} onChange={() => setChosen(card.id)} className="h-4 w-4 accent-primary" />
+              <label
+                key={card.id}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-surface p-4"
+              >
+                <input
+                  type="radio"
+                  name="plan-card"
+                  checked={selected === card.id}
+                  onChange={() => setChosen(card.id)}
+                  className="h-4 w-4 accent-primary"
+                />
                 <SavedCardLabel card={card} />
               </label>
             ))}
             <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-border bg-surface p-4">
-              <input type="radio" name="plan-card" checked={selected === NEW_CARD} onChange={() => setChosen(NEW_CARD)} className="h-4 w-4 accent-primary" />
+              <input
+                type="radio"
+                name="plan-card"
+                checked={selected === NEW_CARD}
+                onChange={() => setChosen(NEW_CARD)}
+                className="h-4 w-4 accent-primary"
+              />
               <span className="font-medium text-foreground">{t("payment.useNewCard")}</span>
             </label>
           </fieldset>
         )}
-        {selected === NEW_CARD && <CardFields values={form.values} errors={errors} onChange={form.change} disabled={pay.isPending} />}
+        {selected === NEW_CARD && (
+          <CardFields values={form.values} errors={errors} onChange={form.change} disabled={pay.isPending} />
+        )}
         <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>
         <Button type="submit" size="lg" className="w-full" loading={pay.isPending}>
           {t("payment.pay", { price: formatGel(plans[plan].price, i18n.language) })}
         </Button>
         {flow.dialog}
       </form>
-      <UnderReviewDialog open={done} name={community.data?.community.name ?? ""} points={COMMUNITY_CREATION_BONUS} onUnderstood={() => void navigate({ to: "/" })} />
+      <UnderReviewDialog
+        open={done}
+        name={community.data?.community.name ?? ""}
+        points={COMMUNITY_CREATION_BONUS}
+        onUnderstood={() => void navigate({ to: "/" })}
+      />
     </div>
   );
 }

@@ -31,7 +31,10 @@ export function usePayToJoin(community: { id: string; name: string }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const enter = async () => {
-    await Promise.all([refreshCommunity(queryClient, community.id), queryClient.invalidateQueries({ queryKey: paymentKeys.all() })]);
+    await Promise.all([
+      refreshCommunity(queryClient, community.id),
+      queryClient.invalidateQueries({ queryKey: paymentKeys.all() }),
+    ]);
     setCurrentCommunityId(community.id);
     setTimeout(() => void navigate({ to: "/communities/$communityId", params: { communityId: community.id } }), ENTER_DELAY_MS);
   };
@@ -62,5 +65,11 @@ export function usePayToJoin(community: { id: string; name: string }) {
     },
   });
 
-  return { pay: (payment: JoinPayment) => mutation.mutate(payment), isPending: mutation.isPending, issues, problem, dialog: flow.dialog };
+  return {
+    pay: (payment: JoinPayment) => mutation.mutate(payment),
+    isPending: mutation.isPending,
+    issues,
+    problem,
+    dialog: flow.dialog,
+  };
 }

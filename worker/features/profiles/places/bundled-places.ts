@@ -7,12 +7,7 @@ import type { PlaceProvider } from "./place-provider";
 type City = { id: string; country: string; names: Record<Language, string>; keys: string[] };
 
 /** Lower case without accents, so "sao" finds "São" and "kyiv" the same as "Kyiv". */
-const fold = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLocaleLowerCase("en")
-    .replace(/ё/g, "е");
+const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLocaleLowerCase("en").replace(/ё/g, "е");
 
 const list: City[] = cities.split("\n").map((line) => {
   const [country, en, ka, ru] = line.split("|") as [string, string, string, string];
