@@ -7,7 +7,7 @@ import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom
 import { userRoomsStatements } from "../../lib/user-rooms";
 import { deliver } from "../../lib/notification-delivery";
 import { planColumns } from "../../lib/community-plan";
-import { tableAs } from "../../lib/sql-names";
+import { bare, tableAs } from "../../lib/sql-names";
 import { commentLikes, postComments, postLikes, posts as postsTable } from "../../lib/tables";
 
 /** Another comment, seen from a statement over `post_comments` (its replies, or a post's comments). */
@@ -155,20 +155,19 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
     }),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
     db.run(sql`delete from users where id = ${id}`),
-    db
-      .update(postsTable)
-      .set({
-        likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${postsTable.id})`,
-        commentsCount: sql`(select count(*) from ${tableAs(reply)} where ${reply.postId} = ${postsTable.id})`,
-      })
-      .where(sql`${postsTable.id} in ${posts}`),
-    db
-      .update(postComments)
-      .set({
-        likesCount: sql`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${postComments.id})`,
-        repliesCount: sql`(select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${postComments.id})`,
-      })
-      .where(sql`${postComments.id} in ${comments}`),
+    // Templates, not builder updates: a recount must leave updated_at alone.
+    db.run(
+      sql`update ${postsTable} set
+            ${bare(postsTable.likesCount)} = (select count(*) from ${postLikes} where ${postLikes.postId} = ${postsTable.id}),
+            ${bare(postsTable.commentsCount)} = (select count(*) from ${tableAs(reply)} where ${reply.postId} = ${postsTable.id})
+          where ${postsTable.id} in ${posts}`,
+    ),
+    db.run(
+      sql`update ${postComments} set
+            ${bare(postComments.likesCount)} = (select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${postComments.id}),
+            ${bare(postComments.repliesCount)} = (select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${postComments.id})
+          where ${postComments.id} in ${comments}`,
+    ),
     db.run(
       sql`update communities set members_count = (select count(*) from community_members m where m.community_id = communities.id),
             posts_count = (select count(*) from posts p where p.community_id = communities.id)

@@ -11,21 +11,23 @@ import { canDeleteContent } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
-import type { Frame } from "../../lib/rooms";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { postComments } from "../../lib/tables";
+import { postComments, posts } from "../../lib/tables";
 import { preview, type NewNotification } from "../../lib/notify";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
 import { mentionedMembers, mentionTargets } from "./mentions";
+import { countersFrame, recountPost } from "./post-counters";
 import { withCommentPermissions } from "./post-permissions";
 import { fileReport } from "../../lib/reports";
 
-/** A post's counters recounted from its comments; the row is what the room's counter event carries. */
+/** A post's counters with its comments recounted; the row is what the room's counter event carries. */
 const recountComments = (db: Db, postId: string) =>
-  db.all<{ likes_count: number; comments_count: number }>(
-    sql`update posts set comments_count = (select count(*) from post_comments where post_id = ${postId}) where id = ${postId}
-        returning likes_count, comments_count`,
+  recountPost(
+    db,
+    postId,
+    posts.commentsCount,
+    sql`(select count(*) from ${postComments} where ${postComments.postId} = ${postId})`,
   );
 
 const recountReplies = (db: Db, parentId: string) =>
@@ -33,20 +35,6 @@ const recountReplies = (db: Db, parentId: string) =>
     sql`update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ${parentId})
         where id = ${parentId}`,
   );
-
-/** The post's counters frame, from the recount the write batch answered. */
-function countersFrame(
-  postId: string,
-  communityId: string,
-  counts: { likes_count: number; comments_count: number } | undefined,
-): Frame | null {
-  if (!counts) return null;
-  return {
-    room: "community",
-    id: communityId,
-    event: { type: "post.counters", postId, likesCount: counts.likes_count, commentsCount: counts.comments_count },
-  };
-}
 
 /** A comment as its author sees it now (a retried create answers with it). */
 async function createdComment(db: Db, commentId: string, access: MemberContext) {

@@ -8,7 +8,8 @@ import { batch, type Db } from "../../lib/db";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { preview, type NewNotification } from "../../lib/notify";
-import { commentLikes, notifications, pointEvents, postComments, postLikes, posts } from "../../lib/tables";
+import { commentLikes, notifications, pointEvents, postLikes, posts } from "../../lib/tables";
+import { recountCommentLikes, recountPost } from "./post-counters";
 
 type Kind = "post" | "comment";
 export type Target = { kind: Kind; id: string; authorId: string | null; communityId: string };
@@ -21,16 +22,17 @@ const reason = { post: "post_like_received", comment: "comment_like_received" } 
  */
 function recount(db: Db, target: Target) {
   return target.kind === "post"
-    ? db
-        .update(posts)
-        .set({ likesCount: sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${target.id})` })
-        .where(eq(posts.id, target.id))
-        .returning({ likesCount: posts.likesCount, commentsCount: posts.commentsCount })
-    : db
-        .update(postComments)
-        .set({ likesCount: sql`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${target.id})` })
-        .where(eq(postComments.id, target.id))
-        .returning({ likesCount: postComments.likesCount });
+    ? recountPost(
+        db,
+        target.id,
+        posts.likesCount,
+        sql`(select count(*) from ${postLikes} where ${postLikes.postId} = ${target.id})`,
+      )
+    : recountCommentLikes(
+        db,
+        target.id,
+        sql`(select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${target.id})`,
+      );
 }
 
 /** The like's own row: inserted (a like that exists already stays as it is) or deleted. */
