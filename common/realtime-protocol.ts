@@ -13,7 +13,7 @@ import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 export * from "./realtime-wire";
 
 const id = z.string().min(1).max(128);
-/** Fields of features not built yet travel here; the client treats them as optional extras. */
+/** Extra facts a frame may carry beyond its fixed fields; a client reads the ones it knows and ignores the rest. */
 const data = z.record(z.string(), z.unknown());
 
 // ---------------------------------------------------------------------------------------------
