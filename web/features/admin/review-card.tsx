@@ -13,7 +13,8 @@ import { CommunityImage } from "../../components/community-image";
 import { communityKeys } from "../../../common/query-keys";
 import type { ReviewDecision } from "../../../common/contract/enums";
 import type { ReviewItem } from "../../../common/contract/review";
-import { adminKeys, decide, decisionsFor } from "./admin-api";
+import { decide, decisionsFor } from "./mutations";
+import { adminKeys } from "./queries";
 import { DecisionDialog } from "./decision-dialog";
 
 const decisionIcons = { approve: CheckCircle2, reject: XCircle, suspend: Ban, restore: RotateCcw };

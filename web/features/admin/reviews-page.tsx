@@ -9,7 +9,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
 import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { reviewQueueQueryOptions } from "./admin-api";
+import { reviewQueueQueryOptions } from "./queries";
 import { AdminNav } from "./admin-nav";
 import { ADMIN_VIEWS, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";

@@ -10,7 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
-import { adminKeys, staffTicketQueryOptions } from "./admin-api";
+import { adminKeys, staffTicketQueryOptions } from "./queries";
 
 /** One ticket for staff: who sent it, the thread, the reply form (mailed to the sender) and close or reopen. */
 export function StaffTicketDialog({ id, onClose }: { id: string; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
 import { useRelativeTime } from "../../lib/time";
-import { ticketQueueQueryOptions } from "./admin-api";
+import { ticketQueueQueryOptions } from "./queries";
 import { AdminNav } from "./admin-nav";
 import { StaffTicketDialog } from "./staff-ticket-dialog";
 

@@ -6,7 +6,7 @@ import type { InviteLinkState } from "../../../common/contract/enums";
 import { ApiError, call } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { communityKeys } from "../../../common/query-keys";
-import { communityQueryOptions, refreshCommunity } from "./community-api";
+import { communityQueryOptions, refreshCommunity } from "./queries";
 import { setCurrentCommunityId } from "../../lib/current-community";
 
 /** An invite link the page was opened through: joining goes through it while it is open. */

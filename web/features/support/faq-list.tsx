@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { supportContactQueryOptions } from "./support-api";
+import { supportContactQueryOptions } from "./queries";
 
 /** The spec's eight questions, in its order. */
 const QUESTIONS = [

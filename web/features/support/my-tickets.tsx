@@ -12,7 +12,7 @@ import { ApiError, call } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { useRelativeTime } from "../../lib/time";
 import { toast } from "../../lib/toast";
-import { myTicketQueryOptions, myTicketsQueryOptions, supportKeys } from "./support-api";
+import { myTicketQueryOptions, myTicketsQueryOptions, supportKeys } from "./queries";
 
 type MyTicketsProps = {
   /** The ticket whose thread is open (from the page's `?ticket=`, so e-mail and notification links land on it). */

@@ -9,7 +9,7 @@ import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { cn } from "../../lib/cn";
 import { phoneHref } from "./contact-details";
 import { FaqList } from "./faq-list";
-import { supportContactQueryOptions } from "./support-api";
+import { supportContactQueryOptions } from "./queries";
 import { MyTickets } from "./my-tickets";
 import { TicketDialog } from "./ticket-dialog";
 import { SUPPORT_TABS, type SupportTab } from "./support-views";

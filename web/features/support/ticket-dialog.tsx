@@ -12,7 +12,7 @@ import { ApiError, call } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useInitialFocus } from "../../lib/use-initial-focus";
-import { supportKeys } from "./support-api";
+import { supportKeys } from "./queries";
 
 type Form = { subject: string; message: string; priority: TicketPriority; category: TicketCategory };
 type Errors = Partial<Record<"name" | "email" | "subject" | "message" | "priority" | "category", string>>;

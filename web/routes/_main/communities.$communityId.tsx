@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { communityQueryOptions } from "../../features/communities/community-api";
+import { communityQueryOptions } from "../../features/communities/queries";
 import { CommunityDetailPage } from "../../features/communities/detail/community-detail-page";
 import { ensureNamespace } from "../../lib/i18n";
 

@@ -8,7 +8,7 @@ import { Badge } from "../../../components/ui/badge";
 import { buttonClasses } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
-import { communityQueryOptions } from "../community-api";
+import { communityQueryOptions } from "../queries";
 import { CommunityImage } from "../../../components/community-image";
 import { CommunityLoadError } from "../community-states";
 import { useFormatter } from "../../../lib/format/formatter";

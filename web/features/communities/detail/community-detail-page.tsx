@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { isApiError } from "../../../lib/api";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
-import { communityQueryOptions } from "../community-api";
+import { communityQueryOptions } from "../queries";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
 import type { ReactNode } from "react";

@@ -1,6 +1,6 @@
 import type { PriceFilter } from "../../../../common/contract/enums";
 import type { PaymentType } from "../../../../common/catalog";
-import type { ExploreApiQuery } from "../community-api";
+import type { ExploreApiQuery } from "../queries";
 import { validateExploreSearch, type ExploreSearch } from "../../../../common/explore-search";
 
 // Apart from explore-search.ts: the route validates the address with it, so it loads with the first page;

@@ -9,7 +9,7 @@ import { isApiError } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
 import type { Category } from "../../../../common/catalog";
-import { exploreQueryOptions } from "../community-api";
+import { exploreQueryOptions } from "../queries";
 import { CategoryChips } from "./category-chips";
 import { CommunityCard, CommunityCardSkeleton } from "./community-card";
 import { activeFilterCount, applyDraft, isFiltered, toApiQuery, type FilterDraft } from "./explore-filters";

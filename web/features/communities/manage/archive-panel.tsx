@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { refreshCommunity } from "../community-api";
+import { refreshCommunity } from "../queries";
 import type { CommunityDetail } from "../../../../common/contract/communities";
 
 /** Archive (read-only for everyone, hidden from Explore, no new members) or bring it back. Owner only. */

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../../components/ui/tabs";
-import { communityQueryOptions, communityReportsQueryOptions } from "../community-api";
+import { communityQueryOptions, communityReportsQueryOptions } from "../queries";
 import { CommunityLoadError } from "../community-states";
 import type { MyCommunity } from "../../../../common/contract/me";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";

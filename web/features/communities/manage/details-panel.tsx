@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
-import { communityQueryOptions, refreshCommunity } from "../community-api";
+import { communityQueryOptions, refreshCommunity } from "../queries";
 import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";

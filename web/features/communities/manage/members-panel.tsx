@@ -13,7 +13,7 @@ import { toast } from "../../../lib/toast";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useFormatter } from "../../../lib/format/formatter";
 import { communityKeys } from "../../../../common/query-keys";
-import { membersQueryOptions } from "../community-api";
+import { membersQueryOptions } from "../queries";
 import { Select } from "../../../components/ui/select";
 import { memberRoles, type MemberRole, type MemberSort } from "../../../../common/contract/enums";
 import type { CommunityMember } from "../../../../common/contract/members";

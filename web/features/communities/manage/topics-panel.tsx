@@ -13,7 +13,7 @@ import { ApiError, call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { communityKeys } from "../../../../common/query-keys";
-import { topicsQueryOptions } from "../community-api";
+import { topicsQueryOptions } from "../queries";
 import type { Topic } from "../../../../common/contract/communities";
 
 const DEFAULT_COLOR = "#2563EB";

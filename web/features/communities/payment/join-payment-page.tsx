@@ -15,7 +15,7 @@ import { isApiError } from "../../../lib/api";
 import { formatGel } from "../../../lib/format/money";
 import { paymentMethodsQueryOptions } from "../../../lib/payments";
 import { useSession } from "../../../lib/session";
-import { communityQueryOptions } from "../community-api";
+import { communityQueryOptions } from "../queries";
 import { CommunityLoadError, CommunityNotFound, DetailSkeleton } from "../community-states";
 import { PriceLabel } from "../price-label";
 import { InvalidPaymentData } from "./invalid-payment-data";

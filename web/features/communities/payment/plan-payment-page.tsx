@@ -14,7 +14,7 @@ import { formatGel } from "../../../lib/format/money";
 import { paymentKeys, paymentMethodsQueryOptions } from "../../../lib/payments";
 import { toast } from "../../../lib/toast";
 import { useQueryClient } from "@tanstack/react-query";
-import { communityQueryOptions } from "../community-api";
+import { communityQueryOptions } from "../queries";
 import { UnderReviewDialog } from "../create/under-review-dialog";
 import { InvalidPaymentData } from "./invalid-payment-data";
 

@@ -9,7 +9,7 @@ import { useCreateMutation } from "../../../lib/create-mutation";
 import { setCurrentCommunityId } from "../../../lib/current-community";
 import { paymentKeys } from "../../../lib/payments";
 import { toast } from "../../../lib/toast";
-import { refreshCommunity } from "../community-api";
+import { refreshCommunity } from "../queries";
 
 /** Spec 002 section 9: the community opens 0.5 s after a successful payment. */
 const ENTER_DELAY_MS = 500;

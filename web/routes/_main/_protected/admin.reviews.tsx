@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { staffReportsQueryOptions } from "../../../features/admin/admin-api";
+import { staffReportsQueryOptions } from "../../../features/admin/queries";
 import { validateAdminSearch, type AdminView } from "../../../features/admin/admin-views";
 import { ReviewsPage } from "../../../features/admin/reviews-page";
 import { ReportsList } from "../../../features/communities/manage/reports-list";

@@ -10,7 +10,7 @@ export const Route = createFileRoute("/_main/_protected/support")({
   // query is imported here rather than at the top: the route table is part of the first route's code.
   loader: async ({ context }) => {
     const [{ supportContactQueryOptions }] = await Promise.all([
-      import("../../../features/support/support-api"),
+      import("../../../features/support/queries"),
       ensureNamespace("support"),
     ]);
     await context.queryClient.prefetchQuery(supportContactQueryOptions());

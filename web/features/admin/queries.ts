@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Route } from "../../../common/contract";
-import type { ReviewDecision, ReviewStatus, TicketQueueFilter } from "../../../common/contract/enums";
+import type { ReviewStatus, TicketQueueFilter } from "../../../common/contract/enums";
 import { call } from "../../lib/api";
 
 /** The staff console's caches: the review queue (one list per status), the open reports and the support tickets. */
@@ -11,14 +10,6 @@ export const adminKeys = {
   tickets: () => ["admin", "tickets"] as const,
   ticketQueue: (filter: TicketQueueFilter) => ["admin", "tickets", "queue", filter] as const,
   ticket: (id: string) => ["admin", "tickets", "one", id] as const,
-};
-
-/** The decisions each status allows (the server answers 409 to anything else). */
-export const decisionsFor: Record<ReviewStatus, ReviewDecision[]> = {
-  under_review: ["approve", "reject"],
-  approved: ["suspend"],
-  rejected: ["approve"],
-  suspended: ["restore"],
 };
 
 export const reviewQueueQueryOptions = (status: ReviewStatus) =>
@@ -34,17 +25,6 @@ export const staffReportsQueryOptions = () =>
     queryKey: adminKeys.reports(),
     queryFn: async ({ signal }) => (await call("GET /api/admin/reports", { query: { status: "open" }, signal })).items,
   });
-
-const decisionRoutes = {
-  approve: "POST /api/admin/communities/:id/approve",
-  reject: "POST /api/admin/communities/:id/reject",
-  suspend: "POST /api/admin/communities/:id/suspend",
-  restore: "POST /api/admin/communities/:id/restore",
-} as const satisfies Record<ReviewDecision, Route>;
-
-export function decide(id: string, decision: ReviewDecision, reason?: string) {
-  return call(decisionRoutes[decision], { params: { id }, body: reason ? { reason } : {} });
-}
 
 export const ticketQueueQueryOptions = (status: TicketQueueFilter) =>
   infiniteQueryOptions({

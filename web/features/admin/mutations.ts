@@ -1,0 +1,22 @@
+import type { Route } from "../../../common/contract";
+import type { ReviewDecision, ReviewStatus } from "../../../common/contract/enums";
+import { call } from "../../lib/api";
+
+/** The decisions each status allows (the server answers 409 to anything else). */
+export const decisionsFor: Record<ReviewStatus, ReviewDecision[]> = {
+  under_review: ["approve", "reject"],
+  approved: ["suspend"],
+  rejected: ["approve"],
+  suspended: ["restore"],
+};
+
+const decisionRoutes = {
+  approve: "POST /api/admin/communities/:id/approve",
+  reject: "POST /api/admin/communities/:id/reject",
+  suspend: "POST /api/admin/communities/:id/suspend",
+  restore: "POST /api/admin/communities/:id/restore",
+} as const satisfies Record<ReviewDecision, Route>;
+
+export function decide(id: string, decision: ReviewDecision, reason?: string) {
+  return call(decisionRoutes[decision], { params: { id }, body: reason ? { reason } : {} });
+}
