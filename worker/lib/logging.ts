@@ -1,15 +1,23 @@
 import type { MiddlewareHandler } from "hono";
+import { contract } from "../../common/contract";
 import { log } from "../../common/log";
 import type { HonoEnv } from "../env";
 
-/** Paths whose trailing segments are secrets (reset tokens); they are never written to logs. */
-const secretPathPrefixes = ["/api/auth/reset-password/", "/api/auth/verify-email"];
+/**
+ * Addresses that carry a secret in their path: a password reset link, an invite link (its page and its
+ * API), a personal calendar feed (polled by calendar apps all day). The secret segment (`:token`) and
+ * whatever follows it is written to the log as [redacted], whether or not a route answers it. Query
+ * strings never reach the log (verification and unsubscribe links carry their tokens there).
+ */
+const secretPaths = [contract.auth.resetPasswordLink.path, contract.invites.open.path, "/invite/:token", "/ics/feed/:token"].map(
+  (pattern) => {
+    const prefix = pattern.slice(0, pattern.indexOf("/:") + 1);
+    return { prefix, redacted: `${prefix}[redacted]` };
+  },
+);
 
 export function loggablePath(pathname: string): string {
-  for (const prefix of secretPathPrefixes) {
-    if (pathname.startsWith(prefix)) return `${prefix}[redacted]`;
-  }
-  return pathname;
+  return secretPaths.find(({ prefix }) => pathname.startsWith(prefix) && pathname.length > prefix.length)?.redacted ?? pathname;
 }
 
 /** Gives every request an id (Cloudflare's ray id when present), echoes it and logs one line per request. */

@@ -71,23 +71,23 @@ export type PageParts = {
  * The app's index.html with a page's own head (its title and description replace the generic ones),
  * its route's chunks preloaded, and, when given, the first screen: the app's HTML of it, and its data
  * as a dehydrated query cache. The data sits in a JSON script element, which the browser never runs,
- * so the CSP's script-src stays 'self'.
+ * so the CSP's script-src stays 'self'. Every replacement is a function: a replacement string would
+ * read a `$&` or `$'` in a community's name as a pattern and splice pieces of the shell into the page.
  */
 export function pageDocument(shell: string, { head = null, state, preloads = [], body = null, language }: PageParts): string {
   let html = shell;
-  if (language) html = html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}"`);
+  if (language) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`);
   // A page with a first screen asks for its code after the paint (codeAfterFirstPaint); the others now.
   if (preloads.length && body === null) {
     const links = preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
-    html = html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`);
+    html = html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`);
   }
   if (head) {
     html = html
       .replace(/<title>[\s\S]*?<\/title>\s*/, "")
       .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
-      .replace("</head>", `  ${headTags(head)}\n  </head>`);
+      .replace("</head>", () => `  ${headTags(head)}\n  </head>`);
   }
-  // The function form keeps a `$` in the page's text literal.
   // Nothing else in the element, not even a line break: React takes over its children as they are.
   // Marked for index.html's first script, which makes it inert while the app's code runs (web/main.tsx
   // lifts that): a tap or a keystroke before then would go nowhere, or be undone by React. Without

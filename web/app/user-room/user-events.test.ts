@@ -6,26 +6,11 @@ import { markAllReadInCache, markReadInCache } from "../../features/notification
 import { notificationKeys } from "../../features/notifications/queries";
 import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
 import { createQueryClient } from "../../lib/query-client";
+import { sampleNotification } from "../../../tests/notification-items";
 import { applyUserEvent, refreshUserData } from "./user-events";
 
-function item(id: string, overrides: Partial<NotificationItem> = {}): NotificationItem {
-  return {
-    id,
-    type: "POST_LIKE",
-    content: "",
-    isRead: false,
-    createdAt: 1,
-    sender: { id: "u-g", fullName: "Giorgi Maisuradze", avatarUrl: null },
-    community: { id: "c1", name: "Club" },
-    postId: "p1",
-    commentId: null,
-    eventId: null,
-    courseId: null,
-    conversationId: null,
-    data: null,
-    ...overrides,
-  };
-}
+/** The sample notification under its own id. */
+const item = (id: string, overrides: Partial<NotificationItem> = {}) => sampleNotification({ id, ...overrides });
 
 function seeded() {
   const qc = createQueryClient();
