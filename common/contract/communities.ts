@@ -87,6 +87,23 @@ function checkPaid(value: PaidFields, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * An edit clears a paid community's price and payment type only by making it free: a `null` alone
+ * would leave it paid at ₾0 (every join then fails at the card processor) or with no way to pay. An
+ * interval is cleared only for a one-time payment.
+ */
+function keepsPaidFields(value: PaidFields, ctx: z.RefinementCtx) {
+  // Free clears them; paid is checked whole by checkPaid.
+  if (value.isPaid !== undefined) return;
+  if (value.price === null) ctx.addIssue({ code: "custom", path: ["price"], message: "Please enter a valid price" });
+  if (value.paymentType === null) {
+    ctx.addIssue({ code: "custom", path: ["paymentType"], message: "Choose subscription or one-time" });
+  }
+  if (value.subscriptionInterval === null && value.paymentType !== "single") {
+    ctx.addIssue({ code: "custom", path: ["subscriptionInterval"], message: "Choose a billing interval" });
+  }
+}
+
 export const createCommunityBody = z
   .object({ ...fields, plan: z.enum(planIds, { error: "Invalid plan" }) })
   .superRefine(checkPaid);
@@ -109,7 +126,8 @@ export const updateCommunityBody = z
     paymentType: fields.paymentType,
     subscriptionInterval: fields.subscriptionInterval,
   })
-  .superRefine(checkPaid);
+  .superRefine(checkPaid)
+  .superRefine(keepsPaidFields);
 export type UpdateCommunityBody = z.output<typeof updateCommunityBody>;
 
 const numberParam = (message: string) => z.coerce.number({ error: message }).min(0, message).max(10_000_000, message);

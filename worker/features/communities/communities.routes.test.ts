@@ -570,6 +570,44 @@ describe("managing", () => {
     expect((await setRole(s.owner, s.member.user.id, "king")).status).toBe(422);
   });
 
+  it("keeps a paid community's price and payment type unless the edit makes it free", async () => {
+    const s = await setup();
+    await env.DB.prepare(
+      "update communities set is_paid = 1, price = 2500, payment_type = 'subscription', subscription_interval = 'monthly' where id = ?",
+    )
+      .bind(s.community.id)
+      .run();
+    const paid = () =>
+      env.DB.prepare("select is_paid, price, payment_type, subscription_interval from communities where id = ?")
+        .bind(s.community.id)
+        .first();
+    const before = await paid();
+    for (const [body, field] of [
+      [{ price: null }, "price"],
+      [{ paymentType: null }, "paymentType"],
+      [{ subscriptionInterval: null }, "subscriptionInterval"],
+      [{ paymentType: "subscription", subscriptionInterval: null }, "subscriptionInterval"],
+      [{ isPaid: true, price: null, paymentType: "single" }, "price"],
+    ] as const) {
+      const res = await call(`/api/communities/${s.community.id}`, { method: "PATCH", body, cookie: s.owner.cookie });
+      expect(res.status).toBe(422);
+      const { error } = (await res.json()) as ErrorJson;
+      expect(error.issues?.map((i) => i.path)).toEqual([field]);
+    }
+    expect(await paid()).toEqual(before);
+    // One-time payment drops the interval; making it free clears all three.
+    const single = { paymentType: "single", subscriptionInterval: null };
+    expect(
+      (await call(`/api/communities/${s.community.id}`, { method: "PATCH", body: single, cookie: s.owner.cookie })).status,
+    ).toBe(200);
+    expect(await paid()).toEqual({ is_paid: 1, price: 2500, payment_type: "single", subscription_interval: null });
+    const free = { isPaid: false, price: null, paymentType: null, subscriptionInterval: null };
+    expect(
+      (await call(`/api/communities/${s.community.id}`, { method: "PATCH", body: free, cookie: s.owner.cookie })).status,
+    ).toBe(200);
+    expect(await paid()).toEqual({ is_paid: 0, price: 0, payment_type: null, subscription_interval: null });
+  });
+
   it("archives for the owner only, and an archived community is read-only", async () => {
     const s = await setup();
     expect((await call(`/api/communities/${s.community.id}/archive`, { method: "POST", cookie: s.admin.cookie })).status).toBe(

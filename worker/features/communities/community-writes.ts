@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
@@ -69,39 +69,33 @@ export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBo
   return { id, steps };
 }
 
-const columnOf: Record<string, string> = {
-  name: "name",
-  description: "description",
-  phoneNumber: "phone_number",
-  coverVideoUrl: "cover_video_url",
-  categoryKey: "category_key",
-  imageUrls: "image_urls",
-  targetAudience: "target_audience",
-  isPaid: "is_paid",
-  price: "price",
-  paymentType: "payment_type",
-  subscriptionInterval: "subscription_interval",
-};
+/** The fields an owner or an admin edits as they are sent (the price is stored in tetri). */
+const editable = [
+  "name",
+  "description",
+  "phoneNumber",
+  "coverVideoUrl",
+  "categoryKey",
+  "imageUrls",
+  "targetAudience",
+  "isPaid",
+  "paymentType",
+  "subscriptionInterval",
+] as const satisfies readonly (keyof UpdateCommunityBody & keyof typeof communities.$inferInsert)[];
 
 /** Writes only the fields the owner or an admin sent: a statement, or null when nothing changes. */
 export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
-  const sets: SQL[] = [];
-  const free = body.isPaid === false;
-  for (const [key, value] of Object.entries(body)) {
-    if (value === undefined || !(key in columnOf)) continue;
-    // Going free clears the paid fields below, once.
-    if (free && (key === "price" || key === "paymentType" || key === "subscriptionInterval")) continue;
-    let param: unknown = value;
-    if (key === "imageUrls" || key === "targetAudience") param = JSON.stringify(value);
-    else if (key === "isPaid") param = value ? 1 : 0;
-    else if (key === "price") param = value === null ? 0 : toTetri(value as number);
-    sets.push(sql`${sql.raw(columnOf[key]!)} = ${param}`);
-  }
-  if (free) sets.push(sql.raw("price = 0"), sql.raw("payment_type = null"), sql.raw("subscription_interval = null"));
-  if (sets.length === 0) return null;
+  const changes: Partial<typeof communities.$inferInsert> = {};
+  for (const key of editable) if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
+  if (body.price != null) changes.price = toTetri(body.price);
+  // Going free clears the paid fields; the contract lets nothing else clear them.
+  if (body.isPaid === false) Object.assign(changes, { price: 0, paymentType: null, subscriptionInterval: null });
+  if (Object.keys(changes).length === 0) return null;
   // A rejected community goes back into the review queue once its owner has changed it.
   if (opts.resubmit)
-    sets.push(sql`review_status = 'under_review'`, sql`rejection_reason = null`, sql`submitted_for_review_at = ${Date.now()}`);
-  sets.push(sql`updated_at = ${Date.now()}`);
-  return db.run(sql`update communities set ${sql.join(sets, sql`, `)} where id = ${id}`);
+    Object.assign(changes, { reviewStatus: "under_review", rejectionReason: null, submittedForReviewAt: Date.now() });
+  return db
+    .update(communities)
+    .set({ ...changes, updatedAt: Date.now() })
+    .where(eq(communities.id, id));
 }
