@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { stopClock } from "../../../tests/clock";
 import { describe, expect, it } from "vitest";
 import type { ChatMessage, ConversationDetail, MessagesPage } from "../../../common/contract/conversations";
 import { MESSAGE_MAX } from "../../../common/contract/limits";
@@ -179,11 +180,24 @@ describe("sending", () => {
 
   it("limits a sender to 20 messages in 10 seconds with a clear 429", async () => {
     const { ana, chat } = await pair();
+    stopClock();
     for (let i = 0; i < 20; i++) await sent(ana, chat, `m${i}`);
     const over = await send(ana, chat, { content: "one too many" });
     await expectError(over, 429, "RATE_LIMITED");
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await countRows("messages where conversation_id = ?", chat)).toBe(20);
+  });
+
+  it("counts each 10-second window afresh: the message after a window's end goes through", async () => {
+    const { ana, chat } = await pair();
+    const now = Date.now();
+    const windowEnd = now - (now % 10_000) + 20_000;
+    const clock = stopClock(windowEnd - 1);
+    for (let i = 0; i < 20; i++) await sent(ana, chat, `m${i}`);
+    await expectError(await send(ana, chat, { content: "one too many" }), 429, "RATE_LIMITED");
+    clock.set(windowEnd);
+    await sent(ana, chat, "next window");
+    expect(await countRows("messages where conversation_id = ?", chat)).toBe(21);
   });
 });
 

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { stopClock } from "../../../tests/clock";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
 import { addMember, call, createUser, expectError, type TestUser } from "../../../tests/factories";
@@ -103,6 +104,8 @@ const periodEnd = async (subId: string) =>
 
 describe("too many payment orders", () => {
   it("the 11th order in the window is refused with 429 and Retry-After; retries cost nothing; card checks share the budget", async () => {
+    // N requests in one fixed window, however long they take.
+    stopClock();
     const { payer, community } = await setup();
     const { limit } = rateLimitRules.paymentOrders;
     const keys = Array.from({ length: limit }, () => newId());
