@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
@@ -9,6 +10,8 @@ import type { Db } from "./db";
 import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
 import { getSession, type SessionUser } from "./session";
+import { selectAs, tableAs, type SelectAsRow } from "./sql-names";
+import { conversationParticipants, conversations } from "./tables";
 
 /** Headers a client must never be able to set on the request a room sees. */
 const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.startsWith("x-partykit-");
@@ -22,6 +25,14 @@ const noSuchRoom = () => notFound("No such room.");
 type Admission = { hidden: string[] } | null;
 const admitted = (ok: boolean): Admission => (ok ? { hidden: [] } : null);
 
+const p = alias(conversationParticipants, "p");
+const o = alias(conversationParticipants, "o");
+const cv = alias(conversations, "cv");
+
+/** The conversation's other participants a block stands between `me` and. */
+const blockedOthers = (me: SQL) =>
+  sql`from ${tableAs(o)} where ${o.conversationId} = ${cv.id} and ${o.userId} <> ${me} and ${blockedBetween(me, o.userId)}`;
+
 const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Promise<Admission>> = {
   // Same gate as the community's feed: owner, or member of an approved community with paid access current.
   "community-room": async (db, user, communityId) => {
@@ -33,14 +44,13 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
   // group, the participants a block stands between are named for the room.
   "conversation-room": async (db, user, conversationId) => {
     const me = sql`${user.id}`;
-    const row = await db.get<{ hidden: string | null } | undefined>(
-      sql`select (select group_concat(o.user_id) from conversation_participants o
-          where o.conversation_id = cv.id and o.user_id <> ${me} and ${blockedBetween(me, sql.raw("o.user_id"))}) as hidden
-        from conversation_participants p join conversations cv on cv.id = p.conversation_id
-        where p.conversation_id = ${conversationId} and p.user_id = ${me}
-          and case when cv.type = 'group' then cv.community_id in (${memberCommunityIds(me)})
-            else not exists (select 1 from conversation_participants o
-              where o.conversation_id = cv.id and o.user_id <> ${me} and ${blockedBetween(me, sql.raw("o.user_id"))}) end`,
+    const fields = { hidden: sql<string | null>`(select group_concat(${o.userId}) ${blockedOthers(me)})` };
+    const row = await db.get<SelectAsRow<typeof fields> | undefined>(
+      sql`select ${selectAs(fields)}
+        from ${tableAs(p)} join ${tableAs(cv)} on ${cv.id} = ${p.conversationId}
+        where ${p.conversationId} = ${conversationId} and ${p.userId} = ${me}
+          and case when ${cv.type} = 'group' then ${cv.communityId} in (${memberCommunityIds(me)})
+            else not exists (select 1 ${blockedOthers(me)}) end`,
     );
     return row ? { hidden: row.hidden ? row.hidden.split(",") : [] } : null;
   },

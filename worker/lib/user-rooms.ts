@@ -1,6 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "./db";
 import type { UserRooms } from "./rooms";
+import { communityMembers, conversationParticipants } from "./tables";
 
 /**
  * The statements that read which community and conversation rooms a person may be connected to, to put
@@ -8,10 +9,14 @@ import type { UserRooms } from "./rooms";
  */
 export function userRoomsStatements(db: Db, userId: string | SQL) {
   return {
-    communities: db.all<{ id: string }>(sql`select community_id as id from community_members where profile_id = ${userId}`),
-    conversations: db.all<{ id: string }>(
-      sql`select conversation_id as id from conversation_participants where user_id = ${userId}`,
-    ),
+    communities: db
+      .select({ id: communityMembers.communityId })
+      .from(communityMembers)
+      .where(eq(communityMembers.profileId, userId)),
+    conversations: db
+      .select({ id: conversationParticipants.conversationId })
+      .from(conversationParticipants)
+      .where(eq(conversationParticipants.userId, userId)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { account } from "../../../common/contract/account";
 import { batch, type Db } from "../../lib/db";
 import { AppError, unauthenticated } from "../../lib/errors";
@@ -9,10 +9,12 @@ import { route } from "../../lib/route";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { cancelSubscriptions } from "../../lib/subscriptions";
 import { commit, notify } from "../../lib/commit";
+import { firstRow } from "../../lib/sql-names";
+import { users } from "../../lib/tables";
 import { DELETION_DELAY_MS, deletionStatus } from "./deletion";
 
-const scheduledOf = (db: Db, userId: string) =>
-  db.get<{ at: number | null } | undefined>(sql`select deletion_scheduled_at as at from users where id = ${userId}`);
+const scheduledOf = (db: Db, userId: string | SQL) =>
+  firstRow(db.select({ at: users.deletionScheduledAt }).from(users).where(eq(users.id, userId)));
 
 /**
  * /api/account/deletion (DESIGN.md "Account deletion"): a request confirmed with the password schedules
@@ -24,9 +26,7 @@ export const accountDeletionRoutes = [
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
-    const scheduled = db.get<{ at: number | null } | undefined>(
-      sql`select deletion_scheduled_at as at from users where id = ${sessionUserId(token)}`,
-    );
+    const scheduled = scheduledOf(db, sessionUserId(token));
     const read = await batch(db, [session, scheduled]);
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     return respond(c, account.deletion, deletionStatus(read(scheduled)?.at ?? null));
@@ -53,13 +53,17 @@ export const accountDeletionRoutes = [
           type: "SYSTEM_ANNOUNCEMENT",
           data: { kind: "account", account: "deletion_scheduled", deletionAt: now + DELETION_DELAY_MS },
           // Read before the update below: only the request that schedules the deletion announces it.
-          onlyIf: sql`exists (select 1 from users where id = ${user.id} and deletion_scheduled_at is null)`,
+          onlyIf: sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.deletionScheduledAt} is null)`,
         }),
-        db.run(
-          sql`update users set deletion_requested_at = ${now}, deletion_scheduled_at = ${now + DELETION_DELAY_MS},
-            deletion_reason = ${reason || null}, updated_at = ${now}
-            where id = ${user.id} and deletion_scheduled_at is null`,
-        ),
+        db
+          .update(users)
+          .set({
+            deletionRequestedAt: now,
+            deletionScheduledAt: now + DELETION_DELAY_MS,
+            deletionReason: reason || null,
+            updatedAt: new Date(now),
+          })
+          .where(and(eq(users.id, user.id), isNull(users.deletionScheduledAt))),
         cancelSubscriptions(db, user.id, now),
         after,
       ],
@@ -70,10 +74,10 @@ export const accountDeletionRoutes = [
     const user = await requireUser(c);
     const db = c.var.db;
     const now = Date.now();
-    await db.run(
-      sql`update users set deletion_requested_at = null, deletion_scheduled_at = null, deletion_reason = null, updated_at = ${now}
-          where id = ${user.id}`,
-    );
+    await db
+      .update(users)
+      .set({ deletionRequestedAt: null, deletionScheduledAt: null, deletionReason: null, updatedAt: new Date(now) })
+      .where(eq(users.id, user.id));
     return respond(c, account.cancelDeletion, deletionStatus(null));
   }),
 ];

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
@@ -7,23 +7,57 @@ import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom
 import { userRoomsStatements } from "../../lib/user-rooms";
 import { deliver } from "../../lib/notification-delivery";
 import { planColumns } from "../../lib/community-plan";
-import { bare, tableAs } from "../../lib/sql-names";
-import { commentLikes, postComments, postLikes, posts as postsTable } from "../../lib/tables";
+import { bare, selectAs, tableAs, type SelectAsRow } from "../../lib/sql-names";
+import {
+  classroomCourses,
+  commentLikes,
+  communities,
+  communityEvents,
+  communityMembers,
+  conversationParticipants,
+  conversations,
+  mailOutbox,
+  messages,
+  notificationMailQueue,
+  pointEvents,
+  postComments,
+  postLikes,
+  posts,
+  rateLimits,
+  uploads,
+  users,
+  verifications,
+} from "../../lib/tables";
 
 /** Another comment, seen from a statement over `post_comments` (its replies, or a post's comments). */
 const reply = alias(postComments, "r");
+/** Another message, seen from a statement over `messages` (one that replies to it). */
+const replyMessage = alias(messages, "r");
+/** A membership of the community a statement over `communities` is at. */
+const m = alias(communityMembers, "m");
+/** The last message of the conversation a statement over `conversations` is at. */
+const lastMessage = alias(messages, "m");
+/** Where the purged person's files may still show (see `stillShown`). */
+const c = alias(communities, "c");
+const p = alias(posts, "p");
+const k = alias(classroomCourses, "k");
+const e = alias(communityEvents, "e");
+const g = alias(messages, "g");
 
 /** Accounts purged per cron run; the rest wait for the next run, a quarter of an hour later. */
 const PURGE_BATCH = 20;
 
-type Due = { id: string; email: string };
+const dueFields = { id: users.id, email: users.email };
+type Due = SelectAsRow<typeof dueFields>;
 
 /** The cron's part of account deletion: every account whose scheduled date has passed is purged. */
 export async function purgeDueAccounts(env: AppEnv, db: Db, now = Date.now()) {
-  const due = await db.all<Due>(
-    sql`select id, email from users where deletion_scheduled_at is not null and deletion_scheduled_at <= ${now}
-        order by deletion_scheduled_at limit ${PURGE_BATCH}`,
-  );
+  const due: Due[] = await db
+    .select(dueFields)
+    .from(users)
+    .where(and(isNotNull(users.deletionScheduledAt), lte(users.deletionScheduledAt, now)))
+    .orderBy(users.deletionScheduledAt)
+    .limit(PURGE_BATCH);
   for (const account of due) await purgeAccount(env, db, account);
   return { purged: due.length };
 }
@@ -34,9 +68,9 @@ export async function purgeDueAccounts(env: AppEnv, db: Db, now = Date.now()) {
  * run it keep running it. The purged person's own membership is not a candidate. Null when nobody is left.
  */
 const successor = (ownerId: string, now: number) =>
-  sql`(select m.profile_id from community_members m where m.community_id = communities.id and m.profile_id <> ${ownerId}
-       order by case m.role when 'admin' then 0 when 'moderator' then 1 else 2 end,
-         case when m.access_until is null or m.access_until > ${now} then 0 else 1 end, m.joined_at, m.profile_id
+  sql`(select ${m.profileId} from ${tableAs(m)} where ${m.communityId} = ${communities.id} and ${m.profileId} <> ${ownerId}
+       order by case ${m.role} when 'admin' then 0 when 'moderator' then 1 else 2 end,
+         case when ${m.accessUntil} is null or ${m.accessUntil} > ${now} then 0 else 1 end, ${m.joinedAt}, ${m.profileId}
        limit 1)`;
 
 /**
@@ -44,20 +78,23 @@ const successor = (ownerId: string, now: number) =>
  * communities they were in and of their courses and events, images of their posts others answered,
  * files of their messages others replied to. Their own kept content no longer has an author.
  */
-const stillShown = (db: Db, urls: string[], communities: SQL, conversations: SQL) =>
+const stillShown = (db: Db, urls: string[], inCommunities: SQL, inConversations: SQL) =>
   urls.length === 0
     ? Promise.resolve([])
     : db.all<{ url: string }>(
         sql`with mine(url) as (select value from json_each(${JSON.stringify(urls)}))
             select url from mine where
-              exists (select 1 from communities c, json_each(c.image_urls) j where c.id in ${communities} and j.value = mine.url)
-              or exists (select 1 from posts p, json_each(p.image_urls) j
-                where p.author_id is null and p.community_id in ${communities} and j.value = mine.url)
-              or exists (select 1 from classroom_courses k where k.community_id in ${communities} and k.image_url = mine.url)
-              or exists (select 1 from community_events e where e.community_id in ${communities} and e.image_url = mine.url)
-              or exists (select 1 from messages g where g.conversation_id in ${conversations} and g.sender_id is null
-                and g.file_url = mine.url)`,
+              exists (select 1 from ${tableAs(c)}, json_each(${c.imageUrls}) j where ${c.id} in ${inCommunities} and j.value = mine.url)
+              or exists (select 1 from ${tableAs(p)}, json_each(${p.imageUrls}) j
+                where ${p.authorId} is null and ${p.communityId} in ${inCommunities} and j.value = mine.url)
+              or exists (select 1 from ${tableAs(k)} where ${k.communityId} in ${inCommunities} and ${k.imageUrl} = mine.url)
+              or exists (select 1 from ${tableAs(e)} where ${e.communityId} in ${inCommunities} and ${e.imageUrl} = mine.url)
+              or exists (select 1 from ${tableAs(g)} where ${g.conversationId} in ${inConversations} and ${g.senderId} is null
+                and ${g.fileUrl} = mine.url)`,
       );
+
+const likedPostFields = { id: postLikes.postId };
+const likedCommentFields = { id: commentLikes.commentId };
 
 /**
  * Deletes an account and everything personal of it (DESIGN.md "Account deletion"). What others
@@ -70,18 +107,19 @@ const stillShown = (db: Db, urls: string[], communities: SQL, conversations: SQL
  */
 export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   const { id, email } = account;
-  const files = db.all<{ r2_key: string }>(sql`select r2_key from uploads where owner_id = ${id}`);
+  const files = db.select({ r2Key: uploads.r2Key }).from(uploads).where(eq(uploads.ownerId, id));
   const { communities: communityIds, conversations: conversationIds } = userRoomsStatements(db, id);
   // Posts and comments whose counters the purge changes (their likes, comments and replies go).
-  const likedPosts = db.all<{ id: string }>(
-    sql`select post_id as id from post_likes where user_id = ${id}
-        union select post_id from post_comments where author_id = ${id}`,
+  const likedPosts = db.all<SelectAsRow<typeof likedPostFields>>(
+    sql`select ${selectAs(likedPostFields)} from ${postLikes} where ${postLikes.userId} = ${id}
+        union select ${postComments.postId} from ${postComments} where ${postComments.authorId} = ${id}`,
   );
-  const likedComments = db.all<{ id: string }>(
-    sql`select comment_id as id from comment_likes where user_id = ${id}
-        union select parent_comment_id from post_comments where author_id = ${id} and parent_comment_id is not null`,
+  const likedComments = db.all<SelectAsRow<typeof likedCommentFields>>(
+    sql`select ${selectAs(likedCommentFields)} from ${commentLikes} where ${commentLikes.userId} = ${id}
+        union select ${postComments.parentCommentId} from ${postComments}
+          where ${postComments.authorId} = ${id} and ${postComments.parentCommentId} is not null`,
   );
-  const owned = db.all<{ id: string }>(sql`select id from communities where creator_id = ${id}`);
+  const owned = db.select({ id: communities.id }).from(communities).where(eq(communities.creatorId, id));
   const read = await batch(db, [files, communityIds, conversationIds, likedPosts, likedComments, owned]);
 
   const inList = (rows: { id: string }[]) =>
@@ -91,10 +129,11 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
           rows.map((r) => sql`${r.id}`),
           sql`, `,
         )})`;
-  const posts = inList(read(likedPosts));
-  const comments = inList(read(likedComments));
-  const communities = inList(read(communityIds));
-  const conversations = inList(read(conversationIds));
+  const inPosts = inList(read(likedPosts));
+  const inComments = inList(read(likedComments));
+  const inCommunities = inList(read(communityIds));
+  const inConversations = inList(read(conversationIds));
+  const inOwned = inList(read(owned));
   // A fresh stand-in for the id inside keys that are not foreign keys (like sources in the points ledger).
   const gone = `deleted-${newId()}`;
   const now = Date.now();
@@ -102,95 +141,120 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   await batch(db, [
     // Comments nobody else replied to; a reply of theirs under it goes with it (the cascade).
     db.run(
-      sql`delete from post_comments where author_id = ${id} and not exists (
-            select 1 from post_comments r where r.parent_comment_id = post_comments.id and (r.author_id is null or r.author_id <> ${id}))`,
+      sql`delete from ${postComments} where ${postComments.authorId} = ${id} and not exists (
+            select 1 from ${tableAs(reply)} where ${reply.parentCommentId} = ${postComments.id}
+              and (${reply.authorId} is null or ${reply.authorId} <> ${id}))`,
     ),
     // Posts nobody else commented on.
     db.run(
-      sql`delete from posts where author_id = ${id} and not exists (
-            select 1 from post_comments r where r.post_id = posts.id and (r.author_id is null or r.author_id <> ${id}))`,
+      sql`delete from ${posts} where ${posts.authorId} = ${id} and not exists (
+            select 1 from ${tableAs(reply)} where ${reply.postId} = ${posts.id} and (${reply.authorId} is null or ${reply.authorId} <> ${id}))`,
     ),
     // Messages nobody replied to lose their words and files; the conversation keeps their place in it.
+    db
+      .update(messages)
+      .set({ content: "", fileUrl: null, isDeleted: true, updatedAt: now })
+      .where(
+        and(
+          eq(messages.senderId, id),
+          sql`not exists (select 1 from ${tableAs(replyMessage)} where ${replyMessage.replyToId} = ${messages.id})`,
+        ),
+      ),
+    // Templates, not builder updates: a conversation's updated_at stays as it is.
     db.run(
-      sql`update messages set content = '', file_url = null, is_deleted = 1, updated_at = ${now}
-          where sender_id = ${id} and not exists (select 1 from messages r where r.reply_to_id = messages.id)`,
+      sql`update ${conversations} set ${bare(conversations.lastMessageSenderId)} = null,
+            ${bare(conversations.lastMessagePreview)} = case when exists (select 1 from ${tableAs(lastMessage)}
+                where ${lastMessage.id} = ${conversations.lastMessageId} and ${lastMessage.isDeleted} = 1)
+              then null else ${conversations.lastMessagePreview} end
+          where ${conversations.lastMessageSenderId} = ${id}`,
     ),
     db.run(
-      sql`update conversations set last_message_sender_id = null,
-            last_message_preview = case when exists (select 1 from messages m where m.id = conversations.last_message_id and m.is_deleted = 1)
-              then null else last_message_preview end
-          where last_message_sender_id = ${id}`,
+      sql`update ${conversations} set ${bare(conversations.directKey)} = null where instr(${conversations.directKey}, ${id}) > 0`,
     ),
-    db.run(sql`update conversations set direct_key = null where instr(direct_key, ${id}) > 0`),
-    db.run(sql`update point_events set source_id = replace(source_id, ${id}, ${gone}) where instr(source_id, ${id}) > 0`),
-    db.run(sql`delete from mail_outbox where "to" = ${email}`),
+    db.run(
+      sql`update ${pointEvents} set ${bare(pointEvents.sourceId)} = replace(${pointEvents.sourceId}, ${id}, ${gone})
+          where instr(${pointEvents.sourceId}, ${id}) > 0`,
+    ),
+    db.delete(mailOutbox).where(eq(mailOutbox.to, email)),
     // Mail not yet sent to others about what this person did quotes their words: it goes too.
-    db.run(sql`delete from notification_mail_queue where sender_id = ${id} or recipient_id = ${id}`),
-    db.run(sql`delete from rate_limits where instr(key, ${id}) > 0 or instr(key, ${email}) > 0`),
-    db.run(sql`delete from verifications where value = ${id} or instr(identifier, ${email}) > 0 or instr(value, ${email}) > 0`),
+    db.delete(notificationMailQueue).where(or(eq(notificationMailQueue.senderId, id), eq(notificationMailQueue.recipientId, id))),
+    db.delete(rateLimits).where(sql`instr(${rateLimits.key}, ${id}) > 0 or instr(${rateLimits.key}, ${email}) > 0`),
+    db
+      .delete(verifications)
+      .where(
+        sql`${verifications.value} = ${id} or instr(${verifications.identifier}, ${email}) > 0 or instr(${verifications.value}, ${email}) > 0`,
+      ),
     // A creator plan was theirs to pay, and its subscription goes with the account: a community they own
     // is back on Free (its members stay; joins past the Free limit wait for a plan its new owner buys).
     db.run(
-      sql`update communities set ${planColumns("free")}, updated_at = ${now} where creator_id = ${id} and subscription_plan <> 'free'`,
+      sql`update ${communities} set ${planColumns("free")}, ${bare(communities.updatedAt)} = ${now}
+          where ${communities.creatorId} = ${id} and ${communities.subscriptionPlan} <> 'free'`,
     ),
     // Communities they own go on without them: see `successor`. One nobody is left in is archived.
+    db
+      .update(communities)
+      .set({ archived: true, updatedAt: now })
+      .where(and(eq(communities.creatorId, id), sql`${successor(id, now)} is null`)),
+    db
+      .update(communities)
+      .set({ creatorId: successor(id, now), updatedAt: now })
+      .where(eq(communities.creatorId, id)),
     db.run(
-      sql`update communities set archived = 1, updated_at = ${now} where creator_id = ${id} and ${successor(id, now)} is null`,
-    ),
-    db.run(sql`update communities set creator_id = ${successor(id, now)}, updated_at = ${now} where creator_id = ${id}`),
-    db.run(
-      sql`update community_members set role = 'admin'
-          where community_id in ${inList(read(owned))}
-            and profile_id = (select c.creator_id from communities c where c.id = community_members.community_id)`,
+      sql`update ${communityMembers} set ${bare(communityMembers.role)} = 'admin'
+          where ${communityMembers.communityId} in ${inOwned}
+            and ${communityMembers.profileId} = (select ${c.creatorId} from ${tableAs(c)} where ${c.id} = ${communityMembers.communityId})`,
     ),
     ...deliver(db, {
       now,
       columns: {
-        recipient_id: sql`c.creator_id`,
-        community_id: sql`c.id`,
+        recipient_id: sql`${c.creatorId}`,
+        community_id: sql`${c.id}`,
         type: "SYSTEM_ANNOUNCEMENT",
         data: JSON.stringify({ kind: "ownership" }),
       },
-      from: sql`from communities c where c.id in ${inList(read(owned))} and c.creator_id is not null`,
+      from: sql`from ${tableAs(c)} where ${c.id} in ${inOwned} and ${c.creatorId} is not null`,
     }),
     // The account itself: sessions, memberships, likes, reactions, cards, tickets ... cascade; authors become null.
-    db.run(sql`delete from users where id = ${id}`),
+    db.delete(users).where(eq(users.id, id)),
     // Templates, not builder updates: a recount must leave updated_at alone.
     db.run(
-      sql`update ${postsTable} set
-            ${bare(postsTable.likesCount)} = (select count(*) from ${postLikes} where ${postLikes.postId} = ${postsTable.id}),
-            ${bare(postsTable.commentsCount)} = (select count(*) from ${tableAs(reply)} where ${reply.postId} = ${postsTable.id})
-          where ${postsTable.id} in ${posts}`,
+      sql`update ${posts} set
+            ${bare(posts.likesCount)} = (select count(*) from ${postLikes} where ${postLikes.postId} = ${posts.id}),
+            ${bare(posts.commentsCount)} = (select count(*) from ${tableAs(reply)} where ${reply.postId} = ${posts.id})
+          where ${posts.id} in ${inPosts}`,
     ),
     db.run(
       sql`update ${postComments} set
             ${bare(postComments.likesCount)} = (select count(*) from ${commentLikes} where ${commentLikes.commentId} = ${postComments.id}),
             ${bare(postComments.repliesCount)} = (select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${postComments.id})
-          where ${postComments.id} in ${comments}`,
+          where ${postComments.id} in ${inComments}`,
     ),
     db.run(
-      sql`update communities set members_count = (select count(*) from community_members m where m.community_id = communities.id),
-            posts_count = (select count(*) from posts p where p.community_id = communities.id)
-          where id in ${communities}`,
+      sql`update ${communities} set
+            ${bare(communities.membersCount)} = (select count(*) from ${tableAs(m)} where ${m.communityId} = ${communities.id}),
+            ${bare(communities.postsCount)} = (select count(*) from ${tableAs(p)} where ${p.communityId} = ${communities.id})
+          where ${communities.id} in ${inCommunities}`,
     ),
     db.run(
-      sql`update conversations set member_count = (select count(*) from conversation_participants p where p.conversation_id = conversations.id)
-          where id in ${conversations}`,
+      sql`update ${conversations} set
+            ${bare(conversations.memberCount)} = (select count(*) from ${conversationParticipants}
+              where ${conversationParticipants.conversationId} = ${conversations.id})
+          where ${conversations.id} in ${inConversations}`,
     ),
   ]);
 
   // Files last, once it is known what stays: a community's images, a kept post's or message's files
   // are still shown, so they stay; everything else of theirs goes.
-  const urls = read(files).map((f) => `/files/${f.r2_key}`);
-  const shown = new Set((await stillShown(db, urls, communities, conversations)).map((r) => r.url));
+  const urls = read(files).map((f) => `/files/${f.r2Key}`);
+  const shown = new Set((await stillShown(db, urls, inCommunities, inConversations)).map((r) => r.url));
   const keys = read(files)
-    .filter((f) => !shown.has(`/files/${f.r2_key}`))
-    .map((f) => f.r2_key);
+    .filter((f) => !shown.has(`/files/${f.r2Key}`))
+    .map((f) => f.r2Key);
   for (let i = 0; i < keys.length; i += 1000) await env.FILES.delete(keys.slice(i, i + 1000));
 
   await Promise.all([
     disconnectUserRoom(env, id),
-    ...read(communityIds).map((c) => disconnectFromCommunity(env, c.id, id)),
-    ...read(conversationIds).map((c) => disconnectFromConversation(env, c.id, id)),
+    ...read(communityIds).map((room) => disconnectFromCommunity(env, room.id, id)),
+    ...read(conversationIds).map((room) => disconnectFromConversation(env, room.id, id)),
   ]);
 }

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { calendar } from "../../../common/contract/calendar";
 import { EVENT_DEFAULT_LENGTH } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
@@ -14,14 +15,28 @@ import { commit, notifyMany } from "../../lib/commit";
 import { deliver } from "../../lib/notification-delivery";
 import { eventNotifications } from "../../lib/notification-rows";
 import { preview } from "../../lib/notify";
+import { bare, firstRow, tableAs } from "../../lib/sql-names";
+import { communities, communityEvents, communityMembers, uploads } from "../../lib/tables";
 import { communityEventList, eventWindow, oneEvent, toCalendarEvent } from "./events.queries";
 
 /** Whether the event image is the caller's own upload (null without an image). */
-const ownEventImage = (token: string, imageUrl: string | null) =>
+const ownEventImage = (db: Db, token: string, imageUrl: string | null) =>
   imageUrl
-    ? sql`select count(*) as n from uploads
-          where owner_id = ${sessionUserId(token)} and purpose = 'event_image' and r2_key = ${imageUrl.slice("/files/".length)}`
+    ? firstRow(
+        db
+          .select({ n: count() })
+          .from(uploads)
+          .where(
+            and(
+              eq(uploads.ownerId, sessionUserId(token)),
+              eq(uploads.purpose, "event_image"),
+              eq(uploads.r2Key, imageUrl.slice("/files/".length)),
+            ),
+          ),
+      )
     : null;
+
+const m = alias(communityMembers, "m");
 
 /**
  * EVENT_CREATED to every member of the event's community but its creator, as one set-based write over
@@ -32,14 +47,14 @@ const eventCreated = (db: Db, e: { eventId: string; communityId: string; senderI
     deliver(db, {
       now: Date.now(),
       columns: {
-        recipient_id: sql`m.profile_id`,
+        recipient_id: sql`${m.profileId}`,
         sender_id: e.senderId,
         community_id: e.communityId,
         type: "EVENT_CREATED",
         content: e.content,
         event_id: e.eventId,
       },
-      from: sql`from community_members m where m.community_id = ${e.communityId} and m.profile_id <> ${e.senderId}`,
+      from: sql`from ${tableAs(m)} where ${m.communityId} = ${e.communityId} and ${m.profileId} <> ${e.senderId}`,
     }),
     eventNotifications(db, "EVENT_CREATED", e.eventId),
   );
@@ -71,8 +86,7 @@ export const communityEventsRoutes = [
     const body = c.req.valid("json");
     const member = memberOf(db, token, communityId);
     const limit = hitStatement(db, rateLimitRules.posting, sessionUserId(token));
-    const imageCheck = ownEventImage(token, body.imageUrl);
-    const image = imageCheck ? db.get<{ n: number }>(imageCheck) : null;
+    const image = ownEventImage(db, token, body.imageUrl);
     const checks = await batch(db, [member.query, limit, ...(image ? [image] : [])]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
@@ -90,13 +104,27 @@ export const communityEventsRoutes = [
     const created = oneEvent(db, id, { id: user.id });
     const read = await commit(c, {
       steps: [
+        db.insert(communityEvents).values({
+          id,
+          communityId,
+          name: body.name,
+          description: body.description,
+          location: body.location,
+          startTime: body.startTime,
+          endTime,
+          timeZone: body.timeZone,
+          eventType: body.eventType,
+          createdBy: user.id,
+          imageUrl: body.imageUrl,
+          eventUrl: body.eventUrl,
+          attendeesCount: 0,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        // A template: the builder's update would also stamp the community's updated_at.
         db.run(
-          sql`insert into community_events (id, community_id, name, description, location, start_time, end_time, time_zone, event_type,
-              created_by, image_url, event_url, attendees_count, created_at, updated_at)
-            values (${id}, ${communityId}, ${body.name}, ${body.description}, ${body.location}, ${body.startTime}, ${endTime},
-              ${body.timeZone}, ${body.eventType}, ${user.id}, ${body.imageUrl}, ${body.eventUrl}, 0, ${now}, ${now})`,
+          sql`update ${communities} set ${bare(communities.eventsCount)} = ${communities.eventsCount} + 1 where ${communities.id} = ${communityId}`,
         ),
-        db.run(sql`update communities set events_count = events_count + 1 where id = ${communityId}`),
         eventCreated(db, { eventId: id, communityId, senderId: user.id, content: preview(body.name) }),
         created,
       ],

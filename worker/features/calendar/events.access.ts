@@ -1,19 +1,27 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { accessColumns, asMember, communityJoins, type Access, type MemberContext, type MemberRow } from "../../lib/access";
 import type { Db } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { sessionColumns, sessionFrom } from "../../lib/session";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { communityEvents } from "../../lib/tables";
 
-type EventRow = MemberRow & { e_id: string | null; e_community_id: string };
+const e = alias(communityEvents, "e");
+
+/** The event's id, null without the event; its other columns are there whenever the id is. */
+const eventIdField = { e_id: e.id };
+const eventFields = { e_community_id: e.communityId };
+type EventRow = MemberRow & LeftJoined<SelectAsRow<typeof eventIdField>> & SelectAsRow<typeof eventFields>;
 
 /** An event the caller may see as a member of its community; 404 for everyone else. */
 export function eventFor(db: Db, token: string, eventId: string): Access<EventRow, { eventId: string; access: MemberContext }> {
   return {
     query: db.get(
-      sql`select ${sessionColumns}, ${accessColumns}, e.id as e_id, e.community_id as e_community_id
+      sql`select ${sessionColumns}, ${accessColumns}, ${selectAs(eventIdField)}, ${selectAs(eventFields)}
         from ${sessionFrom(token, { required: true })}
-        left join community_events e on e.id = ${eventId}
-        ${communityJoins(sql.raw("e.community_id"))}`,
+        left join ${tableAs(e)} on ${e.id} = ${eventId}
+        ${communityJoins(e.communityId)}`,
     ),
     read: (c, row) => {
       const access = asMember(c, row, "Event not found.");

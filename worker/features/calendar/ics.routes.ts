@@ -5,6 +5,8 @@ import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { sessionToken } from "../../lib/session";
+import { selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { calendarFeeds } from "../../lib/tables";
 import { validate } from "../../lib/validation";
 import { eventFor } from "./events.access";
 import { oneEvent, toCalendarEvent } from "./events.queries";
@@ -44,10 +46,12 @@ export const icsRoutes = new Hono<HonoEnv>()
   .get("/feed/:token", validate("param", feedParams), async (c) => {
     const db = c.var.db;
     const owner = feedOwner(await hashFeedToken(c.req.valid("param").token));
-    const found = db.get<{ user_id: string | null }>(sql`select ${owner} as user_id`);
+    // The owner, null for an unknown or revoked secret.
+    const ownerField = { userId: sql<Stored<typeof calendarFeeds.userId> | null>`${owner}` };
+    const found = db.get<SelectAsRow<typeof ownerField>>(sql`select ${selectAs(ownerField)}`);
     const events = calendarFeedEvents(db, owner);
     const [row, rows] = await db.batch([found, events]);
-    if (!row?.user_id) throw notFound("Calendar feed not found.");
+    if (!row?.userId) throw notFound("Calendar feed not found.");
     const file = calendarFile(calendarIcs(rows.map(toCalendarEvent), new URL(c.req.url).host), "agora.ics");
     return c.body(file.body, 200, file.headers);
   });

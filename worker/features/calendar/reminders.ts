@@ -1,8 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { count, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { AppEnv } from "../../env";
 import { commit, notifyMany } from "../../lib/commit";
 import type { Db } from "../../lib/db";
-import { notifications as n } from "../../lib/tables";
+import { bare, firstRow, tableAs } from "../../lib/sql-names";
+import { communityEvents, eventAttendees, notifications as n } from "../../lib/tables";
 import { deliver } from "../../lib/notification-delivery";
 import { notificationsWhere } from "../../lib/notification-rows";
 
@@ -14,26 +16,29 @@ import { notificationsWhere } from "../../lib/notification-rows";
  */
 const HOUR = 60 * 60 * 1000;
 
+const e = alias(communityEvents, "e");
+const a = alias(eventAttendees, "a");
+
 const remindAttendees = (db: Db, due: SQL, now: number) =>
   deliver(db, {
     now,
     columns: {
-      recipient_id: sql`a.profile_id`,
-      community_id: sql`e.community_id`,
+      recipient_id: sql`${a.profileId}`,
+      community_id: sql`${e.communityId}`,
       type: "EVENT_REMINDER",
-      content: sql`e.name`,
-      event_id: sql`e.id`,
+      content: sql`${e.name}`,
+      event_id: sql`${e.id}`,
     },
-    from: sql`from community_events e join event_attendees a on a.event_id = e.id where ${due}`,
+    from: sql`from ${tableAs(e)} join ${tableAs(a)} on ${a.eventId} = ${e.id} where ${due}`,
   });
 
 /** Writes the reminders that are due, then pushes them to the attendees' open tabs like any notification. */
 export async function sendEventReminders(env: AppEnv, db: Db, now = Date.now()) {
-  const lastHour = sql`e.reminded_1h_at is null and e.start_time > ${now} and e.start_time <= ${now + HOUR}`;
-  const lastDay = sql`e.reminded_24h_at is null and e.start_time > ${now + HOUR} and e.start_time <= ${now + 24 * HOUR}`;
-  const count = (due: SQL) => db.get<{ n: number }>(sql`select count(*) as n from community_events e where ${due}`);
-  const hourEvents = count(lastHour);
-  const dayEvents = count(lastDay);
+  const lastHour = sql`${e.reminded1hAt} is null and ${e.startTime} > ${now} and ${e.startTime} <= ${now + HOUR}`;
+  const lastDay = sql`${e.reminded24hAt} is null and ${e.startTime} > ${now + HOUR} and ${e.startTime} <= ${now + 24 * HOUR}`;
+  const countOf = (due: SQL) => firstRow(db.select({ n: count() }).from(e).where(due));
+  const hourEvents = countOf(lastHour);
+  const dayEvents = countOf(lastDay);
   // This run's reminders, read back at the end of its batch: `now` is the created_at this run wrote.
   const written = notificationsWhere(db, sql`${n.type} = 'EVENT_REMINDER' and ${n.createdAt} = ${now}`);
   const read = await commit(
@@ -45,11 +50,13 @@ export async function sendEventReminders(env: AppEnv, db: Db, now = Date.now()) 
         notifyMany(
           [
             ...remindAttendees(db, lastHour, now),
+            // Templates: the builder's update would also stamp the event's updated_at.
             db.run(
-              sql`update community_events as e set reminded_1h_at = ${now}, reminded_24h_at = coalesce(e.reminded_24h_at, ${now}) where ${lastHour}`,
+              sql`update ${tableAs(e)} set ${bare(e.reminded1hAt)} = ${now}, ${bare(e.reminded24hAt)} = coalesce(${e.reminded24hAt}, ${now})
+                where ${lastHour}`,
             ),
             ...remindAttendees(db, lastDay, now),
-            db.run(sql`update community_events as e set reminded_24h_at = ${now} where ${lastDay}`),
+            db.run(sql`update ${tableAs(e)} set ${bare(e.reminded24hAt)} = ${now} where ${lastDay}`),
           ],
           written,
         ),

@@ -43,11 +43,11 @@ export function assertOrder(path: string, ids: string[], existing: { id: string 
  * json_each has an `id` column of its own). The list travels as one JSON parameter, so a long order
  * stays within D1's 100 bound parameters per statement.
  */
-export const positionIn = (table: keyof typeof idColumns, ids: string[]) =>
-  sql`(select cast(j.key as integer) + 1 from json_each(${JSON.stringify(ids)}) j where j.value = ${idColumns[table]})`;
+export const positionIn = (table: Reordered, ids: string[]) =>
+  sql`(select cast(j.key as integer) + 1 from json_each(${JSON.stringify(ids)}) j where j.value = ${table.id})`;
 
-/** The id columns of the tables whose rows are reordered. */
-const idColumns = { classroom_courses: classroomCourses.id, course_videos: courseVideos.id };
+/** The tables whose rows are reordered. */
+type Reordered = typeof classroomCourses | typeof courseVideos;
 
 /**
  * The lessons counter, recounted in the batch that adds or removes one (a template: the builder's

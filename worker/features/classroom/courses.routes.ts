@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { classroom } from "../../../common/contract/classroom";
 import { LESSONS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
@@ -9,6 +9,8 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
+import { bare, bareList, firstRow } from "../../lib/sql-names";
+import { classroomCourses, communities, courseEnrollments, courseVideos } from "../../lib/tables";
 import { assertCanManage, assertUnlocked, courseFor } from "./classroom.access";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn, recountLessons } from "./course-writes";
 import { courseLessons, oneCourse, toCourseCard, toLesson } from "./courses.queries";
@@ -45,19 +47,20 @@ export const coursesRoutes = [
     assertWritable(found.access.community);
     assertCanManage(found);
     assertOwnImage(image && checks(image));
-    const set = [
-      body.title !== undefined ? sql`title = ${body.title}` : null,
-      body.description !== undefined ? sql`description = ${body.description}` : null,
-      body.imageUrl !== undefined ? sql`image_url = ${body.imageUrl}` : null,
-      body.requiredLevel !== undefined ? sql`required_level = ${body.requiredLevel}` : null,
-      body.published !== undefined ? sql`published = ${body.published ? 1 : 0}` : null,
-      sql`updated_at = ${Date.now()}`,
-    ].filter((part) => part !== null);
+    // Fields left out of the body stay as they are (the builder skips undefined ones).
+    const edit = db
+      .update(classroomCourses)
+      .set({
+        title: body.title,
+        description: body.description,
+        imageUrl: body.imageUrl,
+        requiredLevel: body.requiredLevel,
+        published: body.published,
+        updatedAt: Date.now(),
+      })
+      .where(eq(classroomCourses.id, courseId));
     const shown = oneCourse(db, courseId, { token });
-    const read = await batch(db, [
-      db.run(sql`update classroom_courses set ${sql.join(set, sql`, `)} where id = ${courseId}`),
-      shown,
-    ]);
+    const read = await batch(db, [edit, shown]);
     return respond(c, classroom.editCourse, { course: toCourseCard(read(shown)[0]!, found.learner) });
   }),
   route(classroom.deleteCourse, async (c) => {
@@ -66,8 +69,11 @@ export const coursesRoutes = [
     assertWritable(found.access.community);
     assertCanManage(found);
     await batch(db, [
-      db.run(sql`delete from classroom_courses where id = ${found.course.id}`),
-      db.run(sql`update communities set courses_count = max(0, courses_count - 1) where id = ${found.course.communityId}`),
+      db.delete(classroomCourses).where(eq(classroomCourses.id, found.course.id)),
+      db.run(
+        sql`update ${communities} set ${bare(communities.coursesCount)} = max(0, ${communities.coursesCount} - 1)
+          where ${communities.id} = ${found.course.communityId}`,
+      ),
     ]);
     return respond(c, classroom.deleteCourse, { ok: true });
   }),
@@ -78,8 +84,11 @@ export const coursesRoutes = [
     assertWritable(access.community);
     assertUnlocked(course, learner);
     const user = access.user;
-    const enrolled = sql`exists (select 1 from course_enrollments where course_id = ${course.id} and user_id = ${user.id})`;
-    const count = db.get<{ n: number }>(sql`select enrollments_count as n from classroom_courses where id = ${course.id}`);
+    const enrolled = sql`exists (select 1 from ${courseEnrollments}
+      where ${courseEnrollments.courseId} = ${course.id} and ${courseEnrollments.userId} = ${user.id})`;
+    const count = firstRow(
+      db.select({ n: classroomCourses.enrollmentsCount }).from(classroomCourses).where(eq(classroomCourses.id, course.id)),
+    );
     const read = await commit(c, {
       steps: [
         course.createdBy
@@ -93,13 +102,15 @@ export const coursesRoutes = [
               onlyIf: sql`not ${enrolled}`,
             })
           : null,
+        db
+          .insert(courseEnrollments)
+          .values({ courseId: course.id, userId: user.id, enrolledAt: Date.now() })
+          .onConflictDoNothing(),
+        // A template: the builder's update would also stamp the course's updated_at.
         db.run(
-          sql`insert into course_enrollments (course_id, user_id, enrolled_at) values (${course.id}, ${user.id}, ${Date.now()})
-            on conflict do nothing`,
-        ),
-        db.run(
-          sql`update classroom_courses set enrollments_count = (select count(*) from course_enrollments where course_id = ${course.id})
-            where id = ${course.id}`,
+          sql`update ${classroomCourses} set ${bare(classroomCourses.enrollmentsCount)} = (select count(*) from ${courseEnrollments}
+              where ${courseEnrollments.courseId} = ${course.id})
+            where ${classroomCourses.id} = ${course.id}`,
         ),
         count,
       ],
@@ -120,16 +131,37 @@ export const coursesRoutes = [
       throw new AppError("CONFLICT", `A course can have at most ${LESSONS_MAX} videos.`);
     const id = newId();
     const now = Date.now();
-    const added = db.all<Parameters<typeof toLesson>[0]>(
-      sql`select id, title, description, video_duration, order_index, null as is_completed from course_videos where id = ${id}`,
+    const v = courseVideos;
+    // Read back under the keys of a lesson row; nobody has completed a new lesson.
+    const added = db
+      .select({
+        id: v.id,
+        title: v.title,
+        description: v.description,
+        video_duration: v.videoDuration,
+        order_index: v.orderIndex,
+        is_completed: sql<null>`null`,
+      })
+      .from(v)
+      .where(eq(v.id, id));
+    const written = bareList(
+      v.id,
+      v.courseId,
+      v.title,
+      v.description,
+      v.videoUrl,
+      v.videoDuration,
+      v.orderIndex,
+      v.createdAt,
+      v.updatedAt,
     );
     const read = await batch(db, [
       // The new lesson goes after the last one (spec 001 section 5: highest order plus one).
       db.run(
-        sql`insert into course_videos (id, course_id, title, description, video_url, video_duration, order_index, created_at, updated_at)
+        sql`insert into ${v} (${written})
             select ${id}, ${courseId}, ${body.title}, ${body.description}, ${body.videoUrl}, ${body.duration},
-              coalesce(max(order_index), 0) + 1, ${now}, ${now}
-            from course_videos where course_id = ${courseId}`,
+              coalesce(max(${v.orderIndex}), 0) + 1, ${now}, ${now}
+            from ${v} where ${v.courseId} = ${courseId}`,
       ),
       db.run(recountLessons(courseId)),
       added,
@@ -141,15 +173,16 @@ export const coursesRoutes = [
     const courseId = c.req.valid("param").courseId;
     const { videoIds } = c.req.valid("json");
     const target = courseFor(db, await sessionToken(c), courseId);
-    const existing = db.all<{ id: string }>(sql`select id from course_videos where course_id = ${courseId}`);
+    const existing = db.select({ id: courseVideos.id }).from(courseVideos).where(eq(courseVideos.courseId, courseId));
     const checks = await batch(db, [target.query, existing]);
     const found = target.read(c, checks(target.query));
     assertWritable(found.access.community);
     assertCanManage(found, "Only the owner and admins can reorder videos.");
     assertOrder("videoIds", videoIds, checks(existing));
-    await db.run(
-      sql`update course_videos set order_index = ${positionIn("course_videos", videoIds)}, updated_at = ${Date.now()} where course_id = ${courseId}`,
-    );
+    await db
+      .update(courseVideos)
+      .set({ orderIndex: positionIn(courseVideos, videoIds), updatedAt: Date.now() })
+      .where(eq(courseVideos.courseId, courseId));
     return respond(c, classroom.reorderVideos, { ok: true });
   }),
 ];

@@ -1,6 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { notify, type Step as CommitStep } from "../../lib/commit";
 import type { Db } from "../../lib/db";
+import { excluded, selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { classroomCourses, courseEnrollments, videoProgress } from "../../lib/tables";
 import type { CourseRef } from "./classroom.access";
 
 /**
@@ -14,26 +17,39 @@ export const WATCHED_SHARE = 0.9;
 
 type Step = { userId: string; course: CourseRef; videoId: string; now: number };
 
+const vp = videoProgress;
+const e = alias(courseEnrollments, "e");
+const cc = alias(classroomCourses, "cc");
+
 const completedLessons = (userId: string, courseId: string) =>
-  sql`(select count(*) from video_progress where user_id = ${userId} and course_id = ${courseId} and is_completed = 1)`;
+  sql<number>`(select count(*) from ${vp} where ${vp.userId} = ${userId} and ${vp.courseId} = ${courseId} and ${vp.isCompleted} = 1)`;
 
 /** Every lesson done and the enrollment not yet marked complete: the moment the course is completed. */
 const completesNow = (userId: string, courseId: string) =>
-  sql`exists (select 1 from course_enrollments e join classroom_courses cc on cc.id = e.course_id
-      where e.course_id = ${courseId} and e.user_id = ${userId} and e.completed_at is null
-        and cc.videos_count > 0 and ${completedLessons(userId, courseId)} >= cc.videos_count)`;
+  sql`exists (select 1 from ${tableAs(e)} join ${tableAs(cc)} on ${cc.id} = ${e.courseId}
+      where ${e.courseId} = ${courseId} and ${e.userId} = ${userId} and ${e.completedAt} is null
+        and ${cc.videosCount} > 0 and ${completedLessons(userId, courseId)} >= ${cc.videosCount})`;
+
+/** The learner's done lessons and the enrollment's completion, as the batch left them. */
+const resultFields = (userId: string, courseId: string) => ({
+  completed: completedLessons(userId, courseId),
+  completedAt: sql<
+    Stored<typeof courseEnrollments.completedAt>
+  >`(select ${courseEnrollments.completedAt} from ${courseEnrollments}
+    where ${courseEnrollments.courseId} = ${courseId} and ${courseEnrollments.userId} = ${userId})`,
+});
 
 export function completionSteps(db: Db, { userId, course, videoId, now }: Step) {
-  const result = db.get<{ completed: number; completed_at: number | null }>(
-    sql`select ${completedLessons(userId, course.id)} as completed,
-        (select completed_at from course_enrollments where course_id = ${course.id} and user_id = ${userId}) as completed_at`,
-  );
+  const fields = resultFields(userId, course.id);
+  const result = db.get<SelectAsRow<typeof fields>>(sql`select ${selectAs(fields)}`);
   const steps: CommitStep[] = [
-    db.run(
-      sql`insert into video_progress (user_id, video_id, course_id, is_completed, completed_at, position_seconds, updated_at)
-          values (${userId}, ${videoId}, ${course.id}, 1, ${now}, 0, ${now})
-          on conflict (user_id, video_id) do update set is_completed = 1, completed_at = coalesce(completed_at, ${now}), updated_at = ${now}`,
-    ),
+    db
+      .insert(vp)
+      .values({ userId, videoId, courseId: course.id, isCompleted: true, completedAt: now, positionSeconds: 0, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [vp.userId, vp.videoId],
+        set: { isCompleted: true, completedAt: sql`coalesce(${vp.completedAt}, ${now})`, updatedAt: now },
+      }),
     // The notification's condition is read before the enrollment is marked, so it is written exactly once.
     notify({
       recipientId: userId,
@@ -44,10 +60,12 @@ export function completionSteps(db: Db, { userId, course, videoId, now }: Step) 
       data: { course: course.title },
       onlyIf: completesNow(userId, course.id),
     }),
-    db.run(
-      sql`update course_enrollments set completed_at = ${now}
-          where course_id = ${course.id} and user_id = ${userId} and ${completesNow(userId, course.id)}`,
-    ),
+    db
+      .update(courseEnrollments)
+      .set({ completedAt: now })
+      .where(
+        and(eq(courseEnrollments.courseId, course.id), eq(courseEnrollments.userId, userId), completesNow(userId, course.id)),
+      ),
     result,
   ];
   return { steps, result };
@@ -55,8 +73,10 @@ export function completionSteps(db: Db, { userId, course, videoId, now }: Step) 
 
 /** Where the learner stopped; a lesson already done stays done. */
 export const positionStatement = (db: Db, { userId, course, videoId, now }: Step, seconds: number) =>
-  db.run(
-    sql`insert into video_progress (user_id, video_id, course_id, is_completed, position_seconds, updated_at)
-        values (${userId}, ${videoId}, ${course.id}, 0, ${Math.floor(seconds)}, ${now})
-        on conflict (user_id, video_id) do update set position_seconds = excluded.position_seconds, updated_at = ${now}`,
-  );
+  db
+    .insert(vp)
+    .values({ userId, videoId, courseId: course.id, isCompleted: false, positionSeconds: Math.floor(seconds), updatedAt: now })
+    .onConflictDoUpdate({
+      target: [vp.userId, vp.videoId],
+      set: { positionSeconds: excluded(vp.positionSeconds), updatedAt: now },
+    });

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { classroom } from "../../../common/contract/classroom";
 import { toVideoEmbed } from "../../../common/video-embed";
@@ -10,31 +11,38 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { commit, type Step } from "../../lib/commit";
+import { firstRow, selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { courseVideos, videoProgress } from "../../lib/tables";
 import { assertCanManage, assertUnlocked, videoFor, type CourseAccess, type VideoRef } from "./classroom.access";
 import { recountLessons } from "./course-writes";
 import { progressPercent } from "./courses.queries";
 import { completionSteps, positionStatement, WATCHED_SHARE } from "./progress";
 
-type SiblingRow = {
-  id: string;
-  title: string;
-  description: string | null;
-  video_url: string;
-  video_duration: number;
-  order_index: number;
-  is_completed: number | null;
-  position_seconds: number | null;
+const v = alias(courseVideos, "v");
+const vp = alias(videoProgress, "vp");
+
+const siblingFields = {
+  id: v.id,
+  title: v.title,
+  description: v.description,
+  videoUrl: v.videoUrl,
+  videoDuration: v.videoDuration,
+  orderIndex: v.orderIndex,
 };
+/** The caller's progress on the lesson (left joined). */
+const siblingProgress = { isCompleted: vp.isCompleted, positionSeconds: vp.positionSeconds };
+
+type SiblingRow = SelectAsRow<typeof siblingFields> & LeftJoined<SelectAsRow<typeof siblingProgress>>;
 
 /** Every lesson of the video's course, in order, with the caller's progress: the player and its neighbours. */
 const lessonsOfVideo = (c: Context<HonoEnv>, videoId: string, token: string) =>
   c.var.db.all<SiblingRow>(
-    sql`select v.id, v.title, v.description, v.video_url, v.video_duration, v.order_index, vp.is_completed, vp.position_seconds
-        from course_videos v
-        left join video_progress vp on vp.video_id = v.id
-          and vp.user_id = ${sessionUserId(token)}
-        where v.course_id = (select course_id from course_videos where id = ${videoId})
-        order by v.order_index, v.created_at`,
+    sql`select ${selectAs(siblingFields)}, ${selectAs(siblingProgress)}
+        from ${tableAs(v)}
+        left join ${tableAs(vp)} on ${vp.videoId} = ${v.id}
+          and ${vp.userId} = ${sessionUserId(token)}
+        where ${v.courseId} = (select ${courseVideos.courseId} from ${courseVideos} where ${courseVideos.id} = ${videoId})
+        order by ${v.orderIndex}, ${v.createdAt}`,
   );
 
 /** Progress is a learner's: enrolled, in an open course of a community that is not archived. */
@@ -55,7 +63,7 @@ async function complete(c: Context<HonoEnv>, found: CourseAccess & { video: Vide
     videoId: found.video.id,
     isCompleted: true,
     progress: progressPercent(result?.completed ?? 0, found.course.videosCount),
-    courseCompleted: result?.completed_at != null,
+    courseCompleted: result?.completedAt != null,
   };
 }
 
@@ -74,20 +82,20 @@ export const videosRoutes = [
     const all = read(lessons);
     const at = all.findIndex((l) => l.id === videoId);
     const here = all[at]!;
-    const embed = toVideoEmbed(here.video_url);
+    const embed = toVideoEmbed(here.videoUrl);
     if (!embed) throw new AppError("NOT_FOUND", "Video not found.");
     const ref = (l: SiblingRow | undefined) => (l ? { id: l.id, title: l.title } : null);
-    const completed = all.filter((l) => l.is_completed === 1).length;
+    const completed = all.filter((l) => l.isCompleted === 1).length;
     return respond(c, classroom.getVideo, {
       video: {
         id: here.id,
         courseId: course.id,
         title: here.title,
         description: here.description,
-        duration: here.video_duration,
-        orderIndex: here.order_index,
-        isCompleted: here.is_completed === 1,
-        positionSeconds: here.position_seconds ?? 0,
+        duration: here.videoDuration,
+        orderIndex: here.orderIndex,
+        isCompleted: here.isCompleted === 1,
+        positionSeconds: here.positionSeconds ?? 0,
         number: at + 1,
         embed,
       },
@@ -110,7 +118,7 @@ export const videosRoutes = [
     assertWritable(found.access.community);
     assertCanManage(found, "Only the owner and admins can delete videos.");
     await batch(db, [
-      db.run(sql`delete from course_videos where id = ${found.video.id}`),
+      db.delete(courseVideos).where(eq(courseVideos.id, found.video.id)),
       db.run(recountLessons(found.course.id)),
     ]);
     return respond(c, classroom.deleteVideo, { ok: true });
@@ -132,8 +140,17 @@ export const videosRoutes = [
     if (!found.video.isCompleted && length > 0 && seconds >= length * WATCHED_SHARE) {
       return respond(c, classroom.saveWatchPosition, await complete(c, found, [position]));
     }
-    const done = db.get<{ n: number }>(
-      sql`select count(*) as n from video_progress where user_id = ${step.userId} and course_id = ${step.course.id} and is_completed = 1`,
+    const done = firstRow(
+      db
+        .select({ n: count() })
+        .from(videoProgress)
+        .where(
+          and(
+            eq(videoProgress.userId, step.userId),
+            eq(videoProgress.courseId, step.course.id),
+            eq(videoProgress.isCompleted, true),
+          ),
+        ),
     );
     const read = await batch(db, [position, done]);
     return respond(c, classroom.saveWatchPosition, {

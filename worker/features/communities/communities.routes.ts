@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { communities } from "../../../common/contract/communities";
-import type { ReviewStatus } from "../../../common/contract/enums";
 import { pointValues } from "../../../common/points";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
@@ -16,6 +15,7 @@ import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "
 import { readSessionToken } from "../../lib/session-cookie";
 import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
+import { communities as communitiesTable, communityMembers } from "../../lib/tables";
 import { communityView } from "./community-view";
 import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
@@ -23,12 +23,14 @@ import { assertJoinable, assertJoined, joinWrites, paidJoin } from "./join-write
 
 /** What creating a community answers, read back for a retried create. */
 async function createdCommunity(db: Db, id: string) {
-  const row = await db.get<{ id: string; name: string; review_status: ReviewStatus } | undefined>(
-    sql`select id, name, review_status from communities where id = ${id}`,
-  );
+  const row = await db
+    .select({ id: communitiesTable.id, name: communitiesTable.name, reviewStatus: communitiesTable.reviewStatus })
+    .from(communitiesTable)
+    .where(eq(communitiesTable.id, id))
+    .get();
   if (!row) throw notFound("Community not found.");
   return {
-    community: { id: row.id, name: row.name, reviewStatus: row.review_status },
+    community: { id: row.id, name: row.name, reviewStatus: row.reviewStatus },
     pointsEarned: pointValues.community_created,
   };
 }
@@ -124,13 +126,13 @@ export const communitiesRoutes = [
     if (userId === community.creatorId) throw new AppError("CONFLICT", "The owner's role cannot be changed.");
     const { role } = c.req.valid("json");
     // A "change" to the same role updates nothing and notifies nobody; the member row tells 404 from that.
-    const changed = db.all<{ profile_id: string }>(
-      sql`update community_members set role = ${role} where community_id = ${community.id} and profile_id = ${userId} and role != ${role}
-          returning profile_id`,
-    );
-    const exists = db.all<{ role: string }>(
-      sql`select role from community_members where community_id = ${community.id} and profile_id = ${userId}`,
-    );
+    const member = and(eq(communityMembers.communityId, community.id), eq(communityMembers.profileId, userId));
+    const changed = db
+      .update(communityMembers)
+      .set({ role })
+      .where(and(member, ne(communityMembers.role, role)))
+      .returning({ profileId: communityMembers.profileId });
+    const exists = db.select({ role: communityMembers.role }).from(communityMembers).where(member);
     const read = await commit(c, {
       steps: [
         notify({
@@ -141,7 +143,8 @@ export const communitiesRoutes = [
           data: { role },
           // Runs before the update in the batch: a "change" to the role the member already has (or of
           // someone who is not a member) writes no notification.
-          onlyIf: sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and role != ${role})`,
+          onlyIf: sql`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${community.id}
+            and ${communityMembers.profileId} = ${userId} and ${communityMembers.role} != ${role})`,
         }),
         changed,
         exists,
@@ -159,6 +162,6 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   const community = visibleCommunity(access.actor, access.community);
   if (!canOwn(access.actor, community, access.membership))
     throw forbidden("Only the owner can archive or unarchive this community.");
-  await db.run(sql`update communities set archived = ${archived ? 1 : 0}, updated_at = ${Date.now()} where id = ${id}`);
+  await db.update(communitiesTable).set({ archived, updatedAt: Date.now() }).where(eq(communitiesTable.id, id));
   return respond(c, archived ? communities.archive : communities.unarchive, { id, archived });
 }

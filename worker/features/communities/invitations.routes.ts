@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { invites } from "../../../common/contract/invites";
 import { viewerOf, visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
@@ -8,6 +8,8 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
+import { excluded } from "../../lib/sql-names";
+import { communityInvitations } from "../../lib/tables";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { assertInvitable, managedCommunity } from "./invite.access";
 import { inviteCandidates, inviteeFacts, myInvitation } from "./invites.queries";
@@ -64,13 +66,26 @@ export const invitationsRoutes = [
     const now = Date.now();
     await commit(c, {
       steps: [
-        db.run(
-          sql`insert into community_invitations (community_id, invitee_id, inviter_id, status, created_at, responded_at)
-            values (${id}, ${userId}, ${user.id}, 'pending', ${now}, null)
-            on conflict (community_id, invitee_id) do update set inviter_id = excluded.inviter_id, status = 'pending',
-              created_at = excluded.created_at, responded_at = null
-            where community_invitations.status <> 'pending'`,
-        ),
+        db
+          .insert(communityInvitations)
+          .values({
+            communityId: id,
+            inviteeId: userId,
+            inviterId: user.id,
+            status: "pending",
+            createdAt: now,
+            respondedAt: null,
+          })
+          .onConflictDoUpdate({
+            target: [communityInvitations.communityId, communityInvitations.inviteeId],
+            set: {
+              inviterId: excluded(communityInvitations.inviterId),
+              status: "pending",
+              createdAt: excluded(communityInvitations.createdAt),
+              respondedAt: null,
+            },
+            setWhere: sql`${communityInvitations.status} <> 'pending'`,
+          }),
         // Right after the upsert: changes() is its count, so an invitation that was already open notifies nobody.
         notify({ recipientId: userId, senderId: user.id, communityId: id, type: "COMMUNITY_INVITE", onlyIf: sql`changes() = 1` }),
       ],
@@ -91,10 +106,17 @@ export const invitationsRoutes = [
     const row = visibleCommunity(actor, maybe);
     if (checks(invitation)?.status !== "pending") throw noInvitation();
     const accepted = (condition = sql`1`) =>
-      db.run(
-        sql`update community_invitations set status = 'accepted', responded_at = ${Date.now()}
-            where community_id = ${id} and invitee_id = ${user.id} and status = 'pending' and ${condition}`,
-      );
+      db
+        .update(communityInvitations)
+        .set({ status: "accepted", respondedAt: Date.now() })
+        .where(
+          and(
+            eq(communityInvitations.communityId, id),
+            eq(communityInvitations.inviteeId, user.id),
+            eq(communityInvitations.status, "pending"),
+            condition,
+          ),
+        );
     if (row.membership) {
       await accepted();
       return respond(c, invites.accept, { communityId: id, result: "joined" });
@@ -114,11 +136,17 @@ export const invitationsRoutes = [
     const token = await sessionToken(c);
     const { id } = c.req.valid("param");
     const session = sessionStatement(db, token);
-    const declined = db.all<{ community_id: string }>(
-      sql`update community_invitations set status = 'declined', responded_at = ${Date.now()}
-          where community_id = ${id} and invitee_id = ${sessionUserId(token)} and status = 'pending'
-          returning community_id`,
-    );
+    const declined = db
+      .update(communityInvitations)
+      .set({ status: "declined", respondedAt: Date.now() })
+      .where(
+        and(
+          eq(communityInvitations.communityId, id),
+          eq(communityInvitations.inviteeId, sessionUserId(token)),
+          eq(communityInvitations.status, "pending"),
+        ),
+      )
+      .returning({ communityId: communityInvitations.communityId });
     const read = await batch(db, [session, declined]);
     if (!sessionUserFrom(c, read(session))) throw unauthenticated();
     if (read(declined).length === 0) throw noInvitation();

@@ -10,6 +10,8 @@ import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { commit } from "../../lib/commit";
+import { bare } from "../../lib/sql-names";
+import { communityInviteLinks as links } from "../../lib/tables";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
 import { assertInvitable, managedCommunity } from "./invite.access";
@@ -78,8 +80,8 @@ export const inviteLinksRoutes = [
     if (!checks(link)) throw notFound("Invite link not found.");
     // Revoking twice keeps the first time.
     const [revoked] = await db.all<InviteLinkRow>(
-      sql`update community_invite_links set revoked_at = coalesce(revoked_at, ${Date.now()})
-          where id = ${linkId} and community_id = ${id} returning ${returnedLink}`,
+      sql`update ${links} set ${bare(links.revokedAt)} = coalesce(${links.revokedAt}, ${Date.now()})
+          where ${links.id} = ${linkId} and ${links.communityId} = ${id} returning ${returnedLink}`,
     );
     if (!revoked) throw notFound("Invite link not found.");
     return respond(c, invites.revokeLink, { link: toInviteLink(revoked) });
@@ -131,7 +133,9 @@ export const inviteRoutes = [
     const read = await commit(c, {
       steps: [
         ...join.steps,
-        db.run(sql`update community_invite_links set uses_count = uses_count + 1 where id = ${l.id} and ${join.joined}`),
+        db.run(
+          sql`update ${links} set ${bare(links.usesCount)} = ${links.usesCount} + 1 where ${links.id} = ${l.id} and ${join.joined}`,
+        ),
         readAfter,
         again,
       ],

@@ -4,6 +4,10 @@ import { AppError } from "../../lib/errors";
 import { isListed } from "../../lib/permissions";
 import { notify } from "../../lib/commit";
 import type { CommunityRow } from "../../lib/community-row";
+import { bare, bareList } from "../../lib/sql-names";
+import { communities, communityMembers } from "../../lib/tables";
+
+const cm = communityMembers;
 
 /**
  * The statements that make someone a member (the free join, an accepted invitation, an invite link),
@@ -20,22 +24,23 @@ export function joinWrites(
 ) {
   const joinedAt = Date.now();
   const limit = community.planLimits.maxMembers;
-  const joined = sql`exists (select 1 from community_members where community_id = ${community.id} and profile_id = ${userId} and joined_at = ${joinedAt})`;
+  const joined = sql`exists (select 1 from ${cm}
+    where ${cm.communityId} = ${community.id} and ${cm.profileId} = ${userId} and ${cm.joinedAt} = ${joinedAt})`;
   return {
     joinedAt,
     /** True in later statements of the batch once this join went in. */
     joined,
     steps: [
       db.run(
-        sql`insert into community_members (community_id, profile_id, role, joined_at)
+        sql`insert into ${cm} (${bareList(cm.communityId, cm.profileId, cm.role, cm.joinedAt)})
             select ${community.id}, ${userId}, 'member', ${joinedAt}
-            where (${limit} is null or (select count(*) from community_members where community_id = ${community.id}) < ${limit})
+            where (${limit} is null or (select count(*) from ${cm} where ${cm.communityId} = ${community.id}) < ${limit})
               and ${onlyIf}
             on conflict do nothing`,
       ),
       db.run(
-        sql`update communities set members_count = (select count(*) from community_members where community_id = ${community.id})
-            where id = ${community.id}`,
+        sql`update ${communities} set ${bare(communities.membersCount)} = (select count(*) from ${cm} where ${cm.communityId} = ${community.id})
+            where ${communities.id} = ${community.id}`,
       ),
       community.creatorId
         ? notify({

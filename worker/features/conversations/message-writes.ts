@@ -1,8 +1,10 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { blockedBetween } from "../../lib/access";
 import { notifyMany } from "../../lib/commit";
 import type { Db } from "../../lib/db";
-import { notifications as n } from "../../lib/tables";
+import { bare, tableAs } from "../../lib/sql-names";
+import { conversationParticipants as cp, conversations, messages, notifications as n } from "../../lib/tables";
 import { insertInApp, queueMail } from "../../lib/notification-delivery";
 import { notificationsWhere } from "../../lib/notification-rows";
 
@@ -11,27 +13,44 @@ import { notificationsWhere } from "../../lib/notification-rows";
  * conversation's next version, and the message carries it.
  */
 
-/** Takes the conversation's next version; statements after it in the batch read it with `currentVersion`. */
+/**
+ * Takes the conversation's next version; statements after it in the batch read it with `currentVersion`.
+ * A template, not the builder's update: only a send (through `extra`) moves the conversation's updated_at.
+ */
 export const nextVersion = (db: Db, conversationId: string, extra?: SQL) =>
-  db.run(sql`update conversations set version = version + 1 ${extra ? sql`, ${extra}` : sql``} where id = ${conversationId}`);
+  db.run(
+    sql`update ${conversations} set ${bare(conversations.version)} = ${conversations.version} + 1 ${extra ? sql`, ${extra}` : sql``}
+      where ${conversations.id} = ${conversationId}`,
+  );
 
-export const currentVersion = (conversationId: string) => sql`(select version from conversations where id = ${conversationId})`;
+export const currentVersion = (conversationId: string) =>
+  sql<number>`(select ${conversations.version} from ${conversations} where ${conversations.id} = ${conversationId})`;
+
+/** What an edit or delete changes in a message, besides the version and the time `touchMessage` set. */
+export type MessageChange = Partial<Pick<typeof messages.$inferInsert, "content" | "fileUrl" | "isEdited" | "isDeleted">>;
 
 /** Marks a message changed at the conversation's current version. */
-export const touchMessage = (db: Db, messageId: string, conversationId: string, set: SQL, now: number) =>
-  db.run(
-    sql`update messages set ${set}, version = ${currentVersion(conversationId)}, updated_at = ${now} where id = ${messageId}`,
-  );
+export const touchMessage = (db: Db, messageId: string, conversationId: string, set: MessageChange, now: number) =>
+  db
+    .update(messages)
+    .set({ ...set, version: currentVersion(conversationId), updatedAt: now })
+    .where(eq(messages.id, messageId));
+
+const p = alias(cp, "p");
+const g = alias(conversations, "g");
 
 /**
  * Participants of a group on the other side of a block from `userId`: they do not get that person's
  * messages, unread counts or notifications. Empty for a direct chat (a block there stops sending).
  */
 export const hiddenFrom = (db: Db, conversationId: string | SQL, userId: SQL) =>
-  db.all<{ user_id: string }>(
-    sql`select p.user_id from conversation_participants p join conversations g on g.id = p.conversation_id and g.type = 'group'
-      where p.conversation_id = ${conversationId} and p.user_id <> ${userId} and ${blockedBetween(sql.raw("p.user_id"), userId)}`,
-  );
+  db
+    .select({ userId: p.userId })
+    .from(p)
+    .innerJoin(g, and(eq(g.id, p.conversationId), eq(g.type, "group")))
+    .where(and(eq(p.conversationId, conversationId), ne(p.userId, userId), blockedBetween(p.userId, userId)));
+
+const x = alias(n, "x");
 
 /**
  * MESSAGE notifications, one per recipient and conversation while unread (DESIGN.md "Notification
@@ -46,13 +65,20 @@ export function messageNotifications(
 ) {
   const { conversationId, senderId, now } = opts;
   const skip = JSON.stringify(opts.skip);
-  const recipients = sql`(select user_id from conversation_participants where conversation_id = ${conversationId}
-    and user_id <> ${senderId} and user_id not in (select value from json_each(${skip})))`;
-  const update = db.run(
-    sql`update notifications set sender_id = ${senderId}, content = ${opts.preview}, created_at = ${now},
-        data = json_set(coalesce(data, '{}'), '$.count', coalesce(json_extract(data, '$.count'), 1) + 1)
-      where type = 'MESSAGE' and conversation_id = ${conversationId} and is_read = 0 and recipient_id in ${recipients}`,
-  );
+  // Read as the derived table `r` below, whose column is user_id.
+  const recipients = sql`(select ${cp.userId} as user_id from ${cp} where ${cp.conversationId} = ${conversationId}
+    and ${cp.userId} <> ${senderId} and ${cp.userId} not in (select value from json_each(${skip})))`;
+  const update = db
+    .update(n)
+    .set({
+      senderId,
+      content: opts.preview,
+      createdAt: now,
+      data: sql`json_set(coalesce(${n.data}, '{}'), '$.count', coalesce(json_extract(${n.data}, '$.count'), 1) + 1)`,
+    })
+    .where(
+      and(eq(n.type, "MESSAGE"), eq(n.conversationId, conversationId), eq(n.isRead, false), inArray(n.recipientId, recipients)),
+    );
   const columns = {
     recipient_id: sql`r.user_id`,
     sender_id: senderId,
@@ -68,8 +94,8 @@ export function messageNotifications(
     now,
     columns,
     from: sql`from ${recipients} r
-      where not exists (select 1 from notifications x where x.recipient_id = r.user_id and x.type = 'MESSAGE'
-        and x.conversation_id = ${conversationId} and x.is_read = 0)`,
+      where not exists (select 1 from ${tableAs(x)} where ${x.recipientId} = r.user_id and ${x.type} = 'MESSAGE'
+        and ${x.conversationId} = ${conversationId} and ${x.isRead} = 0)`,
   });
   const readBack = notificationsWhere(
     db,

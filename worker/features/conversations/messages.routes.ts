@@ -1,9 +1,17 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { conversations } from "../../../common/contract/conversations";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import type { HonoEnv } from "../../env";
 import { batch, isUniqueViolation, type Db, type Statement } from "../../lib/db";
+import { bare, bareList } from "../../lib/sql-names";
+import {
+  conversationParticipants as cp,
+  conversations as cv,
+  messageReactions,
+  messages,
+  notifications as n,
+} from "../../lib/tables";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
@@ -15,8 +23,40 @@ import { fileReport } from "../../lib/reports";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
 import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation.access";
-import { currentVersion, hiddenFrom, messageNotifications, nextVersion, touchMessage } from "./message-writes";
+import {
+  currentVersion,
+  hiddenFrom,
+  messageNotifications,
+  nextVersion,
+  touchMessage,
+  type MessageChange,
+} from "./message-writes";
 import { changesAfter, historyPage, messageById, messagePreview, toChatMessage, type MessageRow } from "./messages.queries";
+
+/** Who stored a message id and where: a send of an id already taken is a retry or a conflict. */
+const storedMessage = (db: Db, messageId: string) =>
+  db
+    .select({ conversationId: messages.conversationId, senderId: messages.senderId })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+type StoredMessage = Awaited<ReturnType<typeof storedMessage>>[number];
+
+/** What a send writes of a message, in the order its insert selects them. */
+const sentColumns = bareList(
+  messages.id,
+  messages.conversationId,
+  messages.senderId,
+  messages.content,
+  messages.messageType,
+  messages.fileUrl,
+  messages.replyToId,
+  messages.seq,
+  messages.version,
+  messages.isEdited,
+  messages.isDeleted,
+  messages.createdAt,
+  messages.updatedAt,
+);
 
 const shown = (rows: MessageRow[] | undefined): ChatMessage => {
   const row = rows?.[0];
@@ -66,20 +106,19 @@ export const conversationMessagesRoutes = [
     const body = c.req.valid("json");
     const me = sessionUserId(token);
     const target = conversationFor(db, token, conversationId);
-    const existing = db.all<{ conversation_id: string; sender_id: string | null }>(
-      sql`select conversation_id, sender_id from messages where id = ${body.id}`,
-    );
+    const existing = storedMessage(db, body.id);
     // A retry of a message already stored costs no budget.
     const limit = hitStatement(
       db,
       rateLimitRules.messaging,
-      sql`(select ${me} where not exists (select 1 from messages where id = ${body.id}))`,
+      sql`(select ${me} where not exists (select 1 from ${messages} where ${messages.id} = ${body.id}))`,
     );
     const hidden = hiddenFrom(db, conversationId, me);
     const reply = body.replyToId
-      ? db.all<{ id: string }>(
-          sql`select id from messages where id = ${body.replyToId} and conversation_id = ${conversationId} and is_deleted = 0`,
-        )
+      ? db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, body.replyToId), eq(messages.conversationId, conversationId), eq(messages.isDeleted, false)))
       : null;
     const [checks, present] = await Promise.all([
       batch(db, [target.query, existing, limit, hidden, ...(reply ? [reply] : [])]),
@@ -96,7 +135,7 @@ export const conversationMessagesRoutes = [
         issues: [{ path: "replyToId", message: "The message you reply to is not in this conversation" }],
       });
     }
-    const hiddenIds = checks(hidden).map((r) => r.user_id);
+    const hiddenIds = checks(hidden).map((r) => r.userId);
     const now = Date.now();
     const preview = messagePreview(body.content);
     const notes = messageNotifications(db, {
@@ -115,21 +154,20 @@ export const conversationMessagesRoutes = [
           nextVersion(
             db,
             conversationId,
-            sql`last_message_id = ${body.id}, last_message_preview = ${preview}, last_message_sender_id = ${user.id},
-            last_message_at = ${now}, updated_at = ${now}`,
+            sql`${bare(cv.lastMessageId)} = ${body.id}, ${bare(cv.lastMessagePreview)} = ${preview},
+            ${bare(cv.lastMessageSenderId)} = ${user.id}, ${bare(cv.lastMessageAt)} = ${now}, ${bare(cv.updatedAt)} = ${now}`,
           ),
           db.run(
-            sql`insert into messages (id, conversation_id, sender_id, content, message_type, file_url, reply_to_id, seq, version,
-              is_edited, is_deleted, created_at, updated_at)
+            sql`insert into ${messages} (${sentColumns})
             select ${body.id}, ${conversationId}, ${user.id}, ${body.content}, ${body.messageType}, ${body.fileUrl ?? null},
-              ${body.replyToId ?? null}, version, version, 0, 0, ${now}, ${now}
-            from conversations where id = ${conversationId}`,
+              ${body.replyToId ?? null}, ${cv.version}, ${cv.version}, 0, 0, ${now}, ${now}
+            from ${cv} where ${cv.id} = ${conversationId}`,
           ),
           // Writing in a conversation reads it.
-          db.run(
-            sql`update conversation_participants set last_read_seq = ${currentVersion(conversationId)}, last_read_at = ${now}
-            where conversation_id = ${conversationId} and user_id = ${user.id}`,
-          ),
+          db
+            .update(cp)
+            .set({ lastReadSeq: currentVersion(conversationId), lastReadAt: now })
+            .where(and(eq(cp.conversationId, conversationId), eq(cp.userId, user.id))),
           notes,
           created,
         ],
@@ -146,9 +184,7 @@ export const conversationMessagesRoutes = [
     } catch (error) {
       // The same message sent twice at once: the first stored it, this one answers with it.
       if (!isUniqueViolation(error)) throw error;
-      const [row] = await db.all<{ conversation_id: string; sender_id: string | null }>(
-        sql`select conversation_id, sender_id from messages where id = ${body.id}`,
-      );
+      const [row] = await storedMessage(db, body.id);
       if (!row) throw error;
       return answerRetry(c, db, body.id, row, conversationId, user.id);
     }
@@ -165,18 +201,19 @@ export const conversationMessagesRoutes = [
     const me = context.user.id;
     const now = Date.now();
     // Never backwards, never past what exists.
-    const seq = sql`max(last_read_seq, min(${c.req.valid("json").seq}, ${currentVersion(conversationId)}))`;
-    const mark = db.all<{ last_read_seq: number }>(
-      sql`update conversation_participants set last_read_seq = ${seq}, last_read_at = ${now}
-        where conversation_id = ${conversationId} and user_id = ${me} returning last_read_seq`,
-    );
-    const notes = db.run(
-      sql`update notifications set is_read = 1
-        where recipient_id = ${me} and type = 'MESSAGE' and conversation_id = ${conversationId} and is_read = 0`,
-    );
+    const seq = sql<number>`max(${cp.lastReadSeq}, min(${c.req.valid("json").seq}, ${currentVersion(conversationId)}))`;
+    const mark = db
+      .update(cp)
+      .set({ lastReadSeq: seq, lastReadAt: now })
+      .where(and(eq(cp.conversationId, conversationId), eq(cp.userId, me)))
+      .returning({ lastReadSeq: cp.lastReadSeq });
+    const notes = db
+      .update(n)
+      .set({ isRead: true })
+      .where(and(eq(n.recipientId, me), eq(n.type, "MESSAGE"), eq(n.conversationId, conversationId), eq(n.isRead, false)));
     const messagesUnread = unreadTotal(db, me);
     const notificationsUnread = unreadCount(db, me);
-    const readSeqOf = (read: Read) => read(mark)[0]?.last_read_seq ?? context.participant.lastReadSeq;
+    const readSeqOf = (read: Read) => read(mark)[0]?.lastReadSeq ?? context.participant.lastReadSeq;
     const totalOf = (read: Read) => Number(read(messagesUnread)[0]?.total ?? 0);
     const read = await commit(c, {
       steps: [mark, notes, messagesUnread, notificationsUnread],
@@ -200,11 +237,11 @@ async function answerRetry(
   c: Context<HonoEnv>,
   db: Db,
   messageId: string,
-  earlier: { conversation_id: string; sender_id: string | null },
+  earlier: StoredMessage,
   conversationId: string,
   userId: string,
 ) {
-  if (earlier.conversation_id !== conversationId || earlier.sender_id !== userId) {
+  if (earlier.conversationId !== conversationId || earlier.senderId !== userId) {
     throw new AppError("CONFLICT", "This message id is already taken. Send the message with a new id.", {
       issues: [{ path: "id", message: "Already used" }],
     });
@@ -218,7 +255,8 @@ type MessageContext = ReturnType<ReturnType<typeof messageFor>["read"]>;
  * An edit, delete or reaction: two round trips. The first reads access to the message, who it is hidden
  * from and (for reactions) the rate limit; `check` refuses what may not be done. The second takes the
  * conversation's next version, runs `change`, marks the message with that version (`set` are the
- * columns it changes) and reads it back as shown, which the room then sends to everyone who sees it.
+ * columns it changes; a reaction changes none) and reads it back as shown, which the room then sends to
+ * everyone who sees it.
  */
 async function changeMessage(
   c: Context<HonoEnv>,
@@ -226,7 +264,7 @@ async function changeMessage(
   opts: {
     limit?: RateLimitRule;
     check: (context: MessageContext) => void;
-    set: SQL;
+    set?: MessageChange;
     change?: (conversationId: string, userId: string, now: number) => Statement[];
   },
 ): Promise<ChatMessage> {
@@ -234,7 +272,11 @@ async function changeMessage(
   const token = await sessionToken(c);
   const me = sessionUserId(token);
   const target = messageFor(db, token, messageId);
-  const hidden = hiddenFrom(db, sql`(select conversation_id from messages where id = ${messageId})`, me);
+  const hidden = hiddenFrom(
+    db,
+    sql`(select ${messages.conversationId} from ${messages} where ${messages.id} = ${messageId})`,
+    me,
+  );
   const limit = opts.limit ? hitStatement(db, opts.limit, me) : null;
   const checks = await batch(db, [target.query, hidden, ...(limit ? [limit] : [])]);
   const context = target.read(c, checks(target.query));
@@ -247,14 +289,14 @@ async function changeMessage(
     steps: [
       ...(opts.change?.(conversationId, context.user.id, now) ?? []),
       nextVersion(db, conversationId),
-      touchMessage(db, messageId, conversationId, opts.set, now),
+      touchMessage(db, messageId, conversationId, opts.set ?? {}, now),
       after,
     ],
     frames: (read) => [
       messageFrame(
         "message.updated",
         shown(read(after)),
-        checks(hidden).map((r) => r.user_id),
+        checks(hidden).map((r) => r.userId),
       ),
     ],
   });
@@ -274,11 +316,11 @@ export const messagesRoutes = [
         if (context.message.isDeleted) throw deletedMessage();
         assertCanWrite(context);
       },
-      set: sql`content = ${content}, is_edited = 1`,
+      set: { content, isEdited: true },
       change: (conversationId) => [
         c.var.db.run(
-          sql`update conversations set last_message_preview = ${messagePreview(content)}
-            where id = ${conversationId} and last_message_id = ${messageId}`,
+          sql`update ${cv} set ${bare(cv.lastMessagePreview)} = ${messagePreview(content)}
+            where ${cv.id} = ${conversationId} and ${cv.lastMessageId} = ${messageId}`,
         ),
       ],
     });
@@ -291,11 +333,11 @@ export const messagesRoutes = [
       check: (context) => {
         if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
       },
-      set: sql`content = '', file_url = null, is_deleted = 1`,
+      set: { content: "", fileUrl: null, isDeleted: true },
       change: (conversationId) => [
-        c.var.db.run(sql`delete from message_reactions where message_id = ${messageId}`),
+        c.var.db.delete(messageReactions).where(eq(messageReactions.messageId, messageId)),
         c.var.db.run(
-          sql`update conversations set last_message_preview = '' where id = ${conversationId} and last_message_id = ${messageId}`,
+          sql`update ${cv} set ${bare(cv.lastMessagePreview)} = '' where ${cv.id} = ${conversationId} and ${cv.lastMessageId} = ${messageId}`,
         ),
       ],
     });
@@ -311,16 +353,18 @@ export const messagesRoutes = [
         if (context.message.isDeleted) throw deletedMessage();
         assertCanWrite(context);
       },
-      set: sql`is_edited = is_edited`,
       change: (_conversationId, userId, now) => [
         active
-          ? c.var.db.run(
-              sql`insert into message_reactions (message_id, user_id, emoji, created_at) values (${messageId}, ${userId}, ${emoji}, ${now})
-                on conflict do nothing`,
-            )
-          : c.var.db.run(
-              sql`delete from message_reactions where message_id = ${messageId} and user_id = ${userId} and emoji = ${emoji}`,
-            ),
+          ? c.var.db.insert(messageReactions).values({ messageId, userId, emoji, createdAt: now }).onConflictDoNothing()
+          : c.var.db
+              .delete(messageReactions)
+              .where(
+                and(
+                  eq(messageReactions.messageId, messageId),
+                  eq(messageReactions.userId, userId),
+                  eq(messageReactions.emoji, emoji),
+                ),
+              ),
       ],
     });
     return respond(c, conversations.react, { message });

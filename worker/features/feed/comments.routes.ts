@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import { feed } from "../../../common/contract/feed";
 import { REPLY_MAX } from "../../../common/contract/limits";
@@ -12,7 +13,8 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { postComments, posts } from "../../lib/tables";
+import { bare, tableAs } from "../../lib/sql-names";
+import { pointEvents, postComments, posts } from "../../lib/tables";
 import { preview, type NewNotification } from "../../lib/notify";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
@@ -30,11 +32,17 @@ const recountComments = (db: Db, postId: string) =>
     sql`(select count(*) from ${postComments} where ${postComments.postId} = ${postId})`,
   );
 
+const reply = alias(postComments, "reply");
+
+/** A template, not the builder: drizzle's builder update also moves `updated_at`, which a recount must leave alone. */
 const recountReplies = (db: Db, parentId: string) =>
   db.run(
-    sql`update post_comments set replies_count = (select count(*) from post_comments where parent_comment_id = ${parentId})
-        where id = ${parentId}`,
+    sql`update ${postComments} set ${bare(postComments.repliesCount)} = (select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${parentId})
+        where ${postComments.id} = ${parentId}`,
   );
+
+/** The point events a reversal looks at (`reverse` names them `pe`). */
+const pe = alias(pointEvents, "pe");
 
 /** A comment as its author sees it now (a retried create answers with it). */
 async function createdComment(db: Db, commentId: string, access: MemberContext) {
@@ -82,7 +90,12 @@ export const commentsRoutes = [
             and(eq(postComments.id, body.parentCommentId), eq(postComments.postId, postId), isNull(postComments.parentCommentId)),
           )
       : null;
-    const mentions = mentionTargets(db, sql`(select community_id from posts where id = ${postId})`, author, body.content);
+    const mentions = mentionTargets(
+      db,
+      sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${postId})`,
+      author,
+      body.content,
+    );
     const checks = await batch(db, [target.query, ...once.lookup, limit, ...[parentOf, mentions].filter((q) => q !== null)]);
 
     const { post, access } = target.read(c, checks(target.query));
@@ -91,18 +104,15 @@ export const commentsRoutes = [
     assertWritable(access.community);
     const user = access.user;
     assertUnderLimit(rateLimitRules.posting, checks(limit));
-    let parent: { id: string; authorId: string | null } | null = null;
-    if (parentOf) {
-      parent = checks(parentOf)[0] ?? null;
-      if (!parent)
-        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-          issues: [{ path: "parentCommentId", message: "Unknown comment" }],
-        });
-      if (body.content.length > REPLY_MAX) {
-        throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-          issues: [{ path: "content", message: `Reply must be at most ${REPLY_MAX} characters` }],
-        });
-      }
+    const parent = parentOf ? (checks(parentOf)[0] ?? null) : null;
+    if (parentOf && !parent)
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "parentCommentId", message: "Unknown comment" }],
+      });
+    if (parent && body.content.length > REPLY_MAX) {
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "content", message: `Reply must be at most ${REPLY_MAX} characters` }],
+      });
     }
     const id = newId();
     const now = Date.now();
@@ -183,16 +193,17 @@ export const commentsRoutes = [
     if (!canDeleteContent(access.actor, access.community, access.membership, comment.authorId))
       throw forbidden("You can only delete your own comments.");
     // The comment and its replies, and every like on them, stop counting.
-    const ids = sql`(select id from post_comments where id = ${comment.id} or parent_comment_id = ${comment.id})`;
+    const ids = sql`(select ${postComments.id} from ${postComments}
+      where ${postComments.id} = ${comment.id} or ${postComments.parentCommentId} = ${comment.id})`;
     const counts = recountComments(db, comment.postId);
     await commit(c, {
       steps: [
         reverse(
           comment.communityId,
-          sql`(pe.source_kind = 'comment' and pe.source_id in ${ids})
-          or (pe.source_kind = 'comment_like' and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in ${ids})`,
+          sql`(${pe.sourceKind} = 'comment' and ${pe.sourceId} in ${ids})
+          or (${pe.sourceKind} = 'comment_like' and substr(${pe.sourceId}, 1, instr(${pe.sourceId}, ':') - 1) in ${ids})`,
         ),
-        db.run(sql`delete from post_comments where id = ${comment.id}`),
+        db.delete(postComments).where(eq(postComments.id, comment.id)),
         counts,
         comment.parentCommentId ? recountReplies(db, comment.parentCommentId) : null,
       ],

@@ -9,7 +9,8 @@ import { AppError, notFound } from "../../lib/errors";
 import { idempotency } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
-import { communityTopics, posts, uploads } from "../../lib/tables";
+import { bare } from "../../lib/sql-names";
+import { communities, communityTopics, posts, uploads } from "../../lib/tables";
 import { award, commitOnce, notify } from "../../lib/commit";
 import { preview } from "../../lib/notify";
 import type { PostBody } from "../../../common/contract/feed";
@@ -42,12 +43,14 @@ const ownImages = (db: Db, ownerId: SQLWrapper, keys: string[]) =>
     : null;
 
 /** Counter changes of a topic, for the batch that adds or moves a post. */
-export const topicCount = (db: Db, topicId: string, delta: 1 | -1) =>
-  db.run(
+export const topicCount = (db: Db, topicId: string, delta: 1 | -1) => {
+  const t = communityTopics;
+  return db.run(
     delta === 1
-      ? sql`update community_topics set posts_count = posts_count + 1 where id = ${topicId}`
-      : sql`update community_topics set posts_count = max(0, posts_count - 1) where id = ${topicId}`,
+      ? sql`update ${t} set ${bare(t.postsCount)} = ${t.postsCount} + 1 where ${t.id} = ${topicId}`
+      : sql`update ${t} set ${bare(t.postsCount)} = max(0, ${t.postsCount} - 1) where ${t.id} = ${topicId}`,
   );
+};
 
 /** A post its author created, as the feed shows it now (a retried create answers with it). */
 async function createdPost(db: Db, postId: string, authorId: string) {
@@ -107,7 +110,10 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
           createdAt: now,
           updatedAt: now,
         }),
-        db.run(sql`update communities set posts_count = posts_count + 1 where id = ${communityId}`),
+        // A template, not the builder: a counter leaves the community's `updated_at` alone.
+        db.run(
+          sql`update ${communities} set ${bare(communities.postsCount)} = ${communities.postsCount} + 1 where ${communities.id} = ${communityId}`,
+        ),
         body.topicId ? topicCount(db, body.topicId, 1) : null,
         award({ userId: user.id, communityId, reason: "post_created", sourceKind: "post", sourceId: id }),
         ...mentionedMembers(mentions && checks(mentions)).map((recipientId) =>

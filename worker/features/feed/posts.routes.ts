@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { feed } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
@@ -17,6 +18,11 @@ import { withPermissions } from "./post-permissions";
 import { assertTopic, topicCount, topicOf } from "./post-writes";
 import { findPost, toFeedPost } from "./posts.queries";
 import { fileReport } from "../../lib/reports";
+import { bare } from "../../lib/sql-names";
+import { communities, pointEvents, postComments, posts } from "../../lib/tables";
+
+/** The point events a reversal looks at (`reverse` names them `pe`). */
+const pe = alias(pointEvents, "pe");
 
 async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   const db = c.var.db;
@@ -25,7 +31,10 @@ async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   if (!canManageContent(access.actor, access.community, access.membership))
     throw forbidden("Only the owner and admins can pin posts.");
   await commit(c, {
-    steps: [db.run(sql`update posts set pinned_at = ${pinned ? Date.now() : null} where id = ${post.id}`)],
+    // A template, not the builder: pinning leaves the post's `updated_at` alone.
+    steps: [
+      db.run(sql`update ${posts} set ${bare(posts.pinnedAt)} = ${pinned ? Date.now() : null} where ${posts.id} = ${post.id}`),
+    ],
     frames: () => [{ room: "community", id: post.communityId, event: { type: "post.updated", postId: post.id } }],
   });
   return respond(c, pinned ? feed.pinPost : feed.unpinPost, { postId: post.id, pinned });
@@ -56,7 +65,7 @@ export const postsRoutes = [
     const postId = c.req.valid("param").postId;
     const target = postFor(db, token, postId);
     // The topic and the mentioned members are checked against the post's community inside the same batch.
-    const community = sql`(select community_id from posts where id = ${postId})`;
+    const community = sql`(select ${posts.communityId} from ${posts} where ${posts.id} = ${postId})`;
     const topic = topicOf(db, community, body.topicId);
     const mentions = mentionTargets(db, community, sessionUserId(token), body.content);
     const checks = await batch(db, [target.query, ...[topic, mentions].filter((q) => q !== null)]);
@@ -72,10 +81,10 @@ export const postsRoutes = [
     const shown = findPost(db, post.id, { id: user.id });
     const read = await commit(c, {
       steps: [
-        db.run(
-          sql`update posts set headline = ${body.headline}, content = ${body.content}, topic_id = ${body.topicId ?? null},
-              edited_at = ${now}, updated_at = ${now} where id = ${post.id}`,
-        ),
+        db
+          .update(posts)
+          .set({ headline: body.headline, content: body.content, topicId: body.topicId ?? null, editedAt: now, updatedAt: now })
+          .where(eq(posts.id, post.id)),
         topicChanged && post.topicId ? topicCount(db, post.topicId, -1) : null,
         topicChanged && body.topicId ? topicCount(db, body.topicId, 1) : null,
         ...mentioned.map((recipientId) =>
@@ -102,17 +111,21 @@ export const postsRoutes = [
     if (!canDeleteContent(access.actor, access.community, access.membership, post.authorId))
       throw forbidden("You can only delete your own posts.");
     // Everything the post earned anyone is taken back: the post, its likes, its comments and their likes.
-    const sources = sql`(pe.source_kind = 'post' and pe.source_id = ${post.id})
-      or (pe.source_kind = 'post_like' and substr(pe.source_id, 1, length(${post.id}) + 1) = ${post.id} || ':')
-      or (pe.source_kind = 'comment' and pe.source_id in (select id from post_comments where post_id = ${post.id}))
-      or (pe.source_kind = 'comment_like'
-        and substr(pe.source_id, 1, instr(pe.source_id, ':') - 1) in (select id from post_comments where post_id = ${post.id}))`;
+    const comments = sql`(select ${postComments.id} from ${postComments} where ${postComments.postId} = ${post.id})`;
+    const sources = sql`(${pe.sourceKind} = 'post' and ${pe.sourceId} = ${post.id})
+      or (${pe.sourceKind} = 'post_like' and substr(${pe.sourceId}, 1, length(${post.id}) + 1) = ${post.id} || ':')
+      or (${pe.sourceKind} = 'comment' and ${pe.sourceId} in ${comments})
+      or (${pe.sourceKind} = 'comment_like' and substr(${pe.sourceId}, 1, instr(${pe.sourceId}, ':') - 1) in ${comments})`;
     await commit(c, {
       steps: [
         reverse(post.communityId, sources),
-        db.run(sql`update communities set posts_count = max(0, posts_count - 1) where id = ${post.communityId}`),
+        // A template, not the builder: a counter leaves the community's `updated_at` alone.
+        db.run(
+          sql`update ${communities} set ${bare(communities.postsCount)} = max(0, ${communities.postsCount} - 1)
+              where ${communities.id} = ${post.communityId}`,
+        ),
         post.topicId ? topicCount(db, post.topicId, -1) : null,
-        db.run(sql`delete from posts where id = ${post.id}`),
+        db.delete(posts).where(eq(posts.id, post.id)),
       ],
       frames: () => [{ room: "community", id: post.communityId, event: { type: "post.deleted", postId: post.id } }],
     });

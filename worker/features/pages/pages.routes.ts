@@ -1,5 +1,5 @@
 import { dehydrate, QueryClient, type QueryKey } from "@tanstack/query-core";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import type { ResponseOf } from "../../../common/contract";
 import { COMMENTS_PAGE_SIZE, EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
@@ -15,6 +15,7 @@ import { routePreloadsOf } from "../../lib/route-preloads";
 import { renderFirstScreen, requestCommunity, requestLanguage } from "../../lib/first-screen";
 import { communityHead, exploreHead, postHead } from "./page-heads";
 import { validateExploreSearch } from "../../../common/explore-search";
+import { posts } from "../../lib/tables";
 
 /** Runs one of our own API GETs for this page's request (same cookie, so the viewer's own view). */
 export type ApiFetch = (c: Context<HonoEnv>, path: string) => Promise<Response>;
@@ -140,12 +141,12 @@ export const pageRoutes = (api: ApiFetch) =>
     .get("/post/:postId", async (c) => {
       const postId = c.req.param("postId");
       // Only which community the post is in, to decide whether the page may say anything at all.
-      const row = await c.var.db.get<{ community_id: string }>(sql`select community_id from posts where id = ${postId}`);
+      const row = await c.var.db.select({ communityId: posts.communityId }).from(posts).where(eq(posts.id, postId)).get();
       if (!row) return page(c, [], null, []);
       const id = encodeURIComponent(postId);
       const [session, view, post, comments] = await Promise.all([
         sessionEntry(api, c),
-        readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.community_id)}`),
+        readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.communityId)}`),
         readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${id}`),
         readJson<ResponseOf<"GET /api/posts/:postId/comments">>(api, c, `/api/posts/${id}/comments?limit=${COMMENTS_PAGE_SIZE}`),
       ]);

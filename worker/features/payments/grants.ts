@@ -1,7 +1,9 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { intervalMonths, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
 import { planColumns } from "../../lib/community-plan";
 import type { Db, Statement } from "../../lib/db";
+import { bare, bareList, excluded } from "../../lib/sql-names";
+import { communities, communityMembers, paymentOrders, userSubscriptions } from "../../lib/tables";
 import type { OrderRow } from "./orders";
 
 /**
@@ -23,15 +25,39 @@ export const periodEnd = (start: number, interval: SubscriptionInterval) => addM
 
 /** The user can already read the community: a role above member, a one-time payment, or a period not over. */
 const hasAccess = (communityId: string, userId: string, now: number) =>
-  sql`exists (select 1 from community_members where community_id = ${communityId} and profile_id = ${userId}
-      and (role != 'member' or access_until is null or access_until > ${now}))`;
+  sql`exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communityId}
+      and ${communityMembers.profileId} = ${userId}
+      and (${communityMembers.role} != 'member' or ${communityMembers.accessUntil} is null or ${communityMembers.accessUntil} > ${now}))`;
 
 /** A new member fits the plan's limit (a returning member's row is counted already). */
-const fits = (communityId: string, userId: string) =>
-  sql`(json_extract((select plan_limits from communities where id = ${communityId}), '$.maxMembers') is null
-       or exists (select 1 from community_members where community_id = ${communityId} and profile_id = ${userId})
-       or (select count(*) from community_members where community_id = ${communityId})
-          < json_extract((select plan_limits from communities where id = ${communityId}), '$.maxMembers'))`;
+const fits = (communityId: string, userId: string) => {
+  const maxMembers = sql`json_extract((select ${communities.planLimits} from ${communities} where ${communities.id} = ${communityId}), '$.maxMembers')`;
+  return sql`(${maxMembers} is null
+       or exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communityId} and ${communityMembers.profileId} = ${userId})
+       or (select count(*) from ${communityMembers} where ${communityMembers.communityId} = ${communityId}) < ${maxMembers})`;
+};
+
+/** The columns a new subscription's row is written with, in the order of the values `grantJoin` and `grantPlan` select. */
+const subscriptionColumns = bareList(
+  userSubscriptions.id,
+  userSubscriptions.userId,
+  userSubscriptions.communityId,
+  userSubscriptions.subscriptionType,
+  userSubscriptions.status,
+  userSubscriptions.amount,
+  userSubscriptions.currency,
+  userSubscriptions.interval,
+  userSubscriptions.paymentMethodId,
+  userSubscriptions.lastOrderId,
+  userSubscriptions.currentPeriodStart,
+  userSubscriptions.currentPeriodEnd,
+  userSubscriptions.createdAt,
+  userSubscriptions.updatedAt,
+);
+
+/** The card the order was paid with, for the subscription it starts. */
+const orderPaymentMethod = (orderId: string) =>
+  sql`(select ${paymentOrders.paymentMethodId} from ${paymentOrders} where ${paymentOrders.id} = ${orderId})`;
 
 export type Community = { paymentType: "subscription" | "single" | null; interval: SubscriptionInterval | null };
 
@@ -46,29 +72,42 @@ export function grantJoin(db: Db, order: OrderRow, community: Community, mine: S
   const statements: Statement[] = [];
   if (subscribing) {
     statements.push(
-      db.run(sql`insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, currency, interval,
-                   payment_method_id, last_order_id, current_period_start, current_period_end, created_at, updated_at)
+      db.run(sql`insert into ${userSubscriptions} (${subscriptionColumns})
                  select ${order.subscription_id}, ${userId}, ${communityId}, 'community', 'active', ${order.amount}, ${order.currency},
-                   ${interval}, (select payment_method_id from payment_orders where id = ${order.id}), ${order.id}, ${now}, ${until},
+                   ${interval}, ${orderPaymentMethod(order.id)}, ${order.id}, ${now}, ${until},
                    ${now}, ${now}
                  where ${gate}
-                 on conflict (id) do nothing`),
+                 on conflict (${bare(userSubscriptions.id)}) do nothing`),
     );
   }
   const member = db.run(
-    sql`insert into community_members (community_id, profile_id, role, joined_at, access_until, subscription_id)
+    sql`insert into ${communityMembers} (${bareList(
+      communityMembers.communityId,
+      communityMembers.profileId,
+      communityMembers.role,
+      communityMembers.joinedAt,
+      communityMembers.accessUntil,
+      communityMembers.subscriptionId,
+    )})
         select ${communityId}, ${userId}, 'member', ${now}, ${until}, ${subscribing ? order.subscription_id : null}
         where ${gate}
-        on conflict (community_id, profile_id) do update set
-          joined_at = excluded.joined_at, access_until = excluded.access_until, subscription_id = excluded.subscription_id`,
+        on conflict (${bareList(communityMembers.communityId, communityMembers.profileId)}) do update set
+          ${bare(communityMembers.joinedAt)} = ${excluded(communityMembers.joinedAt)},
+          ${bare(communityMembers.accessUntil)} = ${excluded(communityMembers.accessUntil)},
+          ${bare(communityMembers.subscriptionId)} = ${excluded(communityMembers.subscriptionId)}`,
   );
   const granted = db.get<{ n: number }>(sql`select changes() as n`);
+  // A template, not a builder update: a recount leaves the community's updated_at alone.
   const count = db.run(
-    sql`update communities set members_count = (select count(*) from community_members where community_id = ${communityId})
-        where id = ${communityId} and ${mine}`,
+    sql`update ${communities}
+        set ${bare(communities.membersCount)} = (select count(*) from ${communityMembers} where ${communityMembers.communityId} = ${communityId})
+        where ${communities.id} = ${communityId} and ${mine}`,
   );
   return { statements: [...statements, member, granted, count], granted };
 }
+
+/** A subscription's period end when it ends at `now`: a period already over keeps its own end. */
+const endedBy = (now: number) => sql<number>`min(${userSubscriptions.currentPeriodEnd}, ${now})`;
 
 /** A refund or reversal ends what the order paid for. */
 export function endAccess(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {
@@ -77,17 +116,29 @@ export function endAccess(db: Db, order: OrderRow, mine: SQL, now: number): Stat
   if (order.kind === "creator_plan" && order.subscription_id) statements.push(backToFree(db, order.subscription_id, now, mine));
   if (order.subscription_id) {
     statements.push(
-      db.run(sql`update user_subscriptions set status = 'expired', current_period_end = min(current_period_end, ${now}),
-                   updated_at = ${now}
-                 where id = ${order.subscription_id} and ${mine}`),
+      db
+        .update(userSubscriptions)
+        .set({ status: "expired", currentPeriodEnd: endedBy(now), updatedAt: now })
+        .where(and(eq(userSubscriptions.id, order.subscription_id), mine)),
     );
   }
   if (order.kind === "join_community" || order.kind === "renewal") {
-    const same = order.subscription_id ? sql`subscription_id = ${order.subscription_id}` : sql`subscription_id is null`;
+    const same = order.subscription_id
+      ? eq(communityMembers.subscriptionId, order.subscription_id)
+      : isNull(communityMembers.subscriptionId);
     statements.push(
-      db.run(sql`update community_members set access_until = ${now}
-                 where community_id = ${order.community_id} and profile_id = ${order.user_id} and role = 'member' and ${same}
-                   and ${mine}`),
+      db
+        .update(communityMembers)
+        .set({ accessUntil: now })
+        .where(
+          and(
+            eq(communityMembers.communityId, order.community_id),
+            eq(communityMembers.profileId, order.user_id),
+            eq(communityMembers.role, "member"),
+            same,
+            mine,
+          ),
+        ),
     );
   }
   return statements;
@@ -98,15 +149,26 @@ export function grantRenewal(db: Db, order: OrderRow, mine: SQL, now: number): S
   if (!order.subscription_id || order.period_start === null) return [];
   const start = order.period_start;
   return [
-    db.run(sql`update user_subscriptions set
-                 current_period_start = ${start},
-                 current_period_end = case interval
-                   when 'quarterly' then ${addMonths(start, 3)} when 'semi_annually' then ${addMonths(start, 6)}
-                   when 'yearly' then ${addMonths(start, 12)} else ${addMonths(start, 1)} end,
-                 renewal_failures = 0, retry_at = null, last_order_id = ${order.id}, updated_at = ${now}
-               where id = ${order.subscription_id} and current_period_end = ${start} and ${mine}`),
-    db.run(sql`update community_members set access_until = (select current_period_end from user_subscriptions where id = ${order.subscription_id})
-               where subscription_id = ${order.subscription_id} and ${mine}`),
+    db
+      .update(userSubscriptions)
+      .set({
+        currentPeriodStart: start,
+        currentPeriodEnd: sql`case ${userSubscriptions.interval}
+          when 'quarterly' then ${addMonths(start, 3)} when 'semi_annually' then ${addMonths(start, 6)}
+          when 'yearly' then ${addMonths(start, 12)} else ${addMonths(start, 1)} end`,
+        renewalFailures: 0,
+        retryAt: null,
+        lastOrderId: order.id,
+        updatedAt: now,
+      })
+      .where(and(eq(userSubscriptions.id, order.subscription_id), eq(userSubscriptions.currentPeriodEnd, start), mine)),
+    db
+      .update(communityMembers)
+      .set({
+        accessUntil: sql`(select ${userSubscriptions.currentPeriodEnd} from ${userSubscriptions}
+          where ${userSubscriptions.id} = ${order.subscription_id})`,
+      })
+      .where(and(eq(communityMembers.subscriptionId, order.subscription_id), mine)),
   ];
 }
 
@@ -115,22 +177,34 @@ export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number): Stat
   if (!order.plan || !order.community_id || !order.subscription_id || order.plan === "free") return [];
   const plan = order.plan as PlanId;
   return [
-    db.run(sql`update user_subscriptions set status = 'expired', current_period_end = min(current_period_end, ${now}), updated_at = ${now}
-               where community_id = ${order.community_id} and subscription_type = 'creator_plan' and status != 'expired'
-                 and id != ${order.subscription_id} and ${mine}`),
-    db.run(sql`insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, currency, interval,
-                 payment_method_id, last_order_id, current_period_start, current_period_end, created_at, updated_at)
+    db
+      .update(userSubscriptions)
+      .set({ status: "expired", currentPeriodEnd: endedBy(now), updatedAt: now })
+      .where(
+        and(
+          eq(userSubscriptions.communityId, order.community_id),
+          eq(userSubscriptions.subscriptionType, "creator_plan"),
+          ne(userSubscriptions.status, "expired"),
+          ne(userSubscriptions.id, order.subscription_id),
+          mine,
+        ),
+      ),
+    db.run(sql`insert into ${userSubscriptions} (${subscriptionColumns})
                select ${order.subscription_id}, ${order.user_id}, ${order.community_id}, 'creator_plan', 'active', ${order.amount},
-                 ${order.currency}, 'monthly', (select payment_method_id from payment_orders where id = ${order.id}), ${order.id},
+                 ${order.currency}, 'monthly', ${orderPaymentMethod(order.id)}, ${order.id},
                  ${now}, ${addMonths(now, 1)}, ${now}, ${now}
                where ${mine}
-               on conflict (id) do nothing`),
-    db.run(sql`update communities set ${planColumns(plan)}, updated_at = ${now} where id = ${order.community_id} and ${mine}`),
+               on conflict (${bare(userSubscriptions.id)}) do nothing`),
+    db.run(
+      sql`update ${communities} set ${planColumns(plan)}, ${bare(communities.updatedAt)} = ${now}
+          where ${communities.id} = ${order.community_id} and ${mine}`,
+    ),
   ];
 }
 
 /** A creator plan that ends (refunded, cancelled to its end, or unpaid) puts its community back on Free. */
 export const backToFree = (db: Db, subscriptionId: SQL | string, now: number, guard: SQL = sql`1`) =>
-  db.run(sql`update communities set ${planColumns("free")}, updated_at = ${now}
-             where id = (select community_id from user_subscriptions where id = ${subscriptionId} and subscription_type = 'creator_plan')
-               and subscription_plan != 'free' and ${guard}`);
+  db.run(sql`update ${communities} set ${planColumns("free")}, ${bare(communities.updatedAt)} = ${now}
+             where ${communities.id} = (select ${userSubscriptions.communityId} from ${userSubscriptions}
+                 where ${userSubscriptions.id} = ${subscriptionId} and ${userSubscriptions.subscriptionType} = 'creator_plan')
+               and ${communities.subscriptionPlan} != 'free' and ${guard}`);

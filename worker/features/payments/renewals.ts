@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
@@ -6,6 +6,8 @@ import { paymentProvider } from "../../payments/config";
 import { ProviderError } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
 import { commit, notify } from "../../lib/commit";
+import { bare, returningAs, type SelectAsRow } from "../../lib/sql-names";
+import { communities, communityMembers, paymentOrders, userPaymentMethods, userSubscriptions, users } from "../../lib/tables";
 import { backToFree } from "./grants";
 import { historyWith, orderStatement } from "./orders";
 import { REVERSAL_RETRY_MS, reverseOwed, settleOrder, type PaymentDeps } from "./settle";
@@ -18,25 +20,50 @@ export const GRACE_MS = RENEWAL_RETRIES_MS.at(-1)!;
 export const RECONCILE_AFTER_MS = 10 * 60 * 1000;
 const BATCH = 50;
 
-type Due = {
-  id: string;
-  user_id: string;
-  community_id: string;
-  amount: number;
-  currency: string;
-  payment_method_id: string | null;
-  current_period_end: number;
-  renewal_failures: number;
-  rectoken: string | null;
-  community_name: string;
-};
+/**
+ * Active subscriptions whose period has ended and whose retry, if any, is due, oldest period first,
+ * with the saved card to charge (null when it was deleted) and the community's name for the order.
+ */
+const dueSubscriptions = (db: Db, now: number) =>
+  db
+    .select({
+      id: userSubscriptions.id,
+      userId: userSubscriptions.userId,
+      communityId: userSubscriptions.communityId,
+      amount: userSubscriptions.amount,
+      currency: userSubscriptions.currency,
+      paymentMethodId: userSubscriptions.paymentMethodId,
+      currentPeriodEnd: userSubscriptions.currentPeriodEnd,
+      renewalFailures: userSubscriptions.renewalFailures,
+      rectoken: userPaymentMethods.rectoken,
+      communityName: communities.name,
+    })
+    .from(userSubscriptions)
+    .innerJoin(users, eq(users.id, userSubscriptions.userId))
+    .innerJoin(communities, eq(communities.id, userSubscriptions.communityId))
+    .leftJoin(
+      userPaymentMethods,
+      and(eq(userPaymentMethods.id, userSubscriptions.paymentMethodId), eq(userPaymentMethods.isActive, true)),
+    )
+    .where(
+      and(
+        eq(userSubscriptions.status, "active"),
+        lte(userSubscriptions.currentPeriodEnd, now),
+        or(isNull(userSubscriptions.retryAt), lte(userSubscriptions.retryAt, now)),
+      ),
+    )
+    .orderBy(userSubscriptions.currentPeriodEnd)
+    .limit(BATCH);
+
+type Due = Awaited<ReturnType<typeof dueSubscriptions>>[number];
 
 /** Cancelled subscriptions whose paid period is over end; their members' access ended with the period. */
 async function expireCancelled(db: Db, now: number): Promise<number> {
-  const rows = await db.all<{ id: string }>(
-    sql`update user_subscriptions set status = 'expired', updated_at = ${now}
-        where status = 'cancelled' and current_period_end <= ${now} returning id`,
-  );
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ status: "expired", updatedAt: now })
+    .where(and(eq(userSubscriptions.status, "cancelled"), lte(userSubscriptions.currentPeriodEnd, now)))
+    .returning({ id: userSubscriptions.id });
   // Creator plans that ended put their communities back on Free.
   if (rows.length > 0)
     await batch(
@@ -48,44 +75,48 @@ async function expireCancelled(db: Db, now: number): Promise<number> {
 
 async function declineLocally(db: Db, orderId: string, note: string) {
   const now = Date.now();
-  await db.run(
-    sql`update payment_orders set status = 'declined', status_history = ${historyWith("declined", now, note)}, updated_at = ${now}
-        where id = ${orderId} and status in ('created', 'processing')`,
-  );
+  await db
+    .update(paymentOrders)
+    .set({ status: "declined", statusHistory: historyWith("declined", now, note), updatedAt: now })
+    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "processing"])));
 }
 
 /** A declined renewal: try again later within the grace period (access lasts through it), or end. */
 async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
   const { db } = deps;
-  const failures = due.renewal_failures + 1;
+  const failures = due.renewalFailures + 1;
   const last = failures > RENEWAL_RETRIES_MS.length;
-  const retryAt = last ? null : due.current_period_end + RENEWAL_RETRIES_MS[failures - 1]!;
-  const graceEnd = due.current_period_end + GRACE_MS;
+  const retryAt = last ? null : due.currentPeriodEnd + RENEWAL_RETRIES_MS[failures - 1]!;
+  const graceEnd = due.currentPeriodEnd + GRACE_MS;
   // Counted once: the update holds only while the failure count is the one this run read.
-  const counted = db.all<{ id: string }>(
-    sql`update user_subscriptions set renewal_failures = ${failures}, retry_at = ${retryAt},
-          status = ${last ? "expired" : "active"}, updated_at = ${now}
-        where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active' returning id`,
+  const stillCurrent = and(
+    eq(userSubscriptions.id, due.id),
+    eq(userSubscriptions.renewalFailures, due.renewalFailures),
+    eq(userSubscriptions.status, "active"),
   );
+  const counted = db
+    .update(userSubscriptions)
+    .set({ renewalFailures: failures, retryAt, status: last ? "expired" : "active", updatedAt: now })
+    .where(stillCurrent)
+    .returning({ id: userSubscriptions.id });
   // Its e-mail, like every notification's, goes out through the notification mail (per preference).
   await commit(deps, {
     steps: [
       notify({
-        recipientId: due.user_id,
+        recipientId: due.userId,
         senderId: null,
-        communityId: due.community_id,
+        communityId: due.communityId,
         type: "SYSTEM_ANNOUNCEMENT",
         data: last
           ? { kind: "payment", payment: "subscription_ended" }
           : { kind: "payment", payment: "renewal_failed", retryAt: retryAt!, accessUntil: graceEnd },
         // Before the updates in the batch: written only by the run whose failure count is still current.
-        onlyIf: sql`exists (select 1 from user_subscriptions where id = ${due.id} and renewal_failures = ${due.renewal_failures} and status = 'active')`,
+        onlyIf: sql`exists (select 1 from ${userSubscriptions} where ${stillCurrent})`,
       }),
-      db.run(
-        last
-          ? sql`update community_members set access_until = ${now} where subscription_id = ${due.id} and role = 'member'`
-          : sql`update community_members set access_until = ${graceEnd} where subscription_id = ${due.id} and role = 'member'`,
-      ),
+      db
+        .update(communityMembers)
+        .set({ accessUntil: last ? now : graceEnd })
+        .where(and(eq(communityMembers.subscriptionId, due.id), eq(communityMembers.role, "member"))),
       last ? backToFree(db, due.id, now) : null,
       counted,
     ],
@@ -100,28 +131,30 @@ async function renewalFailed(deps: PaymentDeps, due: Due, now: number) {
  */
 async function renewDue(deps: PaymentDeps, now: number) {
   const { db, env, provider } = deps;
-  const due = await db.all<Due>(
-    sql`select s.id, s.user_id, s.community_id, s.amount, s.currency, s.payment_method_id, s.current_period_end,
-          s.renewal_failures, pm.rectoken, c.name as community_name
-        from user_subscriptions s
-        join users u on u.id = s.user_id
-        join communities c on c.id = s.community_id
-        left join user_payment_methods pm on pm.id = s.payment_method_id and pm.is_active = 1
-        where s.status = 'active' and s.current_period_end <= ${now} and (s.retry_at is null or s.retry_at <= ${now})
-        order by s.current_period_end limit ${BATCH}`,
-  );
+  const due = await dueSubscriptions(db, now);
   let renewed = 0;
   let failed = 0;
   for (const sub of due) {
     const orderId = newId();
-    const inserted = await db.all<{ id: string }>(
-      sql`insert into payment_orders (id, user_id, community_id, payment_method_id, subscription_id, kind, amount, currency, status,
-            status_history, period_start, created_at, updated_at)
-          values (${orderId}, ${sub.user_id}, ${sub.community_id}, ${sub.payment_method_id}, ${sub.id}, 'renewal', ${sub.amount},
-            ${sub.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])}, ${sub.current_period_end}, ${now}, ${now})
-          on conflict do nothing
-          returning id`,
-    );
+    const inserted = await db
+      .insert(paymentOrders)
+      .values({
+        id: orderId,
+        userId: sub.userId,
+        communityId: sub.communityId,
+        paymentMethodId: sub.paymentMethodId,
+        subscriptionId: sub.id,
+        kind: "renewal",
+        amount: sub.amount,
+        currency: sub.currency,
+        status: "created",
+        statusHistory: [{ status: "created", at: now }],
+        periodStart: sub.currentPeriodEnd,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentOrders.id });
     if (inserted.length === 0) continue; // Another run holds this period's renewal; it settles it.
     const token = sub.rectoken ? await openToken(env, sub.rectoken) : null;
     if (!token) await declineLocally(db, orderId, "no usable saved card");
@@ -132,7 +165,7 @@ async function renewDue(deps: PaymentDeps, now: number) {
             orderId,
             amount: sub.amount,
             currency: sub.currency,
-            description: `Renewal: ${sub.community_name}`.slice(0, 1024),
+            description: `Renewal: ${sub.communityName}`.slice(0, 1024),
             saveCard: false,
             callbackUrl: `${env.APP_URL}/payments/flitt/callback`,
           },
@@ -155,21 +188,26 @@ async function renewDue(deps: PaymentDeps, now: number) {
 
 /** Orders left open (a lost callback, a closed tab) are settled from the status API. */
 async function reconcilePending(deps: PaymentDeps, now: number): Promise<number> {
-  const open = await deps.db.all<{ id: string; created_at: number }>(
-    sql`select id, created_at from payment_orders where status in ('created', 'processing') and created_at < ${now - RECONCILE_AFTER_MS}
-        order by created_at limit ${BATCH}`,
-  );
+  const open = await deps.db
+    .select({ id: paymentOrders.id, createdAt: paymentOrders.createdAt })
+    .from(paymentOrders)
+    .where(and(inArray(paymentOrders.status, ["created", "processing"]), lt(paymentOrders.createdAt, now - RECONCILE_AFTER_MS)))
+    .orderBy(paymentOrders.createdAt)
+    .limit(BATCH);
   let settled = 0;
   for (const order of open) {
     const after = await settleOrder(deps, order.id);
     if (after && after.status !== "created" && after.status !== "processing") settled += 1;
-    else if (order.created_at < now - DAY) {
+    else if (order.createdAt < now - DAY) {
       // Never reached the provider, or forgotten by it: the payer was never charged.
       await declineLocally(deps.db, order.id, "expired unanswered");
     }
   }
   return settled;
 }
+
+const reversalFields = { id: paymentOrders.id, reversalDueAt: paymentOrders.reversalDueAt };
+const claimedFields = { id: paymentOrders.id };
 
 /**
  * Reversals the provider refused or never answered, tried again until one goes through. Each run
@@ -178,15 +216,21 @@ async function reconcilePending(deps: PaymentDeps, now: number): Promise<number>
  */
 async function retryReversals(deps: PaymentDeps, now: number): Promise<number> {
   const { db } = deps;
-  const due = await db.all<{ id: string; reversal_due_at: number }>(
-    sql`select id, reversal_due_at from payment_orders where reversal_due_at is not null and reversal_due_at <= ${now}
-        and status = 'approved' order by reversal_due_at limit ${BATCH}`,
-  );
+  const due = await db
+    .select(reversalFields)
+    .from(paymentOrders)
+    .where(
+      and(isNotNull(paymentOrders.reversalDueAt), lte(paymentOrders.reversalDueAt, now), eq(paymentOrders.status, "approved")),
+    )
+    .orderBy(paymentOrders.reversalDueAt)
+    .limit(BATCH);
   let reversed = 0;
   for (const order of due) {
-    const claimed = await db.all<{ id: string }>(
-      sql`update payment_orders set reversal_due_at = ${now + REVERSAL_RETRY_MS}
-          where id = ${order.id} and reversal_due_at = ${order.reversal_due_at} returning id`,
+    // A template, not a builder update: moving the next attempt on leaves the order's updated_at alone.
+    const claimed = await db.all<SelectAsRow<typeof claimedFields>>(
+      sql`update ${paymentOrders} set ${bare(paymentOrders.reversalDueAt)} = ${now + REVERSAL_RETRY_MS}
+          where ${paymentOrders.id} = ${order.id} and ${paymentOrders.reversalDueAt} = ${order.reversalDueAt}
+          returning ${returningAs(claimedFields)}`,
     );
     if (claimed.length === 0) continue;
     if ((await reverseOwed(deps, order.id))?.status === "reversed") reversed += 1;

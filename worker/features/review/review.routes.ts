@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { review } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
@@ -8,7 +8,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
-import type { Category } from "../../../common/catalog";
+import { communities, users } from "../../lib/tables";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
 
@@ -18,21 +18,6 @@ const transitions: Record<Decision, { from: ReviewStatus[]; to: ReviewStatus }> 
   reject: { from: ["under_review"], to: "rejected" },
   suspend: { from: ["approved"], to: "suspended" },
   restore: { from: ["suspended"], to: "approved" },
-};
-
-type QueueRow = {
-  id: string;
-  name: string;
-  description: string;
-  category_key: Category;
-  image_urls: string;
-  review_status: ReviewStatus;
-  rejection_reason: string | null;
-  submitted_for_review_at: number | null;
-  created_at: number;
-  creator_id: string | null;
-  creator_name: string | null;
-  creator_email: string | null;
 };
 
 /** The staff console (/api/admin/…) is staff's alone: everyone else gets 404. */
@@ -56,33 +41,49 @@ export const reviewRoutes = [
           issues: [{ path: "cursor", message: "Invalid cursor" }],
         });
       }
-      const submitted = sql.raw("coalesce(c.submitted_for_review_at, c.created_at)");
-      const results = await c.var.db.all<QueueRow>(
-        sql`select c.id, c.name, c.description, c.category_key, c.image_urls, c.review_status, c.rejection_reason,
-            c.submitted_for_review_at, c.created_at, c.creator_id, u.full_name as creator_name, u.email as creator_email
-          from communities c left join users u on u.id = c.creator_id
-          where c.review_status = ${status}${
+      const submitted = sql<number>`coalesce(${communities.submittedForReviewAt}, ${communities.createdAt})`;
+      const results = await c.var.db
+        .select({
+          id: communities.id,
+          name: communities.name,
+          description: communities.description,
+          categoryKey: communities.categoryKey,
+          imageUrls: communities.imageUrls,
+          reviewStatus: communities.reviewStatus,
+          rejectionReason: communities.rejectionReason,
+          submittedForReviewAt: communities.submittedForReviewAt,
+          createdAt: communities.createdAt,
+          creatorId: communities.creatorId,
+          creatorName: users.fullName,
+          creatorEmail: users.email,
+        })
+        .from(communities)
+        .leftJoin(users, eq(users.id, communities.creatorId))
+        .where(
+          and(
+            eq(communities.reviewStatus, status),
             after !== null
-              ? sql` and (${submitted} > ${after} or (${submitted} = ${after} and c.id > ${afterId ?? null}))`
-              : sql``
-          }
-          order by ${submitted} asc, c.id asc limit ${limit + 1}`,
-      );
+              ? sql`(${submitted} > ${after} or (${submitted} = ${after} and ${communities.id} > ${afterId ?? null}))`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(submitted), asc(communities.id))
+        .limit(limit + 1);
       const page = results.slice(0, limit);
       return respond(c, review.queue, {
         items: page.map((r) => ({
           id: r.id,
           name: r.name,
           description: r.description,
-          categoryKey: r.category_key,
-          imageUrls: JSON.parse(r.image_urls) as string[],
-          reviewStatus: r.review_status,
-          rejectionReason: r.rejection_reason,
-          submittedAt: r.submitted_for_review_at ?? r.created_at,
-          creator: r.creator_id ? { id: r.creator_id, fullName: r.creator_name ?? "", email: r.creator_email ?? "" } : null,
+          categoryKey: r.categoryKey,
+          imageUrls: r.imageUrls,
+          reviewStatus: r.reviewStatus,
+          rejectionReason: r.rejectionReason,
+          submittedAt: r.submittedForReviewAt ?? r.createdAt,
+          creator: r.creatorId ? { id: r.creatorId, fullName: r.creatorName ?? "", email: r.creatorEmail ?? "" } : null,
         })),
         nextCursor:
-          results.length > limit ? `${page.at(-1)!.submitted_for_review_at ?? page.at(-1)!.created_at}:${page.at(-1)!.id}` : null,
+          results.length > limit ? `${page.at(-1)!.submittedForReviewAt ?? page.at(-1)!.createdAt}:${page.at(-1)!.id}` : null,
       });
     },
     [staffOnly],
@@ -96,39 +97,49 @@ export const reviewRoutes = [
 async function decide(c: Context<HonoEnv>, decision: Decision, id: string, reason: string | undefined) {
   const staff = await requireUser(c);
   const db = c.var.db;
-  const community = await db.get<
-    { id: string; name: string; creator_id: string | null; review_status: ReviewStatus } | undefined
-  >(sql`select id, name, creator_id, review_status from communities where id = ${id}`);
+  const community = await db
+    .select({
+      id: communities.id,
+      name: communities.name,
+      creatorId: communities.creatorId,
+      reviewStatus: communities.reviewStatus,
+    })
+    .from(communities)
+    .where(eq(communities.id, id))
+    .get();
   if (!community) throw notFound("Community not found.");
   const rule = transitions[decision];
-  if (!rule.from.includes(community.review_status)) {
+  if (!rule.from.includes(community.reviewStatus)) {
     throw new AppError(
       "CONFLICT",
-      `A community that is ${community.review_status.replace("_", " ")} cannot be given that decision.`,
+      `A community that is ${community.reviewStatus.replace("_", " ")} cannot be given that decision.`,
     );
   }
   const now = Date.now();
   // The status guard in the update makes two staff deciding at once harmless: one wins, one no-ops.
-  const update = db.all<{ id: string }>(
-    sql`update communities set review_status = ${rule.to},
-          rejection_reason = ${decision === "approve" || decision === "restore" ? null : (reason ?? null)},
-          reviewed_at = ${now}, reviewed_by = ${staff.id}, updated_at = ${now}
-        where id = ${id} and review_status in (${sql.join(
-          rule.from.map((status) => sql`${status}`),
-          sql`, `,
-        )}) returning id`,
-  );
+  const update = db
+    .update(communities)
+    .set({
+      reviewStatus: rule.to,
+      rejectionReason: decision === "approve" || decision === "restore" ? null : (reason ?? null),
+      reviewedAt: now,
+      reviewedBy: staff.id,
+      updatedAt: now,
+    })
+    .where(and(eq(communities.id, id), inArray(communities.reviewStatus, rule.from)))
+    .returning({ id: communities.id });
   const read = await commit(c, {
     steps: [
       update,
-      community.creator_id
+      community.creatorId
         ? notify({
-            recipientId: community.creator_id,
+            recipientId: community.creatorId,
             senderId: null,
             communityId: community.id,
             type: "SYSTEM_ANNOUNCEMENT",
             data: { kind: "review", decision, ...(reason ? { reason } : {}) },
-            onlyIf: sql`exists (select 1 from communities where id = ${id} and review_status = ${rule.to} and reviewed_at = ${now})`,
+            onlyIf: sql`exists (select 1 from ${communities} where ${communities.id} = ${id}
+              and ${communities.reviewStatus} = ${rule.to} and ${communities.reviewedAt} = ${now})`,
           })
         : null,
     ],

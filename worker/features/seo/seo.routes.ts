@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { HonoEnv } from "../../env";
 import { publicOrigin } from "../../lib/auth";
+import { communities } from "../../lib/tables";
 
 /** One sitemap file holds at most this many addresses (the sitemaps protocol). */
 const SITEMAP_MAX = 50_000;
@@ -36,17 +37,19 @@ export const seoRoutes = new Hono<HonoEnv>()
   })
   .get("/sitemap.xml", async (c) => {
     const origin = publicOrigin(c.env, c.req.raw);
-    const rows = await c.var.db.all<{ id: string; updated_at: number }>(
-      sql`select id, updated_at from communities where review_status = 'approved' and archived = 0
-        order by members_count desc, id limit ${SITEMAP_MAX - 1}`,
-    );
+    const rows = await c.var.db
+      .select({ id: communities.id, updatedAt: communities.updatedAt })
+      .from(communities)
+      .where(and(eq(communities.reviewStatus, "approved"), eq(communities.archived, false)))
+      .orderBy(desc(communities.membersCount), asc(communities.id))
+      .limit(SITEMAP_MAX - 1);
     const url = (path: string, updatedAt?: number) =>
       `  <url><loc>${xmlEscape(`${origin}${path}`)}</loc>${updatedAt ? `<lastmod>${new Date(updatedAt).toISOString()}</lastmod>` : ""}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       url("/communities/explore"),
-      ...rows.map((r) => url(`/communities/${encodeURIComponent(r.id)}`, r.updated_at)),
+      ...rows.map((r) => url(`/communities/${encodeURIComponent(r.id)}`, r.updatedAt)),
       "</urlset>",
       "",
     ].join("\n");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { support } from "../../../common/contract/support";
 import type { HonoEnv } from "../../env";
@@ -11,6 +11,7 @@ import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
 import { preview } from "../../lib/notify";
+import { supportTicketReplies, supportTickets, users } from "../../lib/tables";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import { mailStaffReply } from "./ticket-mail";
 import { repliesStatement, replyWrites, ticketPage, ticketStatement, toDetail, toPage, toReply } from "./tickets.queries";
@@ -56,21 +57,20 @@ export const staffTicketsRoutes = [
       const me = await requireUser(c);
       const { id } = c.req.valid("param");
       const { message } = c.req.valid("json");
-      const ticket = await db.get<
-        | {
-            id: string;
-            user_id: string;
-            subject: string;
-            status: string;
-            email: string;
-            full_name: string | null;
-            language: string | null;
-          }
-        | undefined
-      >(
-        sql`select t.id, t.user_id, t.subject, t.status, u.email, u.full_name, u.language
-          from support_tickets t join users u on u.id = t.user_id where t.id = ${id}`,
-      );
+      const ticket = await db
+        .select({
+          id: supportTickets.id,
+          userId: supportTickets.userId,
+          subject: supportTickets.subject,
+          status: supportTickets.status,
+          email: users.email,
+          fullName: users.fullName,
+          language: users.language,
+        })
+        .from(supportTickets)
+        .innerJoin(users, eq(users.id, supportTickets.userId))
+        .where(eq(supportTickets.id, id))
+        .get();
       if (!ticket) throw ticketNotFound();
       if (ticket.status === "closed") throw ticketClosed();
       const writes = replyWrites(db, { ticketId: id, authorId: me.id, fromStaff: true, message, status: "answered" });
@@ -79,7 +79,7 @@ export const staffTicketsRoutes = [
         steps: [
           ...writes.statements,
           notify({
-            recipientId: ticket.user_id,
+            recipientId: ticket.userId,
             senderId: null,
             communityId: null,
             type: "SYSTEM_ANNOUNCEMENT",
@@ -87,7 +87,7 @@ export const staffTicketsRoutes = [
             data: { kind: "support", ticketId: id },
             // mailStaffReply below is its e-mail, sent whatever the notification settings: it answers the person's own request.
             email: false,
-            onlyIf: sql`exists (select 1 from support_ticket_replies where id = ${writes.id})`,
+            onlyIf: sql`exists (select 1 from ${supportTicketReplies} where ${supportTicketReplies.id} = ${writes.id})`,
           }),
           writes.readBack,
         ],
@@ -99,7 +99,7 @@ export const staffTicketsRoutes = [
         mailStaffReply(
           c.env,
           db,
-          { email: ticket.email, name: ticket.full_name, language: ticket.language },
+          { email: ticket.email, name: ticket.fullName, language: ticket.language },
           ticket,
           reply.message,
           publicOrigin(c.env, c.req.raw),
@@ -117,12 +117,17 @@ export const staffTicketsRoutes = [
       const { status } = c.req.valid("json");
       const now = Date.now();
       // Reopening puts it back in the queue as waiting for staff; closing keeps its place in the closed list.
-      const rows = await c.var.db.all<{ id: string; status: "open" | "answered" | "closed" }>(
-        sql`update support_tickets set status = case when ${status} = 'closed' then 'closed'
-            when status = 'closed' then 'open' else status end,
-            handled_by = ${me.id}, last_activity_at = ${now}, updated_at = ${now}
-          where id = ${id} returning id, status`,
-      );
+      const rows = await c.var.db
+        .update(supportTickets)
+        .set({
+          status: sql`case when ${status} = 'closed' then 'closed'
+            when ${supportTickets.status} = 'closed' then 'open' else ${supportTickets.status} end`,
+          handledBy: me.id,
+          lastActivityAt: now,
+          updatedAt: now,
+        })
+        .where(eq(supportTickets.id, id))
+        .returning({ id: supportTickets.id, status: supportTickets.status });
       const row = rows[0];
       if (!row) throw ticketNotFound();
       return respond(c, support.setStatus, row);
