@@ -1,10 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import type { HonoEnv } from "../env";
 import { toActor } from "./access";
 import type { Db } from "./db";
 import type { ReviewStatus } from "./permissions";
-import { sessionColumns, sessionFrom, sessionUserFrom, type SessionColumns } from "./session";
+import { sessionColumns, sessionFrom, sessionUser, sessionUserFrom, type SessionColumns } from "./session";
+import { leftJoined, selectAs, tableAs, type SelectAsRow } from "./sql-names";
+import { communities, communityMembers, users } from "./tables";
 import type { Category } from "../../common/catalog";
 
 export type CommunityRow = {
@@ -36,45 +39,50 @@ export type CommunityRow = {
   membership: { role: "admin" | "moderator" | "member"; joinedAt: number; accessUntil: number | null } | null;
 };
 
-type Raw = {
-  id: string;
-  name: string;
-  description: string;
-  phone_number: string | null;
-  cover_video_url: string | null;
-  category_key: Category;
-  image_urls: string;
-  is_paid: number;
-  price: number;
-  currency: string;
-  payment_type: CommunityRow["paymentType"];
-  subscription_interval: CommunityRow["subscriptionInterval"];
-  target_audience: string;
-  subscription_plan: string;
-  plan_limits: string;
-  creator_id: string | null;
-  review_status: ReviewStatus;
-  rejection_reason: string | null;
-  archived: number;
-  members_count: number;
-  posts_count: number;
-  events_count: number;
-  courses_count: number;
-  created_at: number;
-  creator_name: string | null;
-  creator_avatar: string | null;
-  member_role: "admin" | "moderator" | "member" | null;
-  member_joined_at: number | null;
-  member_access_until: number | null;
+const c = alias(communities, "c");
+const cu = alias(users, "cu");
+const m = alias(communityMembers, "m");
+
+const communityFields = {
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  phone_number: c.phoneNumber,
+  cover_video_url: c.coverVideoUrl,
+  category_key: c.categoryKey,
+  image_urls: c.imageUrls,
+  is_paid: c.isPaid,
+  price: c.price,
+  currency: c.currency,
+  payment_type: c.paymentType,
+  subscription_interval: c.subscriptionInterval,
+  target_audience: c.targetAudience,
+  subscription_plan: c.subscriptionPlan,
+  plan_limits: c.planLimits,
+  creator_id: c.creatorId,
+  review_status: c.reviewStatus,
+  rejection_reason: c.rejectionReason,
+  archived: c.archived,
+  members_count: c.membersCount,
+  posts_count: c.postsCount,
+  events_count: c.eventsCount,
+  courses_count: c.coursesCount,
+  created_at: c.createdAt,
 };
 
-const detailColumns = sql.raw(
-  `c.id, c.name, c.description, c.phone_number, c.cover_video_url, c.category_key, c.image_urls, c.is_paid, c.price, c.currency,
-   c.payment_type, c.subscription_interval, c.target_audience, c.subscription_plan, c.plan_limits, c.creator_id, c.review_status,
-   c.rejection_reason, c.archived, c.members_count, c.posts_count, c.events_count, c.courses_count, c.created_at,
-   cu.full_name as creator_name, cu.avatar_url as creator_avatar,
-   m.role as member_role, m.joined_at as member_joined_at, m.access_until as member_access_until`,
-);
+/** The creator and the caller's membership: left joined, so null when there is none. */
+const joinedFields = {
+  creator_name: leftJoined(cu.fullName),
+  creator_avatar: leftJoined(cu.avatarUrl),
+  member_role: leftJoined(m.role),
+  member_joined_at: leftJoined(m.joinedAt),
+  member_access_until: leftJoined(m.accessUntil),
+};
+
+/** The community's columns are read as present: `toCommunityRow` answers null when `id` is not there. */
+type Raw = SelectAsRow<typeof communityFields> & SelectAsRow<typeof joinedFields>;
+
+const detailColumns = sql`${selectAs(communityFields)}, ${selectAs(joinedFields)}`;
 
 export type CommunityDetailRow = Raw & SessionColumns;
 
@@ -86,9 +94,9 @@ export type CommunityDetailRow = Raw & SessionColumns;
 export function communityStatement(db: Db, token: string | null, id: string | SQL) {
   return db.get<CommunityDetailRow>(
     sql`select ${sessionColumns}, ${detailColumns} from ${sessionFrom(token, { required: false })}
-        left join communities c on c.id = ${id}
-        left join users cu on cu.id = c.creator_id
-        left join community_members m on m.community_id = c.id and m.profile_id = su.id`,
+        left join ${tableAs(c)} on ${c.id} = ${id}
+        left join ${tableAs(cu)} on ${cu.id} = ${c.creatorId}
+        left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${sessionUser.id}`,
   );
 }
 

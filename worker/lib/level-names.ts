@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MAX_LEVEL } from "../../common/levels";
 import type { Db } from "./db";
-
-type NameRow = { level: number; name: string };
+import { communityLevelNames as ln } from "./tables";
 
 /** The statement reading a community's level names, to fold into a route's batch. */
 export const levelNamesQuery = (db: Db, communityId: string) =>
-  db.all<NameRow>(sql`select level, name from community_level_names where community_id = ${communityId}`);
+  db.select({ level: ln.level, name: ln.name }).from(ln).where(eq(ln.communityId, communityId));
+
+type NameRow = Awaited<ReturnType<typeof levelNamesQuery>>[number];
 
 /** Levels 1 to 9 in order, each with its owner-given name or null (the default name). */
 export function toLevelNames(rows: NameRow[]): (string | null)[] {

@@ -5,6 +5,7 @@
 import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./db";
+import { tableAs } from "./sql-names";
 import { communities as c, notifications as n, users as u } from "./tables";
 import type { NotificationItem } from "../../common/contract/notification-item";
 import type { NotificationType } from "../../common/notifications";
@@ -38,6 +39,9 @@ export function toItem(r: ItemRow): NotificationItem {
 }
 
 export const sender = alias(u, "sender");
+
+/** The recipient's notifications, counted beside each row read. */
+const others = alias(n, "u");
 
 /**
  * The columns of a notification as the list shows it; queries join `sender` and `c` (community). The
@@ -78,9 +82,10 @@ export function notificationsWhere(db: Db, condition: SQL | undefined) {
     .select({
       ...itemColumns,
       recipientId: n.recipientId,
-      unread: sql<number>`(select count(*) from notifications u where u.recipient_id = ${n.recipientId} and u.is_read = 0)`.as(
-        "unread",
-      ),
+      unread:
+        sql<number>`(select count(*) from ${tableAs(others)} where ${others.recipientId} = ${n.recipientId} and ${others.isRead} = 0)`.as(
+          "unread",
+        ),
     })
     .from(n)
     .leftJoin(sender, eq(sender.id, n.senderId))

@@ -1,9 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { levelSql } from "../../common/levels";
 import { newId } from "../../common/ids";
 import { pointValues } from "../../common/points";
 import type { Db } from "./db";
 import { deliver } from "./notification-delivery";
+import { bare, bareList, excluded, tableAs } from "./sql-names";
+import { pointDays as pd, pointEvents, userPoints as up } from "./tables";
 
 export type Award = {
   userId: string;
@@ -20,7 +23,24 @@ const DAY_MS = 86_400_000;
 /** The UTC day number a moment falls on: the key of `point_days`. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
-const level = sql.raw(levelSql("user_points.points"));
+/** The ledger as `e` (its sums) and as `pe` (the alias the `sources` of `reversalStatements` speak of). */
+const e = alias(pointEvents, "e");
+const pe = alias(pointEvents, "pe");
+
+/** The level a total in `user_points` reaches: `levelSql` takes the points column as SQL text. */
+const level = sql.raw(levelSql(new SQLiteAsyncDialect().sqlToQuery(sql`${up.points}`).sql));
+
+/** A ledger row's columns, in the order the inserts below select them. */
+const ledgerColumns = bareList(
+  pointEvents.id,
+  pointEvents.userId,
+  pointEvents.communityId,
+  pointEvents.amount,
+  pointEvents.reason,
+  pointEvents.sourceKind,
+  pointEvents.sourceId,
+  pointEvents.createdAt,
+);
 
 /**
  * Today's sum of the ledger for the users `users` (an SQL list or select), written over their
@@ -29,11 +49,11 @@ const level = sql.raw(levelSql("user_points.points"));
 function recountToday(db: Db, communityId: string, users: SQL, now: number, onlyIf: SQL = sql.raw("true")) {
   const day = dayOf(now);
   return db.run(
-    sql`insert into point_days (community_id, user_id, day, points)
-        select e.community_id, e.user_id, ${day}, sum(e.amount) from point_events e
-        where e.community_id = ${communityId} and e.user_id in (${users}) and e.created_at >= ${day * DAY_MS} and (${onlyIf})
-        group by e.user_id
-        on conflict (community_id, day, user_id) do update set points = excluded.points`,
+    sql`insert into ${pd} (${bareList(pd.communityId, pd.userId, pd.day, pd.points)})
+        select ${e.communityId}, ${e.userId}, ${day}, sum(${e.amount}) from ${tableAs(e)}
+        where ${e.communityId} = ${communityId} and ${e.userId} in (${users}) and ${e.createdAt} >= ${day * DAY_MS} and (${onlyIf})
+        group by ${e.userId}
+        on conflict (${bareList(pd.communityId, pd.day, pd.userId)}) do update set ${bare(pd.points)} = ${excluded(pd.points)}`,
   );
 }
 
@@ -42,20 +62,20 @@ function recountToday(db: Db, communityId: string, users: SQL, now: number, only
  * each level is announced once, even after points are lost and the level is reached again.
  */
 function levelUpStatements(db: Db, userId: string, communityId: string, now: number, notificationId: string) {
-  const where = sql`user_points.user_id = ${userId} and user_points.community_id = ${communityId} and ${level} > user_points.notified_level`;
+  const where = sql`${up.userId} = ${userId} and ${up.communityId} = ${communityId} and ${level} > ${up.notifiedLevel}`;
   return [
     ...deliver(db, {
       now,
       columns: {
         id: notificationId,
-        recipient_id: sql`user_id`,
-        community_id: sql`community_id`,
+        recipient_id: sql`${up.userId}`,
+        community_id: sql`${up.communityId}`,
         type: "ACHIEVEMENT_EARNED",
         data: sql`json_object('level', ${level})`,
       },
-      from: sql`from user_points where ${where}`,
+      from: sql`from ${up} where ${where}`,
     }),
-    db.run(sql`update user_points set notified_level = ${level} where ${where}`),
+    db.run(sql`update ${up} set ${bare(up.notifiedLevel)} = ${level} where ${where}`),
   ];
 }
 
@@ -70,15 +90,16 @@ export function awardStatements(db: Db, award: Award, onlyIf?: SQL) {
   const now = Date.now();
   return [
     db.run(
-      sql`insert into point_events (id, user_id, community_id, amount, reason, source_kind, source_id, created_at)
+      sql`insert into ${pointEvents} (${ledgerColumns})
           select ${newId()}, ${award.userId}, ${award.communityId}, ${amount}, ${award.reason}, ${award.sourceKind}, ${award.sourceId}, ${now}
           where ${onlyIf ?? sql.raw("true")} on conflict do nothing`,
     ),
     recountToday(db, award.communityId, sql`${award.userId}`, now, sql`changes() = 1`),
     db.run(
-      sql`insert into user_points (user_id, community_id, points, updated_at)
+      sql`insert into ${up} (${bareList(up.userId, up.communityId, up.points, up.updatedAt)})
           select ${award.userId}, ${award.communityId}, ${amount}, ${now} where changes() = 1
-          on conflict (user_id, community_id) do update set points = max(0, user_points.points + excluded.points), updated_at = excluded.updated_at`,
+          on conflict (${bareList(up.userId, up.communityId)}) do update
+          set ${bare(up.points)} = max(0, ${up.points} + ${excluded(up.points)}), ${bare(up.updatedAt)} = ${excluded(up.updatedAt)}`,
     ),
     ...levelUpStatements(db, award.userId, award.communityId, now, award.levelUpId ?? newId()),
   ];
@@ -91,19 +112,21 @@ export function awardStatements(db: Db, award: Award, onlyIf?: SQL) {
  */
 export function reversalStatements(db: Db, communityId: string, sources: SQL) {
   const now = Date.now();
-  const affected = sql`select pe.user_id from point_events pe where pe.community_id = ${communityId} and (${sources})`;
+  const affected = sql`select ${pe.userId} from ${tableAs(pe)} where ${pe.communityId} = ${communityId} and (${sources})`;
   return [
     db.run(
-      sql`insert into point_events (id, user_id, community_id, amount, reason, source_kind, source_id, created_at)
-          select lower(hex(randomblob(16))), pe.user_id, pe.community_id, -pe.amount, pe.reason || '_reversed', pe.source_kind, pe.source_id, ${now}
-          from point_events pe where pe.community_id = ${communityId} and pe.amount > 0 and (${sources})
+      sql`insert into ${pointEvents} (${ledgerColumns})
+          select lower(hex(randomblob(16))), ${pe.userId}, ${pe.communityId}, -${pe.amount}, ${pe.reason} || '_reversed', ${pe.sourceKind},
+            ${pe.sourceId}, ${now}
+          from ${tableAs(pe)} where ${pe.communityId} = ${communityId} and ${pe.amount} > 0 and (${sources})
           on conflict do nothing`,
     ),
     recountToday(db, communityId, affected, now),
     db.run(
-      sql`update user_points set updated_at = ${now},
-            points = max(0, (select coalesce(sum(e.amount), 0) from point_events e where e.user_id = user_points.user_id and e.community_id = user_points.community_id))
-          where community_id = ${communityId} and user_id in (${affected})`,
+      sql`update ${up} set ${bare(up.updatedAt)} = ${now},
+            ${bare(up.points)} = max(0, (select coalesce(sum(${e.amount}), 0) from ${tableAs(e)}
+              where ${e.userId} = ${up.userId} and ${e.communityId} = ${up.communityId}))
+          where ${up.communityId} = ${communityId} and ${up.userId} in (${affected})`,
     ),
   ];
 }

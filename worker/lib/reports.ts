@@ -8,7 +8,7 @@ import { batch, isUniqueViolation } from "./db";
 import { AppError } from "./errors";
 import { idempotency } from "./idempotency";
 import { sessionUserId } from "./session";
-import { reports } from "./tables";
+import { messages, postComments, posts, reports } from "./tables";
 
 type Report = {
   reporterId: string;
@@ -21,11 +21,9 @@ type Report = {
 };
 
 /** The reported text as it reads now, kept with the report (read in the same statement as the insert). */
-const EXCERPT_OF = {
-  post: (id: string) => sql`(select substr(content, 1, 200) from posts where id = ${id})`,
-  comment: (id: string) => sql`(select substr(content, 1, 200) from post_comments where id = ${id})`,
-  message: (id: string) => sql`(select substr(content, 1, 200) from messages where id = ${id})`,
-} as const;
+const excerptOf = (table: typeof posts | typeof postComments | typeof messages) => (id: string) =>
+  sql`(select substr(${table.content}, 1, 200) from ${table} where ${table.id} = ${id})`;
+const EXCERPT_OF = { post: excerptOf(posts), comment: excerptOf(postComments), message: excerptOf(messages) } as const;
 
 /**
  * Files a report into the staff and community-admin queues; one per person and target. Two round

@@ -14,6 +14,8 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
+import { bareList } from "../../lib/sql-names";
+import { paymentOrders as po } from "../../lib/tables";
 import { communityFor, type CommunityRow } from "../../lib/community-row";
 import type { SessionUser } from "../../lib/session-user";
 import { chargeOrder, payWithOf, savedCardToken, type PayBody } from "./charge";
@@ -33,8 +35,26 @@ const keyRequired = () =>
  * challenge is still open at the bank.
  */
 const openOrder = (kind: "join_community" | "creator_plan", communityId: string, userId: string | null) =>
-  sql`exists (select 1 from payment_orders where community_id = ${communityId} and kind = ${kind}
-        and status in ('created', 'processing') ${userId === null ? sql`` : sql`and user_id = ${userId}`})`;
+  sql`exists (select 1 from ${po} where ${po.communityId} = ${communityId} and ${po.kind} = ${kind}
+        and ${po.status} in ('created', 'processing') ${userId === null ? sql`` : sql`and ${po.userId} = ${userId}`})`;
+
+/** A new order's columns, in the order `placeOrder` selects their values. */
+const newOrderColumns = bareList(
+  po.id,
+  po.userId,
+  po.communityId,
+  po.paymentMethodId,
+  po.subscriptionId,
+  po.plan,
+  po.kind,
+  po.amount,
+  po.currency,
+  po.status,
+  po.statusHistory,
+  po.saveCard,
+  po.createdAt,
+  po.updatedAt,
+);
 
 /** What a paid action orders: its price, what it charges for, and the refusals before any charge. */
 type OrderSpec = {
@@ -98,8 +118,7 @@ async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
   const created = orderStatement(db, orderId);
   const written = await once.write(user.id, orderId, [
     db.run(
-      sql`insert into payment_orders (id, user_id, community_id, payment_method_id, subscription_id, plan, kind, amount, currency,
-            status, status_history, save_card, created_at, updated_at)
+      sql`insert into ${po} (${newOrderColumns})
           select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${o.subscriptionId}, ${o.plan}, ${o.kind},
             ${o.amount}, ${o.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
             ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { leaderboard } from "../../../common/contract/leaderboard";
 import { assertWritable, load, memberOf, viewerOf, visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
@@ -8,6 +8,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { levelNamesQuery, toLevelNames } from "../../lib/level-names";
+import { communityLevelNames } from "../../lib/tables";
 
 /** /api/communities/:id/levels: the names of levels 1 to 9; members read them, the owner and admins name them. */
 export const levelsRoutes = [
@@ -31,12 +32,8 @@ export const levelsRoutes = [
     const { names } = c.req.valid("json");
     const named = names.map((name, i) => ({ level: i + 1, name })).filter((l) => l.name);
     await db.batch([
-      db.run(sql`delete from community_level_names where community_id = ${community.id}`),
-      ...named.map((l) =>
-        db.run(
-          sql`insert into community_level_names (community_id, level, name) values (${community.id}, ${l.level}, ${l.name})`,
-        ),
-      ),
+      db.delete(communityLevelNames).where(eq(communityLevelNames.communityId, community.id)),
+      ...named.map((l) => db.insert(communityLevelNames).values({ communityId: community.id, level: l.level, name: l.name })),
     ]);
     return respond(c, leaderboard.setLevels, { levelNames: names.map((name) => name || null) });
   }),

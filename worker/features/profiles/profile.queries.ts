@@ -1,29 +1,33 @@
 import { sql } from "drizzle-orm";
-import type { MemberRole } from "../../../common/contract/enums";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { ProfileCommunity } from "../../../common/contract/profiles";
 import { levelForPoints } from "../../../common/levels";
 import type { Db } from "../../lib/db";
+import { leftJoined, selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
+import { communities, communityMembers, userPoints, users } from "../../lib/tables";
 import { shownMembership, type ProfileScope } from "./profile-scope";
 
-/** Columns of a person (`t`) on a profile statement. */
-export const personColumns = sql.raw(
-  "t.id as t_id, t.full_name as t_full_name, t.avatar_url as t_avatar_url, t.cover_url as t_cover_url, " +
-    "t.profession as t_profession, t.location as t_location, t.website as t_website, t.bio as t_bio, " +
-    "t.birth_date as t_birth_date, t.created_at as t_created_at",
-);
+/** The person (`t`) a profile statement joins; null throughout when there is no such person. */
+const t = alias(users, "t");
 
-export type PersonRow = {
-  t_id: string | null;
-  t_full_name: string;
-  t_avatar_url: string | null;
-  t_cover_url: string | null;
-  t_profession: string | null;
-  t_location: string | null;
-  t_website: string | null;
-  t_bio: string | null;
-  t_birth_date: string | null;
-  t_created_at: number;
+const personFields = {
+  t_id: leftJoined(t.id),
+  t_full_name: t.fullName,
+  t_avatar_url: t.avatarUrl,
+  t_cover_url: t.coverUrl,
+  t_profession: t.profession,
+  t_location: t.location,
+  t_website: t.website,
+  t_bio: t.bio,
+  t_birth_date: t.birthDate,
+  t_created_at: t.createdAt,
 };
+
+/** Columns of a person (`t`) on a profile statement. */
+export const personColumns = selectAs(personFields);
+
+/** The person's columns are read as present once `t_id` is. */
+export type PersonRow = SelectAsRow<typeof personFields>;
 
 export const toPublicProfile = (r: PersonRow & { t_id: string }) => ({
   id: r.t_id,
@@ -39,17 +43,30 @@ export const toPublicProfile = (r: PersonRow & { t_id: string }) => ({
 
 export const toOwnProfile = (r: PersonRow & { t_id: string }) => ({ ...toPublicProfile(r), birthDate: r.t_birth_date });
 
-type CommunityRow = { id: string; name: string; image_urls: string; is_creator: number; role: MemberRole; points: number };
+/** The membership (`m`, as `shownMembership` speaks of it), its community and the member's points there. */
+const m = alias(communityMembers, "m");
+const c = alias(communities, "c");
+const up = alias(userPoints, "up");
+
+const communityFields = {
+  id: c.id,
+  name: c.name,
+  image_urls: c.imageUrls,
+  is_creator: sql<0 | 1 | null>`(${c.creatorId} = ${m.profileId})`,
+  role: m.role,
+  points: sql<Stored<typeof up.points>>`coalesce(${up.points}, 0)`,
+};
+
+type CommunityRow = SelectAsRow<typeof communityFields>;
 
 /** The tiles of 'My Communities': created ones first, then the newest joined. */
 export const communitiesStatement = (db: Db, s: ProfileScope) =>
   db.all<CommunityRow>(
-    sql`select c.id, c.name, c.image_urls, (c.creator_id = m.profile_id) as is_creator, m.role,
-          coalesce(up.points, 0) as points
-        from community_members m join communities c on c.id = m.community_id
-        left join user_points up on up.user_id = m.profile_id and up.community_id = m.community_id
+    sql`select ${selectAs(communityFields)}
+        from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.communityId}
+        left join ${tableAs(up)} on ${up.userId} = ${m.profileId} and ${up.communityId} = ${m.communityId}
         where ${shownMembership(s)}
-        order by is_creator desc, m.joined_at desc, c.id`,
+        order by is_creator desc, ${m.joinedAt} desc, ${c.id}`,
   );
 
 export function toCommunities(rows: CommunityRow[]): ProfileCommunity[] {

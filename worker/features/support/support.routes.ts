@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { support } from "../../../common/contract/support";
 import { batch } from "../../lib/db";
 import { AppError, unauthenticated } from "../../lib/errors";
@@ -6,6 +7,8 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
+import { tableAs } from "../../lib/sql-names";
+import { sessions, users } from "../../lib/tables";
 import { supportContact } from "./support-contact";
 import { ticketClosed, ticketNotFound } from "./ticket-errors";
 import {
@@ -18,6 +21,10 @@ import {
   toPage,
   toReply,
 } from "./tickets.queries";
+
+/** The session (`ss`) and its user (`u`) that a ticket's budget is counted for. */
+const ss = alias(sessions, "ss");
+const u = alias(users, "u");
 
 /** The spec's words when the profile lacks what the ticket copies from it. */
 function assertProfileComplete(user: { fullName: string; email: string }) {
@@ -41,8 +48,8 @@ export const supportRoutes = [
     const limit = hitStatement(
       db,
       rateLimitRules.supportTickets,
-      sql`(select ss.user_id from sessions ss join users u on u.id = ss.user_id
-           where ss.token = ${token} and ss.expires_at > ${Date.now()} and trim(u.full_name) <> '' and trim(u.email) <> '')`,
+      sql`(select ${ss.userId} from ${tableAs(ss)} join ${tableAs(u)} on ${u.id} = ${ss.userId}
+           where ${ss.token} = ${token} and ${ss.expiresAt} > ${Date.now()} and trim(${u.fullName}) <> '' and trim(${u.email}) <> '')`,
     );
     const checks = await batch(db, [session, limit]);
     const user = sessionUserFrom(c, checks(session));
