@@ -71,24 +71,24 @@ const healthRoutes = [
 ];
 
 /**
- * The JSON API; its endpoints, requests and answers are those of common/contract. Lists of routes are
- * registered at their endpoints' paths (worker/lib/route.ts), sub-apps at their prefix; a request is
- * matched in this order.
+ * The JSON API; its endpoints, requests and answers are those of common/contract. Routes are
+ * registered at their endpoints' paths (worker/lib/route.ts); a request is matched in this order.
  */
 const api = new Hono<HonoEnv>();
+mount(api, authRoutes);
 mount(api, healthRoutes);
-api.route("/account/sessions", accountSessionsRoutes);
+mount(api, accountSessionsRoutes);
 mount(api, accountDeletionRoutes);
-api.route("/account/export", accountExportRoutes);
-api.route("/me/blocks", myBlocksRoutes);
-api.route("/me/calendar-feed", calendarFeedRoutes);
-api.route("/me/profile", myProfileRoutes);
+mount(api, accountExportRoutes);
+mount(api, myBlocksRoutes);
+mount(api, calendarFeedRoutes);
+mount(api, myProfileRoutes);
 mount(api, meRoutes);
-api.route("/users", blockRoutes);
-api.route("/users", userProfileRoutes);
+mount(api, blockRoutes);
+mount(api, userProfileRoutes);
 mount(api, placesRoutes);
 mount(api, communitiesRoutes);
-api.route("/communities/:id/topics", topicsRoutes);
+mount(api, topicsRoutes);
 mount(api, membersRoutes);
 mount(api, inviteLinksRoutes);
 mount(api, invitationsRoutes);
@@ -96,15 +96,15 @@ mount(api, inviteRoutes);
 mount(api, levelsRoutes);
 mount(api, leaderboardRoutes);
 mount(api, communityReportsRoutes);
-api.route("/communities/:communityId/group-chats", groupChatsRoutes);
-api.route("/communities/:id/courses", communityCoursesRoutes);
+mount(api, groupChatsRoutes);
+mount(api, communityCoursesRoutes);
 mount(api, communityEventsRoutes);
-api.route("/communities/:id", communityFeedRoutes);
+mount(api, communityFeedRoutes);
 mount(api, postsRoutes);
 mount(api, commentsRoutes);
 mount(api, coursesRoutes);
 mount(api, videosRoutes);
-api.route("/events", eventsRoutes);
+mount(api, eventsRoutes);
 // The staff console answers everyone but staff 401 or 404 before it reads anything of the request: its
 // routes' own guard runs after their input is validated, and a 422 would tell a stranger the route is there.
 api.use("/admin/*", staffOnly);
@@ -114,13 +114,13 @@ mount(api, reviewRoutes);
 mount(api, notificationPreferencesRoutes);
 mount(api, unsubscribeRoutes);
 mount(api, notificationsRoutes);
-api.route("/conversations", conversationsRoutes);
+mount(api, conversationsRoutes);
 mount(api, conversationMessagesRoutes);
 mount(api, messagesRoutes);
 mount(api, searchRoutes);
 mount(api, supportRoutes);
-api.route("/payments/methods", paymentMethodsRoutes);
-api.route("/payments/subscriptions", subscriptionsRoutes);
+mount(api, paymentMethodsRoutes);
+mount(api, subscriptionsRoutes);
 mount(api, paymentsRoutes);
 mount(api, uploadsRoutes);
 
@@ -134,7 +134,6 @@ const app = new Hono<HonoEnv>()
   .use(database())
   .use("/parties/*", realtime())
   .use("/api/*", sameOriginWrites({ except: [contract.notifications.unsubscribe.path] }))
-  .route("/api/auth", authRoutes)
   .route("/api", api)
   .route("/files", filesRoutes)
   .route("/", seoRoutes)

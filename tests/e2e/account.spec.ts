@@ -28,7 +28,7 @@ async function signIn(page: Page, email: string) {
 
 async function openPage(page: Page) {
   await page.goto("/settings/privacy-security");
-  await expect(page.getByRole("heading", { level: 1, name: "Privacy & Security" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy and Security" })).toBeVisible();
 }
 
 test("change the password with the spec's messages, then sign in with the new one", async ({ page }) => {

@@ -23,9 +23,11 @@ const DAY_MS = 86_400_000;
 /** The UTC day number a moment falls on: the key of `point_days`. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
-/** The ledger as `e` (its sums) and as `pe` (the alias the `sources` of `reversalStatements` speak of). */
+/** The ledger as `e` (its sums). */
 const e = alias(pointEvents, "e");
-const pe = alias(pointEvents, "pe");
+/** The ledger row a reversal's `sources` condition speaks of (`reverse(communityId, sql\`${reversedEvent.sourceKind} = …\`)`). */
+export const reversedEvent = alias(pointEvents, "pe");
+const pe = reversedEvent;
 
 /** The level a total in `user_points` reaches: `levelSql` takes the points column as SQL text. */
 const level = sql.raw(levelSql(new SQLiteAsyncDialect().sqlToQuery(sql`${up.points}`).sql));

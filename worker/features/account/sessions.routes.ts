@@ -1,15 +1,14 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { account, sessionParams } from "../../../common/contract/account";
-import type { AppEnv, HonoEnv } from "../../env";
+import { account } from "../../../common/contract/account";
+import type { AppEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { disconnectSessions } from "../../lib/rooms";
 import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { sessions } from "../../lib/tables";
 import { userRoomsFrom, userRoomsStatements } from "../../lib/user-rooms";
-import { validate } from "../../lib/validation";
 
 /** The live sockets of signed-out sessions close with them, in every room; other sessions' stay. */
 const signedOut = (
@@ -27,8 +26,8 @@ const signedOut = (
   );
 
 /** /api/account/sessions: where the account is signed in, and signing out of them. */
-export const accountSessionsRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const accountSessionsRoutes = [
+  route(account.sessions, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
@@ -56,9 +55,9 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
         current: r.current,
       })),
     });
-  })
+  }),
   // Before "/:sessionId" so the name is never read as an id.
-  .post("/sign-out-others", async (c) => {
+  route(account.signOutOthers, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const session = sessionStatement(db, token);
@@ -72,8 +71,8 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     if (!user) throw unauthenticated();
     c.executionCtx.waitUntil(signedOut(c.env, user.id, read(removed), read(rooms.communities), read(rooms.conversations)));
     return respond(c, account.signOutOthers, { signedOut: read(removed).length });
-  })
-  .delete("/:sessionId", validate("param", sessionParams), async (c) => {
+  }),
+  route(account.signOutSession, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { sessionId } = c.req.valid("param");
@@ -89,4 +88,5 @@ export const accountSessionsRoutes = new Hono<HonoEnv>()
     if (read(removed).length === 0) throw notFound("Session not found.");
     c.executionCtx.waitUntil(signedOut(c.env, user.id, read(removed), read(rooms.communities), read(rooms.conversations)));
     return respond(c, account.signOutSession, { ok: true });
-  });
+  }),
+];

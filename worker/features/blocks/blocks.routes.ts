@@ -1,12 +1,11 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { Hono } from "hono";
-import { blocks, userParams } from "../../../common/contract/blocks";
+import { blocks } from "../../../common/contract/blocks";
 import { blockedUsers, conversationParticipants, conversations as cv, directKey, users } from "../../lib/tables";
-import type { HonoEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { disconnectFromConversation, setHiddenInConversation } from "../../lib/rooms";
 import type { AppEnv } from "../../env";
 import {
@@ -19,24 +18,25 @@ import {
   type SessionColumns,
 } from "../../lib/session";
 import { selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
-import { validate } from "../../lib/validation";
 
 /** /api/me/blocks: the people the caller blocked, newest first. One round trip. */
-export const myBlocksRoutes = new Hono<HonoEnv>().get("/", async (c) => {
-  const db = c.var.db;
-  const token = await sessionToken(c);
-  const b = blockedUsers;
-  const session = sessionStatement(db, token);
-  const people = db
-    .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl, blockedAt: b.createdAt })
-    .from(b)
-    .innerJoin(users, eq(users.id, b.blockedId))
-    .where(eq(b.blockerId, sessionUserId(token)))
-    .orderBy(desc(b.createdAt), users.id);
-  const read = await batch(db, [session, people]);
-  if (!sessionUserFrom(c, read(session))) throw unauthenticated();
-  return respond(c, blocks.list, { items: read(people) });
-});
+export const myBlocksRoutes = [
+  route(blocks.list, async (c) => {
+    const db = c.var.db;
+    const token = await sessionToken(c);
+    const b = blockedUsers;
+    const session = sessionStatement(db, token);
+    const people = db
+      .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl, blockedAt: b.createdAt })
+      .from(b)
+      .innerJoin(users, eq(users.id, b.blockedId))
+      .where(eq(b.blockerId, sessionUserId(token)))
+      .orderBy(desc(b.createdAt), users.id);
+    const read = await batch(db, [session, people]);
+    if (!sessionUserFrom(c, read(session))) throw unauthenticated();
+    return respond(c, blocks.list, { items: read(people) });
+  }),
+];
 
 /** The person named in the path, or null for nobody. */
 const targetOf = (userId: string) => ({
@@ -74,8 +74,8 @@ const setHiddenInGroups = (env: AppEnv, groups: { id: string }[], a: string, b: 
   Promise.all(groups.map((g) => setHiddenInConversation(env, g.id, a, b, hidden)));
 
 /** /api/users/:userId/block */
-export const blockRoutes = new Hono<HonoEnv>()
-  .put("/:userId/block", validate("param", userParams), async (c) => {
+export const blockRoutes = [
+  route(blocks.block, async (c) => {
     const { userId } = c.req.valid("param");
     const user = await caller(c, userId);
     const db = c.var.db;
@@ -98,8 +98,8 @@ export const blockRoutes = new Hono<HonoEnv>()
       );
     }
     return respond(c, blocks.block, { ok: true });
-  })
-  .delete("/:userId/block", validate("param", userParams), async (c) => {
+  }),
+  route(blocks.unblock, async (c) => {
     const { userId } = c.req.valid("param");
     const user = await caller(c, userId);
     const db = c.var.db;
@@ -114,4 +114,5 @@ export const blockRoutes = new Hono<HonoEnv>()
     const read = await batch(db, [db.delete(b).where(and(eq(b.blockerId, user.id), eq(b.blockedId, userId))), groups]);
     c.executionCtx.waitUntil(setHiddenInGroups(c.env, read(groups), user.id, userId, false));
     return respond(c, blocks.unblock, { ok: true });
-  });
+  }),
+];

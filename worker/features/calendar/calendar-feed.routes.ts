@@ -1,8 +1,7 @@
 import { count, eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { calendar } from "../../../common/contract/calendar";
-import type { HonoEnv } from "../../env";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { randomToken } from "../../lib/random-token";
 import { excluded } from "../../lib/sql-names";
@@ -10,13 +9,13 @@ import { calendarFeeds } from "../../lib/tables";
 import { feedUrl, hashFeedToken } from "./feeds";
 
 /** /api/me/calendar-feed: the signed-in person's calendar feed link: whether there is one, a new one, none. */
-export const calendarFeedRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const calendarFeedRoutes = [
+  route(calendar.calendarFeed, async (c) => {
     const user = await requireUser(c);
     const row = await c.var.db.select({ n: count() }).from(calendarFeeds).where(eq(calendarFeeds.userId, user.id)).get();
     return respond(c, calendar.calendarFeed, { active: (row?.n ?? 0) > 0 });
-  })
-  .post("/", async (c) => {
+  }),
+  route(calendar.newCalendarFeed, async (c) => {
     const user = await requireUser(c);
     const token = randomToken();
     await c.var.db
@@ -27,9 +26,10 @@ export const calendarFeedRoutes = new Hono<HonoEnv>()
         set: { tokenHash: excluded(calendarFeeds.tokenHash), createdAt: excluded(calendarFeeds.createdAt) },
       });
     return respond(c, calendar.newCalendarFeed, { url: feedUrl(new URL(c.req.url).origin, token) });
-  })
-  .delete("/", async (c) => {
+  }),
+  route(calendar.revokeCalendarFeed, async (c) => {
     const user = await requireUser(c);
     await c.var.db.delete(calendarFeeds).where(eq(calendarFeeds.userId, user.id));
     return respond(c, calendar.revokeCalendarFeed, { active: false });
-  });
+  }),
+];

@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import { calendar, eventParams } from "../../../common/contract/calendar";
+import type { Context } from "hono";
+import { calendar } from "../../../common/contract/calendar";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { bare, firstRow } from "../../lib/sql-names";
 import { communityEvents, eventAttendees } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { eventFor } from "./events.access";
 
 /** Attends or stops attending: the access row, then the change, the recounted total and its read. */
@@ -35,12 +35,13 @@ async function setAttending(c: Context<HonoEnv>, id: string, attending: boolean)
 }
 
 /** /api/events/:eventId… */
-export const eventsRoutes = new Hono<HonoEnv>()
-  .post("/:eventId/attend", validate("param", eventParams), async (c) => {
+export const eventsRoutes = [
+  route(calendar.attend, async (c) => {
     const result = await setAttending(c, c.req.valid("param").eventId, true);
     return respond(c, calendar.attend, result);
-  })
-  .delete("/:eventId/attend", validate("param", eventParams), async (c) => {
+  }),
+  route(calendar.unattend, async (c) => {
     const result = await setAttending(c, c.req.valid("param").eventId, false);
     return respond(c, calendar.unattend, result);
-  });
+  }),
+];

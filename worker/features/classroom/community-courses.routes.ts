@@ -1,19 +1,17 @@
 import { count, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { classroom, communityParams, courseBody, courseOrderBody } from "../../../common/contract/classroom";
+import { classroom } from "../../../common/contract/classroom";
 import { COURSES_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import { levelForPoints } from "../../../common/levels";
-import type { HonoEnv } from "../../env";
 import { assertWritable, memberOf } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { bare, bareList, firstRow, selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
 import { classroomCourses as courses, communities, userPoints } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { assertOrder, assertOwnImage, ownCourseImage, positionIn } from "./course-writes";
 import { communityCourses, oneCourse, toCourseCard } from "./courses.queries";
 
@@ -24,8 +22,8 @@ const pointsOf = (token: string, communityId: string) => ({
 });
 
 /** /api/communities/:id/courses: the classroom page, new courses and their order. */
-export const communityCoursesRoutes = new Hono<HonoEnv>()
-  .get("/", validate("param", communityParams), async (c) => {
+export const communityCoursesRoutes = [
+  route(classroom.listCourses, async (c) => {
     // The access row, the caller's points and every course with the caller's progress: one round trip.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -49,8 +47,8 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
       canManage: learner.canManage,
       readOnly: access.community.archived,
     });
-  })
-  .post("/", validate("param", communityParams), validate("json", courseBody), async (c) => {
+  }),
+  route(classroom.createCourse, async (c) => {
     // Two round trips: access, the course count and the image's owner; then the course with its counter.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -99,8 +97,8 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
       created,
     ]);
     return respond(c, classroom.createCourse, { course: toCourseCard(read(created)[0]!, { level: 0, canManage: true }) });
-  })
-  .put("/order", validate("param", communityParams), validate("json", courseOrderBody), async (c) => {
+  }),
+  route(classroom.reorderCourses, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const communityId = c.req.valid("param").id;
@@ -115,7 +113,8 @@ export const communityCoursesRoutes = new Hono<HonoEnv>()
     assertOrder("courseIds", courseIds, checks(existing));
     await db
       .update(courses)
-      .set({ position: positionIn("classroom_courses", courseIds), updatedAt: Date.now() })
+      .set({ position: positionIn(courses, courseIds), updatedAt: Date.now() })
       .where(eq(courses.communityId, communityId));
     return respond(c, classroom.reorderCourses, { ok: true });
-  });
+  }),
+];

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { Hono, type Context } from "hono";
-import { communities, communityParams, topicBody, topicParams } from "../../../common/contract/communities";
+import type { Context } from "hono";
+import { communities } from "../../../common/contract/communities";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, load, viewerOf, visibleCommunity } from "../../lib/access";
@@ -8,9 +8,9 @@ import { isUniqueViolation } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { canManageContent, hasMemberAccess } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { communityTopics } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 
 /** A topic as the API shows it. */
 const topicFields = {
@@ -33,8 +33,8 @@ async function visible(c: Context<HonoEnv>, id: string) {
 }
 
 /** Topics of a community: members read them (feed pills), the owner and admins manage them. */
-export const topicsRoutes = new Hono<HonoEnv>()
-  .get("/", validate("param", communityParams), async (c) => {
+export const topicsRoutes = [
+  route(communities.listTopics, async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
     if (!hasMemberAccess(actor, community, membership)) throw notFound("Community not found.");
     const topics = await c.var.db
@@ -43,8 +43,8 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .where(eq(communityTopics.communityId, community.id))
       .orderBy(asc(communityTopics.name));
     return respond(c, communities.listTopics, { topics });
-  })
-  .post("/", validate("param", communityParams), validate("json", topicBody), async (c) => {
+  }),
+  route(communities.createTopic, async (c) => {
     const { actor, community, membership } = await visible(c, c.req.valid("param").id);
     assertWritable(community);
     if (!canManageContent(actor, community, membership)) throw forbidden("Only the owner and admins can manage topics.");
@@ -55,8 +55,8 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .values({ id, communityId: community.id, name, color: color.toUpperCase(), postsCount: 0, createdAt: Date.now() })
       .catch(duplicateName);
     return respond(c, communities.createTopic, { topic: { id, name, color: color.toUpperCase(), postsCount: 0 } });
-  })
-  .patch("/:topicId", validate("param", topicParams), validate("json", topicBody), async (c) => {
+  }),
+  route(communities.updateTopic, async (c) => {
     const { id, topicId } = c.req.valid("param");
     const { actor, community, membership } = await visible(c, id);
     assertWritable(community);
@@ -71,8 +71,8 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .catch(duplicateName);
     if (!updated) throw notFound("Topic not found.");
     return respond(c, communities.updateTopic, { topic: updated });
-  })
-  .delete("/:topicId", validate("param", topicParams), async (c) => {
+  }),
+  route(communities.deleteTopic, async (c) => {
     const { id, topicId } = c.req.valid("param");
     const { actor, community, membership } = await visible(c, id);
     assertWritable(community);
@@ -85,4 +85,5 @@ export const topicsRoutes = new Hono<HonoEnv>()
       .get();
     if (!deleted) throw notFound("Topic not found.");
     return respond(c, communities.deleteTopic, { ok: true });
-  });
+  }),
+];

@@ -1,13 +1,5 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import { Hono } from "hono";
-import {
-  conversationParams,
-  conversations,
-  conversationsQuery,
-  directBody,
-  editGroupBody,
-  peopleQuery,
-} from "../../../common/contract/conversations";
+import { conversations } from "../../../common/contract/conversations";
 import { CONVERSATION_PARTICIPANTS_MAX, NEW_CHAT_MEMBERS_MAX, NEW_CHAT_OTHERS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import {
@@ -18,16 +10,15 @@ import {
   notifications,
   users,
 } from "../../lib/tables";
-import type { HonoEnv } from "../../env";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { disconnectFromConversation, disconnectConversation } from "../../lib/rooms";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { bare, bareList } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
-import { validate } from "../../lib/validation";
 import { asParticipant, conversationFor, type ConversationContext } from "./conversation.access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
 import { currentVersion } from "./message-writes";
@@ -79,18 +70,18 @@ function assertManages(context: ConversationContext) {
 }
 
 /** /api/conversations… */
-export const conversationsRoutes = new Hono<HonoEnv>()
-  .get("/", validate("query", conversationsQuery), async (c) => {
+export const conversationsRoutes = [
+  route(conversations.list, async (c) => {
     const user = await requireUser(c);
     return respond(c, conversations.list, {
       items: await listConversationSummaries(c.var.db, user.id, c.req.valid("query").limit),
     });
-  })
-  .get("/unread-count", async (c) => {
+  }),
+  route(conversations.unreadCount, async (c) => {
     const user = await requireUser(c);
     return respond(c, conversations.unreadCount, { count: await unreadMessagesCount(c.var.db, user.id) });
-  })
-  .get("/people", validate("query", peopleQuery), async (c) => {
+  }),
+  route(conversations.people, async (c) => {
     // One round trip: the session, the community's members (only when the caller is one) and everyone
     // else. Nobody on either side of a block is offered (DESIGN.md "Blocks").
     const db = c.var.db;
@@ -127,8 +118,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
       members: members ? read(members) : [],
       others: read(others),
     });
-  })
-  .post("/direct", validate("json", directBody), async (c) => {
+  }),
+  route(conversations.startDirect, async (c) => {
     // Two round trips: the session, the person and a block between the two; then the conversation
     // (created once per pair: the unique direct_key makes a race create one) and its id.
     const db = c.var.db;
@@ -174,8 +165,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
       id,
     ]);
     return respond(c, conversations.startDirect, { conversation: { id: read(id)[0]!.id } });
-  })
-  .get("/:conversationId", validate("param", conversationParams), async (c) => {
+  }),
+  route(conversations.get, async (c) => {
     // One round trip: access and the participants with their read marks.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -185,8 +176,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     const [row, people] = await db.batch([target.query, participants]);
     const context = target.read(c, row);
     return respond(c, conversations.get, { conversation: detail(context, people) });
-  })
-  .patch("/:conversationId", validate("param", conversationParams), validate("json", editGroupBody), async (c) => {
+  }),
+  route(conversations.editGroup, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
@@ -217,8 +208,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
       },
     };
     return respond(c, conversations.editGroup, { conversation: detail(changed, read(participants)) });
-  })
-  .delete("/:conversationId", validate("param", conversationParams), async (c) => {
+  }),
+  route(conversations.removeGroup, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
@@ -232,8 +223,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     ]);
     c.executionCtx.waitUntil(disconnectConversation(c.env, conversationId));
     return respond(c, conversations.removeGroup, { ok: true });
-  })
-  .post("/:conversationId/join", validate("param", conversationParams), async (c) => {
+  }),
+  route(conversations.joinGroup, async (c) => {
     // Two round trips: access (a member of the group's community), then the seat (read up to now: the
     // history is there to scroll, not to count as unread) and the recount.
     const db = c.var.db;
@@ -261,8 +252,8 @@ export const conversationsRoutes = new Hono<HonoEnv>()
       ]);
     }
     return respond(c, conversations.joinGroup, { conversation: { id: conversationId } });
-  })
-  .post("/:conversationId/leave", validate("param", conversationParams), async (c) => {
+  }),
+  route(conversations.leaveGroup, async (c) => {
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
@@ -286,4 +277,5 @@ export const conversationsRoutes = new Hono<HonoEnv>()
     // The room refuses them from now on: the upgrade checks the seat, and the open sockets close.
     c.executionCtx.waitUntil(disconnectFromConversation(c.env, conversationId, context.user.id));
     return respond(c, conversations.leaveGroup, { ok: true });
-  });
+  }),
+];

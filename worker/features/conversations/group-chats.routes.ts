@@ -1,21 +1,19 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { communityParams, conversations, groupBody } from "../../../common/contract/conversations";
+import { conversations } from "../../../common/contract/conversations";
 import { GROUP_CHATS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
-import type { HonoEnv } from "../../env";
 import { assertWritable, memberOf } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { conversationParticipants as seats, conversations as cv } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 
 /** /api/communities/:communityId/group-chats: a community's group chats, for its members (spec 001: the members page). */
-export const groupChatsRoutes = new Hono<HonoEnv>()
-  .get("/", validate("param", communityParams), async (c) => {
+export const groupChatsRoutes = [
+  route(conversations.groupChats, async (c) => {
     // One round trip: membership and the groups, most recently active first, each with whether the caller joined.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -42,8 +40,8 @@ export const groupChatsRoutes = new Hono<HonoEnv>()
     return respond(c, conversations.groupChats, {
       items: rows.map((r) => ({ ...r, name: r.name ?? "" })),
     });
-  })
-  .post("/", validate("param", communityParams), validate("json", groupBody), async (c) => {
+  }),
+  route(conversations.createGroup, async (c) => {
     // Two round trips: membership; then the group with its creator as its first participant.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -75,4 +73,5 @@ export const groupChatsRoutes = new Hono<HonoEnv>()
         .values({ conversationId: id, userId: access.user.id, role: "admin", joinedAt: now, lastReadAt: now, lastReadSeq: 0 }),
     ]);
     return respond(c, conversations.createGroup, { conversation: { id } });
-  });
+  }),
+];

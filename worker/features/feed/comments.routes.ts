@@ -13,8 +13,9 @@ import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-l
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
+import { reversedEvent as pe } from "../../lib/points";
 import { bare, tableAs } from "../../lib/sql-names";
-import { pointEvents, postComments, posts } from "../../lib/tables";
+import { postComments, posts } from "../../lib/tables";
 import { preview, type NewNotification } from "../../lib/notify";
 import { commentsPage, findComment, listComments, toComment } from "./comments.queries";
 import { setLike } from "./likes";
@@ -40,9 +41,6 @@ const recountReplies = (db: Db, parentId: string) =>
     sql`update ${postComments} set ${bare(postComments.repliesCount)} = (select count(*) from ${tableAs(reply)} where ${reply.parentCommentId} = ${parentId})
         where ${postComments.id} = ${parentId}`,
   );
-
-/** The point events a reversal looks at (`reverse` names them `pe`). */
-const pe = alias(pointEvents, "pe");
 
 /** A comment as its author sees it now (a retried create answers with it). */
 async function createdComment(db: Db, commentId: string, access: MemberContext) {

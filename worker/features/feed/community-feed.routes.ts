@@ -1,16 +1,13 @@
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { communityIdParams, feed, feedQuery, mentionQuery, postBody } from "../../../common/contract/feed";
-import type { HonoEnv } from "../../env";
+import { feed } from "../../../common/contract/feed";
 import { load, memberOf } from "../../lib/access";
-import { idempotencyKey } from "../../lib/idempotency";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { getCommunityPresence } from "../../lib/rooms";
 import { sessionToken } from "../../lib/session";
 import { peopleNamed } from "../../lib/full-text";
 import { firstRow } from "../../lib/sql-names";
 import { communities, communityMembers, communityTopics, posts, users } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { postPermissions, withPermissions } from "./post-permissions";
 import { createPost } from "./post-writes";
 import { feedPage, feedStatements } from "./posts.queries";
@@ -18,8 +15,8 @@ import { feedPage, feedStatements } from "./posts.queries";
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 /** /api/communities/:id/… for the feed: posts, mention candidates and the sidebar figures. */
-export const communityFeedRoutes = new Hono<HonoEnv>()
-  .get("/posts", validate("param", communityIdParams), validate("query", feedQuery), async (c) => {
+export const communityFeedRoutes = [
+  route(feed.listPosts, async (c) => {
     // Session, membership and the page in one D1 round trip; nothing is returned unless access holds.
     const db = c.var.db;
     const token = await sessionToken(c);
@@ -33,13 +30,13 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
       ...page,
       items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })),
     });
-  })
-  .post("/posts", validate("param", communityIdParams), idempotencyKey(), validate("json", postBody), async (c) => {
+  }),
+  route(feed.createPost, async (c) => {
     const key = c.req.valid("header")["idempotency-key"];
     const { post, access } = await createPost(c, c.req.valid("param").id, c.req.valid("json"), key);
     return respond(c, feed.createPost, { post: withPermissions(post, access) });
-  })
-  .get("/mention-candidates", validate("param", communityIdParams), validate("query", mentionQuery), async (c) => {
+  }),
+  route(feed.mentionCandidates, async (c) => {
     const db = c.var.db;
     const access = await load(c, memberOf(db, await sessionToken(c), c.req.valid("param").id));
     const named = peopleNamed(c.req.valid("query").q, sql`${access.community.id}`);
@@ -57,8 +54,8 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
       .orderBy(users.fullName)
       .limit(8);
     return respond(c, feed.mentionCandidates, { members });
-  })
-  .get("/stats", validate("param", communityIdParams), async (c) => {
+  }),
+  route(feed.stats, async (c) => {
     // Access and the figures in one round trip; the figures are only answered once access holds.
     const db = c.var.db;
     const communityId = c.req.valid("param").id;
@@ -90,4 +87,5 @@ export const communityFeedRoutes = new Hono<HonoEnv>()
       onlineUserIds: presence.online.slice(0, 50),
       trendingTopics: trending,
     });
-  });
+  }),
+];

@@ -4,6 +4,7 @@ import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { assertWritable, commentFor, postFor, type MemberContext } from "../../lib/access";
 import { award, commit, notify, reverse } from "../../lib/commit";
+import { reversedEvent as pe } from "../../lib/points";
 import { batch, type Db } from "../../lib/db";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
@@ -97,7 +98,7 @@ function unlikeSteps(db: Db, target: Target, userId: string) {
   return [
     reverse(
       target.communityId,
-      sql`pe.source_kind = ${`${target.kind}_like`} and (pe.source_id = ${source} or substr(pe.source_id, 1, length(${`${source}:`})) = ${`${source}:`})`,
+      sql`${pe.sourceKind} = ${`${target.kind}_like`} and (${pe.sourceId} = ${source} or substr(${pe.sourceId}, 1, length(${`${source}:`})) = ${`${source}:`})`,
     ),
     likeRow.delete(db, target, userId),
   ];

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { feed } from "../../../common/contract/feed";
 import type { HonoEnv } from "../../env";
@@ -18,11 +17,9 @@ import { withPermissions } from "./post-permissions";
 import { assertTopic, topicCount, topicOf } from "./post-writes";
 import { findPost, toFeedPost } from "./posts.queries";
 import { fileReport } from "../../lib/reports";
+import { reversedEvent as pe } from "../../lib/points";
 import { bare } from "../../lib/sql-names";
-import { communities, pointEvents, postComments, posts } from "../../lib/tables";
-
-/** The point events a reversal looks at (`reverse` names them `pe`). */
-const pe = alias(pointEvents, "pe");
+import { communities, postComments, posts } from "../../lib/tables";
 
 async function setPinned(c: Context<HonoEnv>, postId: string, pinned: boolean) {
   const db = c.var.db;

@@ -1,18 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { Hono } from "hono";
 import { CARD_VERIFICATION_AMOUNT } from "../../../common/card";
-import { addCardBody, orderParams, payments } from "../../../common/contract/payments";
+import { payments } from "../../../common/contract/payments";
 import { newId } from "../../../common/ids";
-import type { HonoEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
-import { idempotency, idempotencyKey } from "../../lib/idempotency";
+import { idempotency } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { tableAs } from "../../lib/sql-names";
-import { validate } from "../../lib/validation";
 import { flittSettings } from "../../payments/config";
 import { paymentOrders, userPaymentMethods as methods } from "../../lib/tables";
 import { chargeOrder, payWithOf } from "./charge";
@@ -46,15 +44,15 @@ const ownCard = (db: Db, userId: string, id: string) =>
 /** The newest active card of a user, for a subquery. */
 const newest = alias(methods, "newest");
 
-export const paymentMethodsRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const paymentMethodsRoutes = [
+  route(payments.methods, async (c) => {
     const user = await requireUser(c);
     const items = await cardsOf(c.var.db, user.id);
     return respond(c, payments.methods, { items, mode: flittSettings(c.env).mode });
-  })
+  }),
   // A new card is checked with a small charge that is reversed at once; approval saves it. The card is
   // typed on our form (direct mode) or on Flitt's page (hosted mode), whichever the configuration chose.
-  .post("/", idempotencyKey(), validate("json", addCardBody), async (c) => {
+  route(payments.addMethod, async (c) => {
     const user = await requireUser(c);
     const body = c.req.valid("json");
     const db = c.var.db;
@@ -118,8 +116,8 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       payments.addMethod,
       result.status === "declined" ? { ...result, message: "Failed to save payment method" } : result,
     );
-  })
-  .post("/:id/default", validate("param", orderParams), async (c) => {
+  }),
+  route(payments.setDefaultMethod, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const { id } = c.req.valid("param");
@@ -139,8 +137,8 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
       list,
     ]);
     return respond(c, payments.setDefaultMethod, { items: read(list) });
-  })
-  .delete("/:id", validate("param", orderParams), async (c) => {
+  }),
+  route(payments.deleteMethod, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const { id } = c.req.valid("param");
@@ -168,4 +166,5 @@ export const paymentMethodsRoutes = new Hono<HonoEnv>()
         ),
     ]);
     return respond(c, payments.deleteMethod, { ok: true });
-  });
+  }),
+];

@@ -1,15 +1,13 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { Hono } from "hono";
-import { orderParams, payments, type Subscription } from "../../../common/contract/payments";
-import type { HonoEnv } from "../../env";
+import { payments, type Subscription } from "../../../common/contract/payments";
 import { batch, type Db } from "../../lib/db";
 import { AppError, notFound } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { firstRow } from "../../lib/sql-names";
 import { cancelSubscriptions } from "../../lib/subscriptions";
 import { communities, userSubscriptions } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 
 const subs = userSubscriptions;
 
@@ -61,14 +59,14 @@ const oneOf = (db: Db, userId: string, id: string) =>
       .where(and(eq(subs.id, id), eq(subs.userId, userId))),
   );
 
-export const subscriptionsRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const subscriptionsRoutes = [
+  route(payments.subscriptions, async (c) => {
     const user = await requireUser(c);
     const rows = await subscriptionsOf(c.var.db, user.id);
     return respond(c, payments.subscriptions, { items: rows.map((r) => toSubscription(r)) });
-  })
+  }),
   // Cancelling stops renewals; access lasts to the end of the period already paid.
-  .post("/:id/cancel", validate("param", orderParams), async (c) => {
+  route(payments.cancelSubscription, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const { id } = c.req.valid("param");
@@ -79,9 +77,9 @@ export const subscriptionsRoutes = new Hono<HonoEnv>()
     if (!row) throw notFound("Subscription not found.");
     if (row.cancelledAt !== now) throw new AppError("CONFLICT", "Only an active subscription can be cancelled.");
     return respond(c, payments.cancelSubscription, toSubscription(row, now));
-  })
+  }),
   // Taking a cancelled subscription up again before its period ends: renewals resume, nothing is charged now.
-  .post("/:id/resubscribe", validate("param", orderParams), async (c) => {
+  route(payments.resubscribe, async (c) => {
     const user = await requireUser(c);
     const db = c.var.db;
     const { id } = c.req.valid("param");
@@ -98,4 +96,5 @@ export const subscriptionsRoutes = new Hono<HonoEnv>()
     if (!row) throw notFound("Subscription not found.");
     if (row.status !== "active") throw new AppError("CONFLICT", "This subscription has ended. Join again to subscribe.");
     return respond(c, payments.resubscribe, toSubscription(row, now));
-  });
+  }),
+];

@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { Hono } from "hono";
 import { PROFILE_ACTIVITY_PREVIEW } from "../../../common/contract/limits";
-import { activityQuery, profileBody, profiles, userParams } from "../../../common/contract/profiles";
-import type { HonoEnv } from "../../env";
+import { profiles } from "../../../common/contract/profiles";
 import { batch } from "../../lib/db";
 import { notFound, unauthenticated } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { route } from "../../lib/route";
 import { blockedBetween } from "../../lib/access";
 import {
   sessionColumns,
@@ -19,7 +18,6 @@ import {
 } from "../../lib/session";
 import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
 import { blockedUsers, users } from "../../lib/tables";
-import { validate } from "../../lib/validation";
 import { activityStatement, decodeActivityCursor, toActivityPage } from "./activity.queries";
 import { statsColumns, toStats, type ProfileScope, type StatsRow } from "./profile-scope";
 import {
@@ -91,12 +89,12 @@ async function readProfile(c: Parameters<typeof sessionUserFrom>[0], token: stri
 }
 
 /** /api/me/profile: one's own profile, and its edits. */
-export const myProfileRoutes = new Hono<HonoEnv>()
-  .get("/", async (c) => {
+export const myProfileRoutes = [
+  route(profiles.mine, async (c) => {
     const { row, parts } = await readProfile(c, await sessionToken(c), null);
     return respond(c, profiles.mine, { profile: toOwnProfile(row), ...parts });
-  })
-  .patch("/", validate("json", profileBody), async (c) => {
+  }),
+  route(profiles.update, async (c) => {
     const token = await sessionToken(c);
     const body = c.req.valid("json");
     const db = c.var.db;
@@ -120,11 +118,12 @@ export const myProfileRoutes = new Hono<HonoEnv>()
       birthDate: updated.birthDate,
       joinedAt: updated.createdAt.getTime(),
     });
-  });
+  }),
+];
 
 /** /api/users/:userId/profile and /activity: another member's public profile and their activity pages. */
-export const userProfileRoutes = new Hono<HonoEnv>()
-  .get("/:userId/profile", validate("param", userParams), async (c) => {
+export const userProfileRoutes = [
+  route(profiles.view, async (c) => {
     const { userId } = c.req.valid("param");
     const { row, user, blockedByMe, parts } = await readProfile(c, await sessionToken(c), userId);
     const empty = { ...parts, communities: [], level: 1, activity: { items: [], nextCursor: null } };
@@ -134,8 +133,8 @@ export const userProfileRoutes = new Hono<HonoEnv>()
       isSelf: user.id === userId,
       blockedByMe,
     });
-  })
-  .get("/:userId/activity", validate("param", userParams), validate("query", activityQuery), async (c) => {
+  }),
+  route(profiles.activity, async (c) => {
     const { userId } = c.req.valid("param");
     const { cursor, limit } = c.req.valid("query");
     const after = cursor ? decodeActivityCursor(cursor) : null;
@@ -151,4 +150,5 @@ export const userProfileRoutes = new Hono<HonoEnv>()
     if (!sessionUserFrom(c, row)) throw unauthenticated();
     if (!row?.t_id || row.blocked === 1) throw notFound("User not found.");
     return respond(c, profiles.activity, toActivityPage(read(activity), limit));
-  });
+  }),
+];
