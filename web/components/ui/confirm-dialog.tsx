@@ -10,6 +10,8 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The dismiss button's text when 'Cancel' would read as the action itself ('Cancel Subscription'). */
+  cancelLabel?: string;
   destructive?: boolean;
   pending?: boolean;
   /** Replaces confirmLabel while pending, when given. */
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   destructive,
   pending,
   pendingLabel,
@@ -41,7 +44,7 @@ export function ConfirmDialog({
       {children}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button ref={cancelRef} variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-          {t("common.cancel")}
+          {cancelLabel ?? t("common.cancel")}
         </Button>
         <Button variant={destructive ? "destructive" : "primary"} onClick={onConfirm} loading={pending}>
           {pending && pendingLabel ? pendingLabel : confirmLabel}

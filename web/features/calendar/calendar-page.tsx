@@ -21,6 +21,12 @@ const FeedDialog = lazyWithPreload(() => import("./feed-dialog"));
 
 type View = "list" | "month";
 
+/**
+ * The address can open the page on one event (a search result): its month as a grid, where the event
+ * shows whether it is past or upcoming, with its card marked. An event without a month shows in All.
+ */
+export type CalendarSearch = { month?: string; event?: string };
+
 function Segmented<T extends string>({
   label,
   value,
@@ -53,7 +59,7 @@ function Segmented<T extends string>({
 }
 
 /** /calendar: the current community's events as a list (filtered) or a month grid (spec 001 section 2). */
-export function CalendarPage() {
+export function CalendarPage({ search = {} }: { search?: CalendarSearch }) {
   const { t } = useTranslation("calendar");
   const { current, isLoading } = useCurrentCommunity();
   useDocumentTitle(t("title"));
@@ -65,16 +71,17 @@ export function CalendarPage() {
         <NoCommunity title={t("noCommunityTitle")} message={t("noCommunityMessage")} />
       </div>
     );
-  return <Events key={current.id} communityId={current.id} />;
+  // Another search result for the same community opens afresh on its own month.
+  return <Events key={`${current.id} ${search.month ?? ""} ${search.event ?? ""}`} communityId={current.id} search={search} />;
 }
 
-function Events({ communityId }: { communityId: string }) {
+function Events({ communityId, search }: { communityId: string; search: CalendarSearch }) {
   const { t } = useTranslation("calendar");
   const format = useFormatter();
   const tz = viewerTimeZone();
-  const [view, setView] = useState<View>("list");
-  const [filter, setFilter] = useState<EventFilter>("upcoming");
-  const [month, setMonth] = useState(() => monthOf(new Date()));
+  const [view, setView] = useState<View>(search.month ? "month" : "list");
+  const [filter, setFilter] = useState<EventFilter>(search.event && !search.month ? "all" : "upcoming");
+  const [month, setMonth] = useState(() => search.month ?? monthOf(new Date()));
   const [creating, setCreating] = useState(false);
   const [subscribing, setSubscribing] = useState(false);
   const list = useQuery({ ...eventListQueryOptions(communityId, filter, tz), enabled: view === "list" });
@@ -171,7 +178,7 @@ function Events({ communityId }: { communityId: string }) {
             <ul className="space-y-4">
               {query.data.events.map((event) => (
                 <li key={event.id}>
-                  <EventCard event={event} readOnly={query.data.readOnly} />
+                  <EventCard event={event} readOnly={query.data.readOnly} highlighted={event.id === search.event} />
                 </li>
               ))}
             </ul>

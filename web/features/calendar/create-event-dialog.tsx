@@ -233,7 +233,7 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={submitting}>
-            {t("common.cancel")}
+            {t("common.cancel", { ns: "translation" })}
           </Button>
           <Button type="submit" loading={submitting}>
             {submitting ? t("form.creating") : t("form.create")}

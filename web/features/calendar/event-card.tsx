@@ -1,21 +1,40 @@
 import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CalendarEvent } from "../../../common/contract/calendar";
 import { Avatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
 import { useErrorMessage } from "../../lib/errors";
 import { useFormatter } from "../../lib/format/formatter";
 import { toast } from "../../lib/toast";
 import { formatEventRange } from "./event-time";
 import { useAttendance } from "./mutations";
 
-/** An event: type, image, time range, place or link, who attends, and Attend / Attending. */
-export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly: boolean }) {
+type EventCardProps = {
+  event: CalendarEvent;
+  readOnly: boolean;
+  /** The event the page was opened on (a search result): marked and scrolled to. */
+  highlighted?: boolean;
+};
+
+/**
+ * An event: type, image, time range, place or link, who attends, and Attend / Attending while it has
+ * not ended (an ended one says so instead).
+ */
+export function EventCard({ event, readOnly, highlighted = false }: EventCardProps) {
   const { t } = useTranslation("calendar");
   const format = useFormatter();
   const errorMessage = useErrorMessage();
   const attendance = useAttendance(event.communityId);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView?.({ block: "center" });
+  }, [highlighted]);
+  // The card's moment: an event ending while it is shown loses Attend on the next visit.
+  const [now] = useState(() => Date.now());
+  const ended = event.endTime < now;
   const toggle = () =>
     attendance.mutate(
       { eventId: event.id, attending: !event.attending },
@@ -26,13 +45,19 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
     );
   return (
     <article
-      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm sm:flex-row"
+      ref={ref}
+      className={cn(
+        "flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm sm:flex-row",
+        highlighted && "ring-2 ring-primary ring-offset-2 ring-offset-background",
+      )}
       aria-labelledby={`event-${event.id}`}
+      aria-current={highlighted || undefined}
     >
       {event.imageUrl && <img src={event.imageUrl} alt="" className="aspect-video w-full object-cover sm:w-56" loading="lazy" />}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{t(`types.${event.eventType}`)}</Badge>
+          {ended && <Badge>{t("card.ended")}</Badge>}
         </div>
         <h2 id={`event-${event.id}`} className="text-lg font-semibold text-foreground">
           {event.name}
@@ -75,7 +100,7 @@ export function EventCard({ event, readOnly }: { event: CalendarEvent; readOnly:
             <Users className="h-4 w-4" aria-hidden="true" />
             {t("card.attendees", { count: event.attendeesCount })}
           </div>
-          {!readOnly && (
+          {!readOnly && !ended && (
             <Button
               size="sm"
               variant={event.attending ? "outline" : "primary"}

@@ -104,7 +104,7 @@ export default function AddVideoDialog({ communityId, courseId, open, onOpenChan
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={add.isPending}>
-            {t("common.cancel")}
+            {t("common.cancel", { ns: "translation" })}
           </Button>
           <Button type="submit" loading={add.isPending}>
             {add.isPending ? t("video.adding") : t("video.add")}

@@ -7,8 +7,9 @@ import { formatDuration } from "./format";
 import { ProgressRing } from "./progress-ring";
 
 /**
- * A course on the classroom page: image, title, description, lessons, the viewer's progress, how many
- * enrolled and the level it needs. A locked course says which level opens it and links nowhere.
+ * A course on the classroom page: image, title, description, lessons, the viewer's progress once they
+ * have enrolled, how many enrolled and the level it needs. A locked course says which level opens it
+ * and links nowhere.
  */
 export function CourseCard({ course }: { course: Course }) {
   const { t } = useTranslation("classroom");
@@ -49,7 +50,9 @@ export function CourseCard({ course }: { course: Course }) {
               {t("enrolled", { count: course.enrollmentsCount })}
             </p>
           </div>
-          {!course.locked && <ProgressRing percent={course.progress} label={t("progress", { percent: course.progress })} />}
+          {!course.locked && course.enrolled && (
+            <ProgressRing percent={course.progress} label={t("progress", { percent: course.progress })} />
+          )}
         </div>
       </div>
     </>

@@ -134,7 +134,7 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
         />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={submitting}>
-            {t("common.cancel")}
+            {t("common.cancel", { ns: "translation" })}
           </Button>
           <Button type="submit" loading={submitting}>
             {course ? (submitting ? t("form.saving") : t("form.save")) : submitting ? t("form.creating") : t("form.create")}

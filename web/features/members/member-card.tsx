@@ -1,4 +1,4 @@
-import { useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { CommunityMember } from "../../../common/contract/members";
@@ -7,8 +7,12 @@ import { ProfileLink } from "../../components/profile-link";
 import { Avatar } from "../../components/ui/avatar";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
+import { useStartDirect } from "../../lib/conversations";
+import { useErrorMessage } from "../../lib/errors";
 import { useFormatter } from "../../lib/format/formatter";
+import { toast } from "../../lib/toast";
 
 const roleStyles = {
   owner: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100",
@@ -28,9 +32,17 @@ type MemberCardProps = {
 export function MemberCard({ member, online, isMe, levelName }: MemberCardProps) {
   const { t } = useTranslation("members");
   const format = useFormatter();
-  const router = useRouter();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const start = useStartDirect();
   const role = member.isOwner ? "owner" : member.role;
+  // Opened in a new tab, the link starts the chat there (/new-chat); a plain click starts it here.
   const chat = `/new-chat?user=${encodeURIComponent(member.id)}`;
+  const startChat = () =>
+    start.mutate(member.id, {
+      onSuccess: ({ conversation }) => void navigate({ to: "/chat/$id", params: { id: conversation.id } }),
+      onError: (err) => toast({ variant: "destructive", title: t("startFailed"), description: errorMessage(err) }),
+    });
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -74,12 +86,13 @@ export function MemberCard({ member, online, isMe, levelName }: MemberCardProps)
           onClick={(e) => {
             if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
             e.preventDefault();
-            void router.navigate({ href: chat });
+            if (!start.isPending) startChat();
           }}
           aria-label={t("messageTo", { name: member.fullName })}
+          aria-busy={start.isPending || undefined}
           className={buttonClasses({ variant: "outline", size: "sm", className: "self-start sm:self-center" })}
         >
-          <MessageCircle className="h-4 w-4" aria-hidden="true" />
+          {start.isPending ? <Spinner size="sm" decorative /> : <MessageCircle className="h-4 w-4" aria-hidden="true" />}
           {t("message")}
         </a>
       )}

@@ -2,14 +2,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api";
 import { conversationKeys, conversationQueryOptions } from "./queries";
 
-export function useStartDirect() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) => call("POST /api/conversations/direct", { body: { userId } }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: conversationKeys.lists() }),
-  });
-}
-
 export function useCreateGroup(communityId: string) {
   const qc = useQueryClient();
   return useMutation({

@@ -7,13 +7,13 @@ import { PageHeading, useDocumentTitle } from "../../components/page";
 import { SearchField } from "../../components/search-field";
 import { Avatar } from "../../components/ui/avatar";
 import { Spinner } from "../../components/ui/spinner";
+import { useStartDirect } from "../../lib/conversations";
 import { useCurrentCommunity } from "../../lib/my-communities";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { PEOPLE_QUERY_MAX } from "../../../common/contract/limits";
 import type { Person } from "../../../common/contract/conversations";
-import { useStartDirect } from "./group-mutations";
 import { peopleQueryOptions } from "./queries";
 
 /** The spec's search debounce for messages. */

@@ -1,21 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { call } from "../../lib/api";
+import { conversationKeys } from "../../lib/conversations";
 import { CONVERSATIONS_PAGE_SIZE } from "../../../common/contract/limits";
 import type { ChatHistory } from "./chat-history";
 
 export const MESSAGES_DROPDOWN_LIMIT = 3;
 
-/** The conversation caches sit under ["conversations"], so the user's room can refresh all of them. */
-export const conversationKeys = {
-  all: () => ["conversations"] as const,
-  lists: () => ["conversations", "list"] as const,
-  list: (limit: number) => ["conversations", "list", limit] as const,
-  unread: () => ["conversations", "unread-count"] as const,
-  detail: (id: string) => ["conversations", "detail", id] as const,
-  history: (id: string) => ["conversations", "history", id] as const,
-  people: (communityId: string | null, q: string) => ["conversations", "people", communityId, q] as const,
-  groupChats: (communityId: string) => ["conversations", "group-chats", communityId] as const,
-};
+export { conversationKeys };
 
 export const conversationListQueryOptions = (limit: number) =>
   queryOptions({

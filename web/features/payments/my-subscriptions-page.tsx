@@ -142,6 +142,7 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
         title={t("subscriptions.cancelTitle")}
         description={t("subscriptions.cancelBody", { date: end })}
         confirmLabel={t("subscriptions.cancel")}
+        cancelLabel={t("subscriptions.keep")}
         destructive
         pending={cancel.isPending}
         onConfirm={() => cancel.mutate()}

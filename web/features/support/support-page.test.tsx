@@ -36,7 +36,7 @@ describe("the Contact tab", () => {
     expect(section.getByText("Within 24 hours")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Email Support" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Phone Support" })).toBeNull();
-    expect(section.queryByText("E-mail")).toBeNull();
+    expect(section.queryByText("Email")).toBeNull();
     expect(section.queryByText("Phone")).toBeNull();
     expect(section.getByText("Monday to Friday 9:00 AM to 6:00 PM (GMT+4)")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /^mailto:|@/ })).toBeNull();
