@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 
@@ -11,6 +11,14 @@ import { SQLiteRaw } from "drizzle-orm/sqlite-core/query-builders/raw";
 
 /** A column's bare name, for SET targets, INSERT column lists and ON CONFLICT targets: "likes_count". */
 export const bare = (column: Column): SQL => sql`${sql.identifier(column.name)}`;
+
+/**
+ * A column with its table's name always: "users"."id". A builder select from one table writes its
+ * fields' columns bare ("id"), even inside an `sql` field, where a subquery would then read its own
+ * table's column of that name; a correlated subquery in such a field names the outer column this way.
+ */
+export const qualified = (column: Column): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** An INSERT's column list: "a", "b", "c". */
 export const bareList = (...columns: Column[]): SQL => sql.join(columns.map(bare), sql`, `);

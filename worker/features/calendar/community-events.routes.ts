@@ -1,40 +1,24 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { calendar } from "../../../common/contract/calendar";
 import { EVENT_DEFAULT_LENGTH } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import { assertWritable, memberOf } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
-import { AppError, forbidden } from "../../lib/errors";
+import { forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { ownUpload, assertOwnUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { commit, notifyMany } from "../../lib/commit";
 import { deliver } from "../../lib/notification-delivery";
 import { eventNotifications } from "../../lib/notification-rows";
 import { preview } from "../../lib/notify";
-import { bare, firstRow, tableAs } from "../../lib/sql-names";
-import { communities, communityEvents, communityMembers, uploads } from "../../lib/tables";
+import { bare, tableAs } from "../../lib/sql-names";
+import { communities, communityEvents, communityMembers } from "../../lib/tables";
 import { communityEventList, eventWindow, oneEvent, toCalendarEvent } from "./events.queries";
-
-/** Whether the event image is the caller's own upload (null without an image). */
-const ownEventImage = (db: Db, token: string, imageUrl: string | null) =>
-  imageUrl
-    ? firstRow(
-        db
-          .select({ n: count() })
-          .from(uploads)
-          .where(
-            and(
-              eq(uploads.ownerId, sessionUserId(token)),
-              eq(uploads.purpose, "event_image"),
-              eq(uploads.r2Key, imageUrl.slice("/files/".length)),
-            ),
-          ),
-      )
-    : null;
 
 const m = alias(communityMembers, "m");
 
@@ -86,17 +70,14 @@ export const communityEventsRoutes = [
     const body = c.req.valid("json");
     const member = memberOf(db, token, communityId);
     const limit = hitStatement(db, rateLimitRules.posting, sessionUserId(token));
-    const image = ownEventImage(db, token, body.imageUrl);
+    const image = ownUpload(db, token, "event_image", body.imageUrl);
     const checks = await batch(db, [member.query, limit, ...(image ? [image] : [])]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
     if (!canManage(access.actor, access.community, access.membership))
       throw forbidden("Only the owner and admins can create events.");
     assertUnderLimit(rateLimitRules.posting, checks(limit));
-    if (image && (checks(image)?.n ?? 0) === 0)
-      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-        issues: [{ path: "imageUrl", message: "Images must be uploaded first" }],
-      });
+    assertOwnUpload(image && (checks(image) ?? { n: 0 }));
     const id = newId();
     const now = Date.now();
     const user = access.user;

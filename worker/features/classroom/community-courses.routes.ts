@@ -8,11 +8,12 @@ import { batch } from "../../lib/db";
 import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
+import { ownUpload, assertOwnUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { bare, bareList, firstRow, selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
 import { classroomCourses as courses, communities, userPoints } from "../../lib/tables";
-import { assertOrder, assertOwnImage, ownCourseImage, positionIn } from "./course-writes";
+import { assertOrder, positionIn } from "./course-writes";
 import { communityCourses, oneCourse, toCourseCard } from "./courses.queries";
 
 /** The caller's all-time points in a community, for the level its courses unlock at. */
@@ -56,7 +57,7 @@ export const communityCoursesRoutes = [
     const body = c.req.valid("json");
     const member = memberOf(db, token, communityId);
     const existing = firstRow(db.select({ n: count() }).from(courses).where(eq(courses.communityId, communityId)));
-    const image = ownCourseImage(db, token, body.imageUrl);
+    const image = ownUpload(db, token, "course_image", body.imageUrl);
     const checks = await batch(db, [member.query, existing, ...(image ? [image] : [])]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
@@ -64,7 +65,7 @@ export const communityCoursesRoutes = [
       throw forbidden("Only the owner and admins can create courses.");
     if ((checks(existing)?.n ?? 0) >= COURSES_MAX)
       throw new AppError("CONFLICT", `A community can have at most ${COURSES_MAX} courses.`);
-    assertOwnImage(image && checks(image));
+    assertOwnUpload(image && checks(image));
     const id = newId();
     const now = Date.now();
     const created = oneCourse(db, id, { id: access.user.id });

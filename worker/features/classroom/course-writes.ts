@@ -1,35 +1,12 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import type { Db } from "../../lib/db";
+import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors";
-import { sessionUserId } from "../../lib/session";
-import { bare, firstRow } from "../../lib/sql-names";
-import { classroomCourses, courseVideos, uploads } from "../../lib/tables";
+import { bare } from "../../lib/sql-names";
+import { classroomCourses, courseVideos } from "../../lib/tables";
 
 /** Checks and pieces shared by the course and lesson writes. */
 
 const invalid = (path: string, message: string) =>
   new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path, message }] });
-
-/** Whether a course image is the caller's own upload: a statement (null without an image), then the check. */
-export const ownCourseImage = (db: Db, token: string, imageUrl: string | null | undefined) =>
-  imageUrl
-    ? firstRow(
-        db
-          .select({ n: count() })
-          .from(uploads)
-          .where(
-            and(
-              eq(uploads.ownerId, sessionUserId(token)),
-              eq(uploads.purpose, "course_image"),
-              eq(uploads.r2Key, imageUrl.slice("/files/".length)),
-            ),
-          ),
-      )
-    : null;
-
-export function assertOwnImage(found: { n: number } | undefined | null) {
-  if (found && found.n === 0) throw invalid("imageUrl", "Images must be uploaded first");
-}
 
 /** A new order must name every item exactly once. */
 export function assertOrder(path: string, ids: string[], existing: { id: string }[]) {

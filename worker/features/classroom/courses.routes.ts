@@ -6,13 +6,14 @@ import { assertWritable, load } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { respond } from "../../lib/respond";
+import { ownUpload, assertOwnUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
 import { bare, bareList, firstRow } from "../../lib/sql-names";
 import { classroomCourses, communities, courseEnrollments, courseVideos } from "../../lib/tables";
 import { assertCanManage, assertUnlocked, courseFor } from "./classroom.access";
-import { assertOrder, assertOwnImage, ownCourseImage, positionIn, recountLessons } from "./course-writes";
+import { assertOrder, positionIn, recountLessons } from "./course-writes";
 import { courseLessons, oneCourse, toCourseCard, toLesson } from "./courses.queries";
 
 /** /api/courses/:courseId… */
@@ -41,12 +42,12 @@ export const coursesRoutes = [
     const courseId = c.req.valid("param").courseId;
     const body = c.req.valid("json");
     const target = courseFor(db, token, courseId);
-    const image = ownCourseImage(db, token, body.imageUrl);
+    const image = ownUpload(db, token, "course_image", body.imageUrl);
     const checks = await batch(db, [target.query, ...(image ? [image] : [])]);
     const found = target.read(c, checks(target.query));
     assertWritable(found.access.community);
     assertCanManage(found);
-    assertOwnImage(image && checks(image));
+    assertOwnUpload(image && checks(image));
     // Fields left out of the body stay as they are (the builder skips undefined ones).
     const edit = db
       .update(classroomCourses)

@@ -161,6 +161,11 @@ export function asParticipant(context: ConversationContext): ConversationContext
 /** Whether new messages may be written: a block closes a direct chat, an archived community its groups. */
 export function assertCanWrite(context: ConversationContext) {
   if (context.blocked) throw new AppError("FORBIDDEN", "You can't send messages in this conversation.");
+  assertNotArchived(context);
+}
+
+/** A group chat of an archived community is read-only like the rest of it: no renaming, removing or deleting. */
+export function assertNotArchived(context: ConversationContext) {
   if (context.community?.community?.archived) throw new AppError("READ_ONLY", "This community is archived and read-only.");
 }
 

@@ -19,7 +19,7 @@ import { disconnectFromConversation, disconnectConversation } from "../../lib/ro
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
 import { bare, bareList } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
-import { asParticipant, conversationFor, type ConversationContext } from "./conversation.access";
+import { asParticipant, assertNotArchived, conversationFor, type ConversationContext } from "./conversation.access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
 import { currentVersion } from "./message-writes";
 
@@ -67,6 +67,7 @@ function detail(context: ConversationContext, participants: Awaited<ReturnType<t
 function assertManages(context: ConversationContext) {
   if (context.conversation.type !== "group") throw new AppError("BAD_REQUEST", "Only group chats can be changed.");
   if (!context.canManage) throw forbidden("Only the community's owner and admins can manage its group chats.");
+  assertNotArchived(context);
 }
 
 /** /api/conversations… */

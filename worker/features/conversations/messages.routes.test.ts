@@ -178,6 +178,23 @@ describe("sending", () => {
     expect(reply.replyTo).toEqual({ id: image.id, senderName: "Ana", content: "", messageType: "image", isDeleted: false });
   });
 
+  it("attaches only the sender's own upload: another person's image or a key that names no upload is refused", async () => {
+    const { ana, giorgi, chat } = await pair();
+    const hers = await uploadImage(giorgi.cookie, "chat_attachment");
+    const nobodys = `/files/chat_attachment/${crypto.randomUUID()}.png`;
+    for (const fileUrl of [hers, nobodys]) {
+      const res = await expectError(
+        await send(ana, chat, { content: "", messageType: "image", fileUrl }),
+        422,
+        "VALIDATION_FAILED",
+      );
+      expect(res.error.issues?.map((i) => i.path)).toEqual(["fileUrl"]);
+    }
+    expect(await countRows("messages where conversation_id = ?", chat)).toBe(0);
+    // The same image is Giorgi's to send.
+    expect((await send(giorgi, chat, { content: "", messageType: "image", fileUrl: hers })).status).toBe(201);
+  });
+
   it("limits a sender to 20 messages in 10 seconds with a clear 429", async () => {
     const { ana, chat } = await pair();
     stopClock();
@@ -373,6 +390,22 @@ describe("group chats", () => {
     expect((await call(`/api/conversations/${group}`, { method: "DELETE", cookie: owner.cookie })).status).toBe(200);
     expect(await list(owner)).toEqual([]);
     expect(await countRows("conversations where id = ?", group)).toBe(0);
+  });
+
+  it("keeps an archived community's group chats read-only: no renaming, removing or deleting messages", async () => {
+    const owner = await createUser();
+    const community = await createCommunity(owner.user.id);
+    const created = await call(`/api/communities/${community.id}/group-chats`, { body: { name: "Club" }, cookie: owner.cookie });
+    const group = ((await created.json()) as { conversation: { id: string } }).conversation.id;
+    const message = await sent(owner, group, "Hello club");
+    expect((await call(`/api/communities/${community.id}/archive`, { method: "POST", cookie: owner.cookie })).status).toBe(200);
+    const rename = call(`/api/conversations/${group}`, { method: "PATCH", body: { name: "Renamed" }, cookie: owner.cookie });
+    await expectError(await rename, 409, "READ_ONLY");
+    await expectError(await call(`/api/conversations/${group}`, { method: "DELETE", cookie: owner.cookie }), 409, "READ_ONLY");
+    await expectError(await call(`/api/messages/${message.id}`, { method: "DELETE", cookie: owner.cookie }), 409, "READ_ONLY");
+    const [kept] = (await history(owner, group)).items;
+    expect(kept).toMatchObject({ id: message.id, content: "Hello club", isDeleted: false });
+    expect(await countRows("conversations where id = ? and name = 'Club'", group)).toBe(1);
   });
 
   it("leaves the conversation list when its community's access ends", async () => {

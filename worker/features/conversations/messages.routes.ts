@@ -15,6 +15,7 @@ import {
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
+import { assertOwnUpload, ownUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
 import { getConversationPresence, type Frame } from "../../lib/rooms";
 import { commit, type Read } from "../../lib/commit";
@@ -22,7 +23,7 @@ import { sessionToken, sessionUserId } from "../../lib/session";
 import { fileReport } from "../../lib/reports";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
-import { asParticipant, assertCanWrite, conversationFor, messageFor } from "./conversation.access";
+import { asParticipant, assertCanWrite, assertNotArchived, conversationFor, messageFor } from "./conversation.access";
 import {
   currentVersion,
   hiddenFrom,
@@ -120,8 +121,9 @@ export const conversationMessagesRoutes = [
           .from(messages)
           .where(and(eq(messages.id, body.replyToId), eq(messages.conversationId, conversationId), eq(messages.isDeleted, false)))
       : null;
+    const image = ownUpload(db, token, "chat_attachment", body.fileUrl);
     const [checks, present] = await Promise.all([
-      batch(db, [target.query, existing, limit, hidden, ...(reply ? [reply] : [])]),
+      batch(db, [target.query, existing, limit, hidden, ...(reply ? [reply] : []), ...(image ? [image] : [])]),
       getConversationPresence(c.env, conversationId),
     ]);
     const context = asParticipant(target.read(c, checks(target.query)));
@@ -135,6 +137,8 @@ export const conversationMessagesRoutes = [
         issues: [{ path: "replyToId", message: "The message you reply to is not in this conversation" }],
       });
     }
+    // Only one's own upload: another person's image (or a key that names none) is not attached.
+    if (image) assertOwnUpload(checks(image) ?? { n: 0 }, "fileUrl");
     const hiddenIds = checks(hidden).map((r) => r.userId);
     const now = Date.now();
     const preview = messagePreview(body.content);
@@ -332,6 +336,7 @@ export const messagesRoutes = [
     const message = await changeMessage(c, messageId, {
       check: (context) => {
         if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
+        assertNotArchived(context);
       },
       set: { content: "", fileUrl: null, isDeleted: true },
       change: (conversationId) => [

@@ -138,6 +138,32 @@ describe("own profile", () => {
 });
 
 describe("editing one's profile", () => {
+  it("takes only one's own avatar and cover uploads (or the pictures already shown), writing nothing otherwise", async () => {
+    const ana = await createUser();
+    const giorgi = await createUser();
+    const own = { avatarUrl: await uploadImage(ana.cookie, "avatar"), coverUrl: await uploadImage(ana.cookie, "cover") };
+    expect((await patch(ana, { ...own, bio: "First" })).status).toBe(200);
+    const his = await uploadImage(giorgi.cookie, "avatar");
+    const nobodys = `/files/cover/${crypto.randomUUID()}.png`;
+    const refused = await expectError(
+      await patch(ana, { avatarUrl: his, coverUrl: nobodys, bio: "Second" }),
+      422,
+      "VALIDATION_FAILED",
+    );
+    expect(refused.error.issues?.map((i) => i.path)).toEqual(["avatarUrl", "coverUrl"]);
+    const oneBad = await expectError(await patch(ana, { avatarUrl: his, bio: "Third" }), 422, "VALIDATION_FAILED");
+    expect(oneBad.error.issues?.map((i) => i.path)).toEqual(["avatarUrl"]);
+    const shown = ((await (await mine(ana)).json()) as OwnProfileView).profile;
+    expect(shown).toMatchObject({ ...own, bio: "First" });
+    // Saving the pictures already shown again, and removing one, goes through.
+    expect((await patch(ana, { ...own, bio: "Again" })).status).toBe(200);
+    expect((await patch(ana, { coverUrl: null })).status).toBe(200);
+    expect(((await (await mine(ana)).json()) as OwnProfileView).profile).toMatchObject({
+      coverUrl: null,
+      bio: "Again",
+    });
+  });
+
   it("stores what was sent, empty optional values as null, uploaded images only", async () => {
     const w = await world();
     const avatarUrl = await uploadImage(w.ana.cookie, "avatar");

@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { PROFILE_ACTIVITY_PREVIEW } from "../../../common/contract/limits";
 import { profiles } from "../../../common/contract/profiles";
 import { batch } from "../../lib/db";
-import { notFound, unauthenticated } from "../../lib/errors";
+import { AppError, notFound, unauthenticated } from "../../lib/errors";
+import { ownOrKept } from "../../lib/own-upload";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { blockedBetween } from "../../lib/access";
@@ -16,7 +17,7 @@ import {
   sessionUserId,
   type SessionColumns,
 } from "../../lib/session";
-import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
+import { firstRow, selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
 import { blockedUsers, users } from "../../lib/tables";
 import { activityStatement, decodeActivityCursor, toActivityPage } from "./activity.queries";
 import { statsColumns, toStats, type ProfileScope, type StatsRow } from "./profile-scope";
@@ -99,12 +100,35 @@ export const myProfileRoutes = [
     const body = c.req.valid("json");
     const db = c.var.db;
     const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    // The update finds its row through the session, so the session check and the write are one statement.
-    const [updated] = await db
+    // Pictures are one's own uploads of their kind (or the ones the profile shows already); the update
+    // writes only when they are, and the check beside it says which one was not. One round trip.
+    const images = {
+      avatarUrl: ownOrKept(users.avatarUrl, users.id, "avatar", body.avatarUrl),
+      coverUrl: ownOrKept(users.coverUrl, users.id, "cover", body.coverUrl),
+    };
+    const me = eq(users.id, sessionUserId(token));
+    // Named, so the batch's rows keep each answer under its own key.
+    const check = firstRow(
+      db
+        .select({ avatarUrl: images.avatarUrl.as("avatar_ok"), coverUrl: images.coverUrl.as("cover_ok") })
+        .from(users)
+        .where(me),
+    );
+    const update = db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, sessionUserId(token)))
+      .where(and(me, images.avatarUrl, images.coverUrl))
       .returning();
+    const read = await batch(db, [check, update]);
+    const found = read(check);
+    if (!found) throw unauthenticated();
+    const refused = (Object.keys(images) as (keyof typeof images)[]).filter((field) => !found[field]);
+    if (refused.length > 0) {
+      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: refused.map((path) => ({ path, message: "Images must be uploaded first" })),
+      });
+    }
+    const [updated] = read(update);
     if (!updated) throw unauthenticated();
     return respond(c, profiles.update, {
       id: updated.id,
