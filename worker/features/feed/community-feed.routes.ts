@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, not, sql } from "drizzle-orm";
 import { feed } from "../../../common/contract/feed";
-import { load, memberOf } from "../../lib/access";
+import { blockedBetween, memberOf } from "../../lib/access";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { getCommunityPresence } from "../../lib/rooms";
-import { sessionToken } from "../../lib/session";
+import { sessionToken, sessionUserId } from "../../lib/session";
 import { peopleNamed } from "../../lib/full-text";
 import { firstRow } from "../../lib/sql-names";
 import { communities, communityMembers, communityTopics, posts, users } from "../../lib/tables";
@@ -37,22 +37,30 @@ export const communityFeedRoutes = [
     return respond(c, feed.createPost, { post: withPermissions(post, access) });
   }),
   route(feed.mentionCandidates, async (c) => {
+    // Access and the candidates in one round trip; the candidates are only answered once access holds.
+    // Nobody on either side of a block is offered: a mention of them would notify no one, or a stranger.
     const db = c.var.db;
-    const access = await load(c, memberOf(db, await sessionToken(c), c.req.valid("param").id));
-    const named = peopleNamed(c.req.valid("query").q, sql`${access.community.id}`);
-    const members = await db
+    const token = await sessionToken(c);
+    const communityId = c.req.valid("param").id;
+    const me = sessionUserId(token);
+    const member = memberOf(db, token, communityId);
+    const named = peopleNamed(c.req.valid("query").q, sql`${communityId}`);
+    const candidates = db
       .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl })
       .from(communityMembers)
       .innerJoin(users, eq(users.id, communityMembers.profileId))
       .where(
         and(
-          eq(communityMembers.communityId, access.community.id),
-          ne(users.id, access.user.id),
+          eq(communityMembers.communityId, communityId),
+          ne(users.id, me),
+          not(blockedBetween(me, users.id)),
           named ? sql`${users.id} in ${named}` : undefined,
         ),
       )
       .orderBy(users.fullName)
       .limit(8);
+    const [row, members] = await db.batch([member.query, candidates]);
+    member.read(c, row);
     return respond(c, feed.mentionCandidates, { members });
   }),
   route(feed.stats, async (c) => {

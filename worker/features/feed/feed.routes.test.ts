@@ -575,6 +575,24 @@ describe("mentions, reports and the sidebar", () => {
     expect((await find("нино")).includes(outsider.user.id)).toBe(false);
   });
 
+  it("offers nobody on either side of a block as a mention, in one round trip", async () => {
+    const w = await world();
+    const find = async (who: TestUser) => {
+      const res = await call(`/api/communities/${w.community.id}/mention-candidates?q=osc`, { cookie: who.cookie });
+      expect(parseQueryStats(res.headers.get("server-timing"))?.roundTrips).toBe(1);
+      return ((await res.json()) as { members: { id: string }[] }).members.map((m) => m.id);
+    };
+    expect(await find(w.member)).toEqual([w.other.user.id]);
+    // The member blocks Oscar: neither is offered to the other; the owner still sees Oscar.
+    expect((await call(`/api/users/${w.other.user.id}/block`, { method: "PUT", cookie: w.member.cookie })).status).toBe(200);
+    expect(await find(w.member)).toEqual([]);
+    const oscarFinds = await call(`/api/communities/${w.community.id}/mention-candidates`, { cookie: w.other.cookie });
+    const offered = ((await oscarFinds.json()) as { members: { id: string }[] }).members.map((m) => m.id);
+    expect(offered).not.toContain(w.member.user.id);
+    expect(await find(w.owner)).toEqual([w.other.user.id]);
+    expect((await call(`/api/communities/${w.community.id}/mention-candidates`, { cookie: w.outsider.cookie })).status).toBe(404);
+  });
+
   it("files one report per person", async () => {
     const w = await world();
     const p = await post(w.member, w.community.id);
