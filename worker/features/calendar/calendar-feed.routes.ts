@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { calendar } from "../../../common/contract/calendar";
+import { publicOrigin } from "../../lib/public-origin";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
@@ -25,7 +26,7 @@ export const calendarFeedRoutes = [
         target: calendarFeeds.userId,
         set: { tokenHash: excluded(calendarFeeds.tokenHash), createdAt: excluded(calendarFeeds.createdAt) },
       });
-    return respond(c, calendar.newCalendarFeed, { url: feedUrl(new URL(c.req.url).origin, token) });
+    return respond(c, calendar.newCalendarFeed, { url: feedUrl(publicOrigin(c.env, c.req.raw), token) });
   }),
   route(calendar.revokeCalendarFeed, async (c) => {
     const user = await requireUser(c);

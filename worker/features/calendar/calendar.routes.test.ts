@@ -199,7 +199,9 @@ describe("add to calendar", () => {
     const res = await call(`/ics/events/${e.id}`, { cookie: w.member.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="event-${e.id}.ics"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Pitch; night, with demos.ics"; filename*=UTF-8''Pitch%3B%20night%2C%20with%20demos.ics`,
+    );
     const ics = await res.text();
     expect(ics).toContain("BEGIN:VEVENT\r\n");
     expect(ics).toContain("DTSTART:20300115T153000Z\r\n");

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { eventParams, feedParams } from "../../../common/contract/calendar";
 import type { HonoEnv } from "../../env";
 import { batch } from "../../lib/db";
 import { notFound } from "../../lib/errors";
+import { publicOrigin } from "../../lib/public-origin";
 import { sessionToken } from "../../lib/session";
 import { selectAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
 import { calendarFeeds } from "../../lib/tables";
@@ -11,20 +12,22 @@ import { validate } from "../../lib/validation";
 import { eventFor } from "./events.access";
 import { oneEvent, toCalendarEvent } from "./events.queries";
 import { calendarFeedEvents, feedOwner, hashFeedToken } from "./feeds";
-import { calendarIcs } from "./ics";
+import { calendarIcs, icsDisposition } from "./ics";
 
 /**
  * GET /ics/events/:eventId: one event as a .ics download, for members of its community (the same
  * 401/404 as the API). Outside /api because it answers a calendar file, not JSON.
  */
-const calendarFile = (body: string, filename: string) => ({
+const calendarFile = (body: string, disposition: string) => ({
   body,
   headers: {
     "content-type": "text/calendar; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
+    "content-disposition": disposition,
     "cache-control": "private, no-store",
   },
 });
+
+const publicHost = (c: Context<HonoEnv>) => new URL(publicOrigin(c.env, c.req.raw)).host;
 
 export const icsRoutes = new Hono<HonoEnv>()
   .get("/events/:eventId", validate("param", eventParams), async (c) => {
@@ -36,7 +39,7 @@ export const icsRoutes = new Hono<HonoEnv>()
     const read = await batch(db, [target.query, shown]);
     target.read(c, read(target.query));
     const event = toCalendarEvent(read(shown)[0]!);
-    const file = calendarFile(calendarIcs([event], new URL(c.req.url).host), `event-${event.id}.ics`);
+    const file = calendarFile(calendarIcs([event], publicHost(c)), icsDisposition(event.name));
     return c.body(file.body, 200, file.headers);
   })
   /**
@@ -52,6 +55,6 @@ export const icsRoutes = new Hono<HonoEnv>()
     const events = calendarFeedEvents(db, owner);
     const [row, rows] = await db.batch([found, events]);
     if (!row?.userId) throw notFound("Calendar feed not found.");
-    const file = calendarFile(calendarIcs(rows.map(toCalendarEvent), new URL(c.req.url).host), "agora.ics");
+    const file = calendarFile(calendarIcs(rows.map(toCalendarEvent), publicHost(c)), 'attachment; filename="agora.ics"');
     return c.body(file.body, 200, file.headers);
   });
