@@ -26,6 +26,11 @@ export const rateLimitRules = {
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
   messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
+  // Edits of one's messages: fixing typos fits; a script rewriting a chat's history does not.
+  messageEdits: { name: "message-edits", limit: 30, windowMs: 60_000 },
+  // New direct chats with people who share no community with the sender: each can end in a stranger's
+  // notification, so a person reaches a handful an hour, not thousands.
+  firstContacts: { name: "first-contacts", limit: 10, windowMs: HOUR },
   // A person liking their way down a long feed stays far below it; a script toggling a like hits it in seconds.
   likes: { name: "likes", limit: 300, windowMs: 5 * 60_000 },
   // Payment orders per person (joins, plans, card checks): a payer's retries fit; a script testing stolen cards does not.

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { conversations } from "../../../common/contract/conversations";
 import { CONVERSATION_PARTICIPANTS_MAX, NEW_CHAT_MEMBERS_MAX, NEW_CHAT_OTHERS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
@@ -13,11 +14,12 @@ import {
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
+import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { disconnectFromConversation, disconnectConversation } from "../../lib/rooms";
 import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "../../lib/session";
-import { bare, bareList } from "../../lib/sql-names";
+import { bare, bareList, tableAs } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
 import { asParticipant, assertNotArchived, conversationFor, type ConversationContext } from "./conversation.access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
@@ -68,6 +70,21 @@ function assertManages(context: ConversationContext) {
   if (context.conversation.type !== "group") throw new AppError("BAD_REQUEST", "Only group chats can be changed.");
   if (!context.canManage) throw forbidden("Only the community's owner and admins can manage its group chats.");
   assertNotArchived(context);
+}
+
+const mine = alias(communityMembers, "mine");
+const theirs = alias(communityMembers, "theirs");
+
+/**
+ * The sender (an SQL user id) when starting a chat with `userId` is a first contact with a stranger:
+ * no direct chat between the two yet and no community in common; null otherwise, which counts nothing.
+ */
+function firstContact(me: SQL, userId: string): SQL {
+  const key = sql`(case when ${me} < ${userId} then ${me} || ':' || ${userId} else ${userId} || ':' || ${me} end)`;
+  return sql`(select ${me} where ${me} <> ${userId}
+    and not exists (select 1 from ${cv} where ${cv.directKey} = ${key})
+    and not exists (select 1 from ${tableAs(mine)} join ${tableAs(theirs)} on ${theirs.communityId} = ${mine.communityId}
+      and ${theirs.profileId} = ${userId} where ${mine.profileId} = ${me}))`;
 }
 
 /** /api/conversations… */
@@ -132,13 +149,15 @@ export const conversationsRoutes = [
       .select({ id: users.id, blocked: sql<0 | 1>`${blockedBetween(me, users.id)}` })
       .from(users)
       .where(eq(users.id, userId));
-    const checks = await batch(db, [session, other]);
+    const contact = hitStatement(db, rateLimitRules.firstContacts, firstContact(me, userId));
+    const checks = await batch(db, [session, other, contact]);
     const user = sessionUserFrom(c, checks(session));
     if (!user) throw unauthenticated();
     const found = checks(other)[0];
     if (!found) throw notFound("User not found.");
     if (found.id === user.id) throw new AppError("BAD_REQUEST", "You can't start a chat with yourself.");
     if (found.blocked === 1) throw forbidden("You can't message this person.");
+    assertUnderLimit(rateLimitRules.firstContacts, checks(contact));
     const key = directKey(user.id, found.id);
     const now = Date.now();
     const seat = (who: string) =>

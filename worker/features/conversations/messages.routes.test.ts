@@ -205,6 +205,37 @@ describe("sending", () => {
     expect(await countRows("messages where conversation_id = ?", chat)).toBe(20);
   });
 
+  it("limits first contacts with strangers to 10 an hour; chats that exist and people of a shared community are not counted", async () => {
+    const ana = await createUser();
+    const strangers = await Promise.all(Array.from({ length: 11 }, () => createUser()));
+    const neighbour = await createUser();
+    const community = await createCommunity(neighbour.user.id);
+    await addMember(community.id, ana.user.id);
+    stopClock();
+    const start = (to: TestUser) => call("/api/conversations/direct", { body: { userId: to.user.id }, cookie: ana.cookie });
+    for (const stranger of strangers.slice(0, 10)) expect((await start(stranger)).status).toBe(200);
+    const refused = await expectError(await start(strangers[10]!), 429, "RATE_LIMITED");
+    expect(refused.error.message).toBeTruthy();
+    expect(await countRows("conversation_participants where user_id = ?", strangers[10]!.user.id)).toBe(0);
+    // Opening a chat that exists, or one with someone of a shared community, is no first contact.
+    expect((await start(strangers[0]!)).status).toBe(200);
+    expect((await start(neighbour)).status).toBe(200);
+    // The stranger can still write first.
+    const back = await call("/api/conversations/direct", { body: { userId: ana.user.id }, cookie: strangers[10]!.cookie });
+    expect(back.status).toBe(200);
+  });
+
+  it("limits edits to 30 a minute", async () => {
+    const { ana, chat } = await pair();
+    const message = await sent(ana, chat, "Draft");
+    stopClock();
+    const edit = (content: string) =>
+      call(`/api/messages/${message.id}`, { method: "PATCH", body: { content }, cookie: ana.cookie });
+    for (let i = 0; i < 30; i++) expect((await edit(`Draft ${i}`)).status).toBe(200);
+    await expectError(await edit("One too many"), 429, "RATE_LIMITED");
+    expect((await history(ana, chat)).items[0]).toMatchObject({ content: "Draft 29" });
+  });
+
   it("counts each 10-second window afresh: the message after a window's end goes through", async () => {
     const { ana, chat } = await pair();
     const now = Date.now();

@@ -315,6 +315,7 @@ export const messagesRoutes = [
     const { messageId } = c.req.valid("param");
     const { content } = c.req.valid("json");
     const message = await changeMessage(c, messageId, {
+      limit: rateLimitRules.messageEdits,
       check: (context) => {
         if (context.message.senderId !== context.user.id) throw forbidden("You can only edit your own messages.");
         if (context.message.isDeleted) throw deletedMessage();
