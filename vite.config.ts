@@ -41,6 +41,26 @@ function staticSecurityHeaders(): Plugin {
 }
 
 /**
+ * Methods the local runtime cannot turn into a request (TRACE, TRACK, CONNECT) are answered 405 here,
+ * as Cloudflare's edge answers them before any worker: passed on, the Cloudflare plugin throws, the dev
+ * server answers 500 and pushes the stack trace as an error overlay into every open tab.
+ */
+function devRefusedMethods(): Plugin {
+  const refused = new Set(["TRACE", "TRACK", "CONNECT"]);
+  return {
+    name: "agora-dev-refused-methods",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (!refused.has((req.method ?? "").toUpperCase())) return next();
+        res.writeHead(405, { "content-type": "application/json", allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" });
+        res.end(JSON.stringify({ error: { code: "BAD_REQUEST", message: "This method is not allowed." } }));
+      });
+    },
+  };
+}
+
+/**
  * The dev server's HTML gets production's security headers, so a CSP violation shows up while
  * developing. Its CSP names Vite's inline React refresh preamble by hash (as the worker's pages do,
  * documentCsp), and nothing more: any other inline script is refused here as in production. HTML the
@@ -154,6 +174,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     staticSecurityHeaders(),
     routePreloads({ routesRoot: `${root}web/routes`, webRoot: `${root}web` }),
+    devRefusedMethods(),
     devSecurityHeaders(),
     devWorkerErrors(),
     ...serviceWorker({ webRoot: `${root}web` }),

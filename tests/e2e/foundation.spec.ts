@@ -54,3 +54,18 @@ test("unknown pages show the not-found page", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page.getByText("Oops! We couldn't find that page")).toBeVisible();
 });
+
+// A TRACE to the dev server once answered 500 and pushed its stack trace into every open tab as an
+// error overlay, covering the page.
+test("the dev server refuses TRACE with 405, and open pages stay as they were", async ({ page, request }) => {
+  await page.goto("/auth/login");
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+  for (const path of ["/", "/api/health"]) {
+    const res = await request.fetch(path, { method: "TRACE" });
+    expect(res.status()).toBe(405);
+    expect(res.headers().allow).toContain("GET");
+  }
+  expect((await request.get("/api/health")).status()).toBe(200);
+  await expect(page.locator("vite-error-overlay")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
+});
