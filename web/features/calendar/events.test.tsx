@@ -4,6 +4,7 @@ import type { CalendarEvent } from "../../../common/contract/calendar";
 import { changeLanguage, type Language } from "../../lib/i18n";
 import { mockFetch } from "../../test/fetch-mock";
 import { renderInRouter } from "../../test/render-in-router";
+import { sampleEvent } from "../../test/sample-event";
 import CreateEventDialog from "./create-event-dialog";
 import { EventCard } from "./event-card";
 
@@ -14,27 +15,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => {
-  const start = overrides.startTime ?? Date.now() + 2 * DAY;
-  return {
-    id: "e1",
-    communityId: "c_1",
-    name: "Photo walk in Sololaki",
-    description: null,
-    location: "Sololaki, Tbilisi",
-    startTime: start,
-    endTime: start + HOUR,
-    timeZone: "Asia/Tbilisi",
-    eventType: "Meetup",
-    imageUrl: null,
-    eventUrl: null,
-    attendeesCount: 2,
-    attending: false,
-    attendees: [],
-    createdBy: null,
-    ...overrides,
-  };
-};
+const event = sampleEvent;
 
 const card = (e: CalendarEvent) => {
   mockFetch({});

@@ -5,6 +5,7 @@ import type { SearchHit } from "../../../common/contract/search";
 import { getCurrentCommunityId, setCurrentCommunityId } from "../../lib/current-community";
 import { anaUser, community, mockFetch } from "../../test/fetch-mock";
 import { renderApp } from "../../test/render-app";
+import { sampleEvent } from "../../test/sample-event";
 import { enterHitCommunity, hitTarget } from "./hit-target";
 
 const hit = (overrides: Partial<SearchHit>): SearchHit => ({
@@ -26,23 +27,7 @@ const hit = (overrides: Partial<SearchHit>): SearchHit => ({
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const event = (overrides: Partial<CalendarEvent> & { startTime: number }): CalendarEvent => ({
-  id: "e1",
-  communityId: "c_1",
-  name: "Photo walk in Sololaki",
-  description: null,
-  location: "Sololaki, Tbilisi",
-  endTime: overrides.startTime + HOUR,
-  timeZone: "Asia/Tbilisi",
-  eventType: "Meetup",
-  imageUrl: null,
-  eventUrl: null,
-  attendeesCount: 2,
-  attending: false,
-  attendees: [],
-  createdBy: null,
-  ...overrides,
-});
+const event = (overrides: Partial<CalendarEvent> & { startTime: number }) => sampleEvent(overrides);
 
 describe("where a search result leads", () => {
   it("takes a person to their profile, not the members list", () => {
