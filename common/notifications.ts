@@ -30,7 +30,9 @@ export type NotificationData = {
    * SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, of a
    * support reply, about the account, or of a community that became the reader's when its owner's account was deleted.
    */
-  kind?: "review" | "payment" | "support" | "account" | "ownership";
+  kind?: "review" | "payment" | "support" | "account" | "ownership" | "membership";
+  /** SYSTEM_ANNOUNCEMENT of a community taking the reader out: removed (may join again) or banned (with `reason` if given). */
+  membership?: "removed" | "banned";
   /** SYSTEM_ANNOUNCEMENT about the account: its deletion was requested, and happens at `deletionAt` (ms) unless cancelled. */
   account?: "deletion_scheduled";
   deletionAt?: number;

@@ -126,6 +126,14 @@ export const conversationBumpedSchema = z.object({
   lastMessageAt: z.number().int().nonnegative(),
   data: data.optional(),
 });
+/**
+ * The user's access to a community ended (removed, banned, left, paid access over, community suspended):
+ * their tabs drop what they hold of it; its room and group chats have already closed their sockets.
+ */
+export const communityAccessEndedSchema = z.object({
+  type: z.literal("community.access-ended"),
+  communityId: id,
+});
 export const typingServerSchema = z.object({
   type: z.literal("typing"),
   userId: id,
@@ -156,6 +164,7 @@ export const userEventSchema = z.discriminatedUnion("type", [
   notificationUnreadSchema,
   messageUnreadSchema,
   conversationBumpedSchema,
+  communityAccessEndedSchema,
 ]);
 
 export const serverMessageSchema = z.discriminatedUnion("type", [

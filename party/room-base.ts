@@ -253,6 +253,16 @@ export abstract class RoomBase extends Server<Env> {
     return closed;
   }
 
+  /** Closes every socket but those of `keep` (the community was suspended: its owner stays); returns how many. */
+  async disconnectAllBut(keep: readonly string[], reason = "Access revoked"): Promise<number> {
+    const kept = new Set(keep);
+    const users = new Set<string>();
+    for (const { userId } of this.openSockets()) if (!kept.has(userId)) users.add(userId);
+    let closed = 0;
+    for (const userId of users) closed += await this.disconnectUser(userId, reason);
+    return closed;
+  }
+
   /** How many sockets are open (all users). */
   connectionCount(): number {
     let count = 0;

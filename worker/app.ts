@@ -32,6 +32,7 @@ import { myProfileRoutes, userProfileRoutes } from "./features/profiles/profiles
 import { seoRoutes } from "./features/seo/seo.routes";
 import { pageRoutes } from "./features/pages/pages.routes";
 import { membersRoutes } from "./features/members/members.routes";
+import { memberActionsRoutes } from "./features/members/member-actions.routes";
 import { leaderboardRoutes } from "./features/points/leaderboard.routes";
 import { levelsRoutes } from "./features/points/levels.routes";
 import { notificationsRoutes } from "./features/notifications/notifications.routes";
@@ -90,6 +91,7 @@ mount(api, placesRoutes);
 mount(api, communitiesRoutes);
 mount(api, topicsRoutes);
 mount(api, membersRoutes);
+mount(api, memberActionsRoutes);
 mount(api, inviteLinksRoutes);
 mount(api, invitationsRoutes);
 mount(api, inviteRoutes);

@@ -11,6 +11,10 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 export const memberRoles = ["admin", "moderator", "member"] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
+/** What happens to a banned person's posts and comments in the community. */
+export const banContentPolicies = ["keep", "delete"] as const;
+export type BanContentPolicy = (typeof banContentPolicies)[number];
+
 export const reviewDecisions = ["approve", "reject", "suspend", "restore"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
 

@@ -56,6 +56,8 @@ export const POINTS_HISTORY_PAGE_MAX = 50;
 
 // Moderation and review.
 export const REVIEW_REASON_MAX = 1000;
+/** The reason a member is given when removed or banned. */
+export const MEMBER_ACTION_REASON_MAX = 500;
 export const REVIEW_PAGE_SIZE = 20;
 export const REVIEW_PAGE_MAX = 50;
 export const REPORTS_PAGE_SIZE = 50;

@@ -11,7 +11,14 @@ import {
   type PlanId,
   type SubscriptionInterval,
 } from "../../common/catalog";
-import { memberRoles, reviewStatuses, type MemberRole, type ReviewStatus } from "../../common/contract/enums";
+import {
+  banContentPolicies,
+  memberRoles,
+  reviewStatuses,
+  type BanContentPolicy,
+  type MemberRole,
+  type ReviewStatus,
+} from "../../common/contract/enums";
 import { counter, createdAt, flag, idColumn, millis, tetri, currency, updatedAt } from "./columns";
 
 // The product catalogue (categories, payment types, intervals, plans) is one pure module the web app
@@ -57,6 +64,8 @@ export const communities = sqliteTable(
     reviewedAt: millis("reviewed_at"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     archived: flag("archived", false),
+    /** When staff suspended it (null when not suspended): the pause its members' paid periods are extended by. */
+    suspendedAt: millis("suspended_at"),
     membersCount: counter("members_count"),
     postsCount: counter("posts_count"),
     eventsCount: counter("events_count"),
@@ -106,6 +115,35 @@ export const communityMembers = sqliteTable(
     index("community_members_joined_idx").on(t.communityId, t.joinedAt),
     index("community_members_profile_idx").on(t.profileId, t.joinedAt),
     index("community_members_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+export { banContentPolicies, type BanContentPolicy };
+
+/**
+ * People a community banned: they may not join, request, accept an invitation, use an invite link or
+ * pay to join again until someone lifts the ban. Their membership row is gone; this row is what stays.
+ */
+export const communityBans = sqliteTable(
+  "community_bans",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bannedBy: text("banned_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    content: text("content", { enum: banContentPolicies }).notNull().default("keep"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index("community_bans_community_idx").on(t.communityId, t.createdAt),
+    // Account deletion removes a person's bans and clears them as the one who banned.
+    index("community_bans_user_idx").on(t.userId),
+    index("community_bans_banned_by_idx").on(t.bannedBy),
   ],
 );
 

@@ -7,7 +7,8 @@ import type { Idempotency, Written } from "./idempotency";
 import { notificationsByIds, toWritten, type notificationsWhere, type WrittenNotificationRow } from "./notification-rows";
 import { notificationInsert, type NewNotification } from "./notify";
 import { awardStatements, reversalStatements, type Award } from "./points";
-import { roomCalls, sendRoomCalls, type Frame } from "./rooms";
+import { revocationStatement, type RevokeEffect } from "./revocation";
+import { revokeCommunityAccess, roomCalls, sendRoomCalls, type Frame, type Revocation } from "./rooms";
 
 /**
  * The one write path. A feature describes a write: its own statements and, in order among them, the
@@ -34,7 +35,9 @@ export type NotifyManyEffect = {
   readBack: ReturnType<typeof notificationsWhere>;
 };
 
-export type Effect = AwardEffect | ReverseEffect | NotifyEffect | NotifyManyEffect;
+export type { RevokeEffect };
+
+export type Effect = AwardEffect | ReverseEffect | NotifyEffect | NotifyManyEffect | RevokeEffect;
 export type Step = Statement | Effect;
 
 export type Read = Awaited<ReturnType<typeof batch>>;
@@ -55,10 +58,27 @@ export const notifyMany = (statements: Statement[], readBack: NotifyManyEffect["
   readBack,
 });
 
+/**
+ * Access to a community ends for `userIds` (null: everyone but its owner) with this write: once it has
+ * committed, their sockets in the community's room and group chats close and their tabs are told.
+ * `onlyIf` (SQL, read in the batch) says whether the write really ended it (a removal that found the member).
+ */
+export const revoke = (
+  communityId: string,
+  userIds: readonly string[] | null,
+  options: { keep?: readonly string[]; onlyIf?: SQL } = {},
+): RevokeEffect => ({
+  effect: "revoke",
+  communityId,
+  userIds,
+  keep: options.keep ?? [],
+  onlyIf: options.onlyIf,
+});
+
 const isEffect = (step: Step): step is Effect => typeof (step as { effect?: unknown }).effect === "string";
 
-/** A write made ready to run: its statements, and what to send once they ran. */
-export type Planned = { statements: Statement[]; frames(read: Read): Frame[] };
+/** A write made ready to run: its statements, what to send once they ran, and whose access it ended. */
+export type Planned = { statements: Statement[]; frames(read: Read): Frame[]; revocations(read: Read): Revocation[] };
 
 /** Expands a write's effects into statements (in place, so guards like `changes()` see their neighbour). */
 export function plan(db: Db, write: Write): Planned {
@@ -66,6 +86,7 @@ export function plan(db: Db, write: Write): Planned {
   const notificationIds: string[] = [];
   const readBacks: NotifyManyEffect["readBack"][] = [];
   const pointsMoved = new Set<string>();
+  const revokes: { effect: RevokeEffect; statement: ReturnType<typeof revocationStatement> }[] = [];
   for (const step of write.steps) {
     if (!step) continue;
     if (!isEffect(step)) {
@@ -98,6 +119,13 @@ export function plan(db: Db, write: Write): Planned {
         statements.push(...step.statements);
         readBacks.push(step.readBack);
         break;
+      case "revoke": {
+        // Read where it stands, so it sees what the statements before it did (a membership just deleted).
+        const statement = revocationStatement(db, step);
+        revokes.push({ effect: step, statement });
+        statements.push(statement);
+        break;
+      }
     }
   }
   if (notificationIds.length > 0) readBacks.unshift(notificationsByIds(db, notificationIds));
@@ -109,6 +137,19 @@ export function plan(db: Db, write: Write): Planned {
       ...[...pointsMoved].map((id): Frame => ({ room: "community", id, event: { type: "points.changed" } })),
       ...readBacks.flatMap((statement) => notificationFrames(read(statement))),
     ],
+    revocations: (read) =>
+      revokes.flatMap(({ effect, statement }): Revocation[] => {
+        const [row] = read(statement);
+        if (!row || row.applies !== 1) return [];
+        return [
+          {
+            communityId: effect.communityId,
+            userIds: effect.userIds,
+            keep: effect.keep,
+            conversationIds: row.conversationIds ? row.conversationIds.split(",") : [],
+          },
+        ];
+      }),
   };
 }
 
@@ -133,15 +174,21 @@ export type Committer = Context<HonoEnv> | { db: Db; env: AppEnv };
  * Sends a committed write's frames: after the answer for a request (counted in its Server-Timing), at
  * once for a job.
  */
-async function send(at: Committer, frames: Frame[]): Promise<void> {
+async function send(at: Committer, frames: Frame[], revocations: Revocation[] = []): Promise<void> {
   const calls = roomCalls(frames);
+  const env = at.env;
+  // Sockets whose access ended close first: no frame of this write reaches them.
+  const run = async () => {
+    await Promise.all(revocations.map((r) => revokeCommunityAccess(env, r)));
+    await sendRoomCalls(env, calls);
+  };
   if (!("req" in at)) {
-    await sendRoomCalls(at.env, calls);
+    await run();
     return;
   }
   const stats = at.get("queryStats");
-  if (stats) stats.roomCalls += calls.length;
-  at.executionCtx.waitUntil(sendRoomCalls(at.env, calls));
+  if (stats) stats.roomCalls += calls.length + revocations.length;
+  at.executionCtx.waitUntil(run());
 }
 
 /** Runs a write in one batch and sends its frames; answers the batch's reader. */
@@ -149,7 +196,7 @@ export async function commit(at: Committer, write: Write): Promise<Read> {
   const db = "req" in at ? at.var.db : at.db;
   const planned = plan(db, write);
   const read = await batch(db, planned.statements);
-  await send(at, planned.frames(read));
+  await send(at, planned.frames(read), planned.revocations(read));
   return read;
 }
 
@@ -165,6 +212,6 @@ export async function commitOnce(
 ): Promise<Written> {
   const planned = plan(c.var.db, write);
   const written = await once.write(claim.userId, claim.resourceId, planned.statements);
-  if ("read" in written) await send(c, planned.frames(written.read));
+  if ("read" in written) await send(c, planned.frames(written.read), planned.revocations(written.read));
   return written;
 }

@@ -7,7 +7,7 @@ import type { Db } from "./db";
 import type { ReviewStatus } from "./permissions";
 import { sessionColumns, sessionFrom, sessionUser, sessionUserFrom, type SessionColumns } from "./session";
 import { leftJoined, selectAs, tableAs, type SelectAsRow } from "./sql-names";
-import { communities, communityMembers, users } from "./tables";
+import { communities, communityBans, communityMembers, users } from "./tables";
 import type { Category } from "../../common/catalog";
 
 export type CommunityRow = {
@@ -37,11 +37,14 @@ export type CommunityRow = {
   createdAt: number;
   creator: { id: string; fullName: string; avatarUrl: string | null } | null;
   membership: { role: "admin" | "moderator" | "member"; joinedAt: number; accessUntil: number | null } | null;
+  /** The caller is banned from it: no way in (join, invitation, invite link, payment) until unbanned. */
+  banned: boolean;
 };
 
 const c = alias(communities, "c");
 const cu = alias(users, "cu");
 const m = alias(communityMembers, "m");
+const b = alias(communityBans, "b");
 
 const communityFields = {
   id: c.id,
@@ -77,6 +80,7 @@ const joinedFields = {
   member_role: leftJoined(m.role),
   member_joined_at: leftJoined(m.joinedAt),
   member_access_until: leftJoined(m.accessUntil),
+  banned_at: leftJoined(b.createdAt),
 };
 
 /** The community's columns are read as present: `toCommunityRow` answers null when `id` is not there. */
@@ -96,7 +100,8 @@ export function communityStatement(db: Db, token: string | null, id: string | SQ
     sql`select ${sessionColumns}, ${detailColumns} from ${sessionFrom(token, { required: false })}
         left join ${tableAs(c)} on ${c.id} = ${id}
         left join ${tableAs(cu)} on ${cu.id} = ${c.creatorId}
-        left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${sessionUser.id}`,
+        left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${sessionUser.id}
+        left join ${tableAs(b)} on ${b.communityId} = ${c.id} and ${b.userId} = ${sessionUser.id}`,
   );
 }
 
@@ -144,5 +149,6 @@ export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
       r.member_role !== null
         ? { role: r.member_role, joinedAt: r.member_joined_at ?? 0, accessUntil: r.member_access_until }
         : null,
+    banned: r.banned_at !== null,
   };
 }

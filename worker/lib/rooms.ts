@@ -199,6 +199,37 @@ export async function disconnectSessions(
   return counts.reduce((sum, n) => sum + n, 0);
 }
 
+/**
+ * A community's access ended for some people (`userIds`), or for everyone but `keep` (`userIds` null:
+ * the community was suspended). Their sockets close in its room and in `conversationIds` (its group
+ * chats), and each named person's tabs are told, so a page of that community open on screen drops it.
+ */
+export type Revocation = {
+  communityId: string;
+  userIds: readonly string[] | null;
+  keep: readonly string[];
+  conversationIds: readonly string[];
+};
+
+export async function revokeCommunityAccess(env: AppEnv, r: Revocation): Promise<number> {
+  const close = (name: string, room: ReturnType<typeof communityRoom> | ReturnType<typeof conversationRoom>) =>
+    bestEffort("revoke", name, 0, async () => {
+      if (r.userIds === null) return room.disconnectAllBut([...r.keep]);
+      let closed = 0;
+      for (const userId of r.userIds) closed += await room.disconnectUser(userId);
+      return closed;
+    });
+  const counts = await Promise.all([
+    close(`community-room/${r.communityId}`, communityRoom(env, r.communityId)),
+    ...r.conversationIds.map((id) => close(`conversation-room/${id}`, conversationRoom(env, id))),
+  ]);
+  // After the sockets closed, so a tab that refetches on this hears 404 rather than a room still open.
+  await Promise.all(
+    (r.userIds ?? []).map((userId) => publishToUser(env, userId, { type: "community.access-ended", communityId: r.communityId })),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
 /** Closes every tab's user-room socket (account deleted, all sessions revoked). */
 export function disconnectUserRoom(env: AppEnv, userId: string): Promise<number> {
   return bestEffort("disconnect", `user-room/${userId}`, 0, () => userRoom(env, userId).disconnectUser(userId));

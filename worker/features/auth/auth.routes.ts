@@ -5,6 +5,7 @@ import { route } from "../../lib/route";
 import { changeEmail, changePassword, resetPassword } from "./account-changes";
 import { forward } from "./pass-through";
 import { signIn } from "./sign-in";
+import { signOut } from "./sign-out";
 
 /** The page a reset link leads to, on the site the link was asked from. */
 const RESET_PAGE_PATH = "/auth/reset-password";
@@ -20,8 +21,7 @@ export const authRoutes = [
     return forward(c, { body });
   }),
   route(auth.signIn, (c) => signIn(c, c.req.valid("json"))),
-  // Nothing to read: signing out needs only the session cookie.
-  route(auth.signOut, (c) => forward(c, { body: {} })),
+  route(auth.signOut, (c) => signOut(c)),
   route(auth.requestPasswordReset, async (c) => {
     const { email } = c.req.valid("json");
     await hit(c.var.db, rateLimitRules.passwordReset, clientKey(c, email));

@@ -5,6 +5,7 @@ import { isListed } from "../../lib/permissions";
 import { notify } from "../../lib/commit";
 import type { CommunityRow } from "../../lib/community-row";
 import { bare, bareList } from "../../lib/sql-names";
+import { notBanned } from "../../lib/membership";
 import { communities, communityMembers } from "../../lib/tables";
 
 const cm = communityMembers;
@@ -35,7 +36,7 @@ export function joinWrites(
         sql`insert into ${cm} (${bareList(cm.communityId, cm.profileId, cm.role, cm.joinedAt)})
             select ${community.id}, ${userId}, 'member', ${joinedAt}
             where (${limit} is null or (select count(*) from ${cm} where ${cm.communityId} = ${community.id}) < ${limit})
-              and ${onlyIf}
+              and ${notBanned(community.id, userId)} and ${onlyIf}
             on conflict do nothing`,
       ),
       db.run(
@@ -55,11 +56,14 @@ export function joinWrites(
   };
 }
 
-/** Who may join: not members yet, of a listed community; paid ones are joined by paying. */
+/** Who may join: not members yet, not banned, of a listed community; paid ones are joined by paying. */
 export function assertJoinable(row: CommunityRow) {
   if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+  if (row.banned) throw bannedFrom();
   if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
 }
+
+export const bannedFrom = () => new AppError("FORBIDDEN", "You were banned from this community and cannot join it.");
 
 export const paidJoin = () => new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
 

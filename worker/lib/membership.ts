@@ -1,0 +1,188 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BanContentPolicy, MemberRole } from "../../common/contract/enums";
+import type { Step } from "./commit";
+import { notify, reverse, revoke } from "./commit";
+import type { Db } from "./db";
+import { roleRank, type CommunityRole } from "./permissions";
+import { reversedEvent as pe } from "./points";
+import { bare, bareList } from "./sql-names";
+import { communities, communityBans, communityMembers, communityTopics, postComments, posts, userSubscriptions } from "./tables";
+
+/**
+ * The membership lifecycle (DESIGN.md section 4). A person's standing in a community is one of:
+ *
+ * - requested: asked to join a private community, awaiting approval (no access);
+ * - active: a member (free, one-time paid, or a subscription in its period);
+ * - grace: a renewal was declined and is being retried; access is kept until the grace period ends;
+ * - cancelled-to-period-end: a cancelled subscription whose paid period runs on; access until it ends;
+ * - lapsed: paid access ended (period over, renewal failed for good, refunded);
+ * - removed: taken out by the community (may join again);
+ * - banned: taken out and kept out until unbanned;
+ * - left: went of their own accord.
+ *
+ * Only active, grace and cancelled-to-period-end give access; `hasMemberAccess` (permissions.ts) reads
+ * them from the membership row (its `access_until`). Every transition that ends access goes through a
+ * write built here or in the payments' grants, and carries the `revoke` effect, so the API, the sockets
+ * the person had open, billing (renewals read the subscription this ends) and notifications follow it
+ * in the same commit.
+ */
+export const membershipStates = [
+  "requested",
+  "active",
+  "grace",
+  "cancelled_to_period_end",
+  "lapsed",
+  "removed",
+  "banned",
+  "left",
+] as const;
+export type MembershipState = (typeof membershipStates)[number];
+
+/** How a membership ended at someone's hand: the community's (removed, banned) or the member's own (left). */
+export type Ending = "removed" | "banned" | "left";
+
+/** An SQL condition: the person is not banned from the community (every way in checks it inside its insert). */
+export const notBanned = (communityId: string | SQL, userId: string | SQL) =>
+  sql`not exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communityId}
+    and ${communityBans.userId} = ${userId})`;
+
+/**
+ * Who may remove or ban whom (DESIGN.md section 4): the owner anyone but themselves; admins moderators
+ * and members; moderators members only. Nobody removes the owner, and nobody removes themselves (they leave).
+ */
+export function mayRemove(actor: CommunityRole | null, target: CommunityRole): boolean {
+  if (actor === null || target === "owner") return false;
+  if (actor === "owner") return true;
+  if (actor === "member") return false;
+  if (actor === "moderator") return target === "member";
+  return roleRank[target] < roleRank.admin;
+}
+
+/** A member's membership ending; `role` is the role read with it, so a role changed meanwhile ends nothing. */
+export type MembershipEnd = {
+  communityId: string;
+  userId: string;
+  role: MemberRole;
+  ending: Ending;
+  /** Who ended it (null when the member left). */
+  by: string | null;
+  reason?: string | null;
+  /** For a ban: what happens to their posts and comments. */
+  content?: BanContentPolicy;
+  now: number;
+};
+
+const member = (communityId: string, userId: string) =>
+  and(eq(communityMembers.communityId, communityId), eq(communityMembers.profileId, userId));
+
+/**
+ * The steps that end a membership, in one batch: the ban (if one), the membership, the members count,
+ * the subscription (ended at once: no renewal charges what can no longer be used), the content a ban
+ * deletes with what it earned, the member's notification with the reason, and the revocation of their
+ * sockets. Whether it ended is `ended` (read after the batch's delete).
+ */
+export function endMembership(db: Db, end: MembershipEnd): { steps: Step[]; ended: SQL } {
+  const { communityId, userId, now } = end;
+  const ended = sql`not exists (select 1 from ${communityMembers} where ${member(communityId, userId)})`;
+  // The write only counts when the membership it read is still there, with the role it read.
+  const present = sql`exists (select 1 from ${communityMembers} where ${member(communityId, userId)}
+    and ${communityMembers.role} = ${end.role})`;
+  const steps: Step[] = [];
+  if (end.ending === "banned") {
+    steps.push(
+      db.run(
+        sql`insert into ${communityBans} (${bareList(
+          communityBans.communityId,
+          communityBans.userId,
+          communityBans.bannedBy,
+          communityBans.reason,
+          communityBans.content,
+          communityBans.createdAt,
+        )})
+          select ${communityId}, ${userId}, ${end.by}, ${end.reason ?? null}, ${end.content ?? "keep"}, ${now}
+          where ${present}
+          on conflict do nothing`,
+      ),
+    );
+    if (end.content === "delete") steps.push(...deleteContent(db, communityId, userId, present));
+  }
+  steps.push(
+    // Ends only a subscription this membership runs on; a creator's plan for the community is not a membership.
+    db
+      .update(userSubscriptions)
+      .set({
+        status: "expired",
+        cancelledAt: sql`coalesce(${userSubscriptions.cancelledAt}, ${now})`,
+        currentPeriodEnd: sql`min(${userSubscriptions.currentPeriodEnd}, ${now})`,
+        retryAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(userSubscriptions.communityId, communityId),
+          eq(userSubscriptions.userId, userId),
+          eq(userSubscriptions.subscriptionType, "community"),
+          inArray(userSubscriptions.status, ["active", "cancelled"]),
+          present,
+        ),
+      ),
+    db.delete(communityMembers).where(and(member(communityId, userId), eq(communityMembers.role, end.role))),
+    // A template, not the builder: a recount leaves the community's updated_at alone.
+    db.run(
+      sql`update ${communities} set ${bare(communities.membersCount)} = (select count(*) from ${communityMembers}
+          where ${communityMembers.communityId} = ${communityId}) where ${communities.id} = ${communityId}`,
+    ),
+  );
+  if (end.ending !== "left") {
+    steps.push(
+      notify({
+        recipientId: userId,
+        senderId: null,
+        communityId,
+        type: "SYSTEM_ANNOUNCEMENT",
+        data: { kind: "membership", membership: end.ending, ...(end.reason ? { reason: end.reason } : {}) },
+        onlyIf: ended,
+      }),
+    );
+  }
+  steps.push(revoke(communityId, [userId], { onlyIf: ended }));
+  return { steps, ended };
+}
+
+/**
+ * A banned person's posts and comments in the community go, with everything they earned anyone (as a
+ * deleted post or comment takes back): their posts with the comments under them, their comments with
+ * the replies to them; then every count they were in is counted again.
+ */
+function deleteContent(db: Db, communityId: string, userId: string, present: SQL): Step[] {
+  const inCommunity = sql`(select ${posts.id} from ${posts} where ${posts.communityId} = ${communityId})`;
+  const theirPosts = sql`(select ${posts.id} from ${posts} where ${posts.communityId} = ${communityId} and ${posts.authorId} = ${userId})`;
+  const theirComments = sql`(select ${postComments.id} from ${postComments}
+    where ${postComments.authorId} = ${userId} and ${postComments.postId} in ${inCommunity})`;
+  const gone = sql`(select ${postComments.id} from ${postComments}
+    where ${postComments.postId} in ${theirPosts} or ${postComments.id} in ${theirComments}
+      or ${postComments.parentCommentId} in ${theirComments})`;
+  const sources = sql`(${pe.sourceKind} = 'post' and ${pe.sourceId} in ${theirPosts})
+    or (${pe.sourceKind} = 'post_like' and substr(${pe.sourceId}, 1, instr(${pe.sourceId}, ':') - 1) in ${theirPosts})
+    or (${pe.sourceKind} = 'comment' and ${pe.sourceId} in ${gone})
+    or (${pe.sourceKind} = 'comment_like' and substr(${pe.sourceId}, 1, instr(${pe.sourceId}, ':') - 1) in ${gone})`;
+  return [
+    reverse(communityId, sql`(${sources}) and ${present}`),
+    db.run(sql`delete from ${postComments} where ${postComments.id} in ${theirComments} and ${present}`),
+    db.run(sql`delete from ${posts} where ${posts.id} in ${theirPosts} and ${present}`),
+    // Templates, not the builder: recounts leave updated_at alone.
+    db.run(
+      sql`update ${posts} set ${bare(posts.commentsCount)} = (select count(*) from ${postComments} where ${postComments.postId} = ${posts.id})
+          where ${posts.communityId} = ${communityId}
+            and ${posts.commentsCount} <> (select count(*) from ${postComments} where ${postComments.postId} = ${posts.id})`,
+    ),
+    db.run(
+      sql`update ${communityTopics} set ${bare(communityTopics.postsCount)} = (select count(*) from ${posts} where ${posts.topicId} = ${communityTopics.id})
+          where ${communityTopics.communityId} = ${communityId}`,
+    ),
+    db.run(
+      sql`update ${communities} set ${bare(communities.postsCount)} = (select count(*) from ${posts} where ${posts.communityId} = ${communityId})
+          where ${communities.id} = ${communityId}`,
+    ),
+  ];
+}
