@@ -141,6 +141,26 @@ export const requests = {
     fresh: {},
     build: (ctx) => ({ params: { id: ctx.community.id, userId: ctx.target.plainMemberId }, body: { role: "moderator" } }),
   },
+  "POST /api/communities/:id/members/:userId/remove": {
+    fresh: {},
+    build: (ctx) => ({ params: { id: ctx.community.id, userId: ctx.target.plainMemberId }, body: { reason: "Spam" } }),
+  },
+  "POST /api/communities/:id/members/:userId/ban": {
+    fresh: {},
+    build: (ctx) => ({ params: { id: ctx.community.id, userId: ctx.target.plainMemberId }, body: { content: "keep" } }),
+  },
+  "GET /api/communities/:id/bans": { build: (ctx) => ({ params: community(ctx) }) },
+  // Someone new each time, banned from the community in the path.
+  "DELETE /api/communities/:id/bans/:userId": {
+    build: async (ctx) => {
+      const { user } = await createUser();
+      await env.DB.prepare("insert into community_bans (community_id, user_id, created_at) values (?, ?, ?)")
+        .bind(ctx.community.id, user.id, Date.now())
+        .run();
+      return { params: { id: ctx.community.id, userId: user.id } };
+    },
+  },
+  "POST /api/communities/:id/leave": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
   "GET /api/communities/:id/invite-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "neighbour" } }) },
   // Someone new each time: in no community and invited nowhere.
   "POST /api/communities/:id/invitations": {

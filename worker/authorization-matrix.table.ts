@@ -81,6 +81,17 @@ const plainMembers = ["member", "author", "blocked", "pendingDeletion"] as const
 
 export type Entry = Partial<Record<Scope, Row>>;
 
+/** Removing or banning home's plain member (`member`): see the table's entries. */
+const memberAction: Entry = {
+  home: signedIn(404)
+    .but(403, ...plainMembers)
+    .but(409, "member")
+    .but(200, ...moderators),
+  away: signedIn(404),
+  review: signedIn(404).but(200, "owner"),
+  cross: signedIn(404),
+};
+
 /** Members-only reads and writes of a community (feed, members, topics, ...). */
 const membersOnly = (status: number): Entry => ({
   home: signedIn(404).but(status, ...members),
@@ -203,6 +214,35 @@ export const apiTable = {
   "PATCH /api/communities/:id/members/:userId": {
     ...communityChange(200, ["owner"]),
     cross: signedIn(403).but(404, "owner"),
+  },
+  // Taking out home's plain member: moderators and above; other members 403, and the member themselves
+  // a conflict (they leave instead). Only members reach the member at all: everyone else 404.
+  "POST /api/communities/:id/members/:userId/remove": memberAction,
+  "POST /api/communities/:id/members/:userId/ban": memberAction,
+  "GET /api/communities/:id/bans": {
+    home: signedIn(404)
+      .but(403, ...plainMembers, "moderator")
+      .but(200, ...managers),
+    away: signedIn(404),
+    review: signedIn(404).but(200, "owner"),
+  },
+  // Lifting a ban the community holds on someone: the owner and admins.
+  "DELETE /api/communities/:id/bans/:userId": {
+    home: signedIn(404)
+      .but(403, ...plainMembers, "moderator")
+      .but(200, ...managers),
+    away: signedIn(404),
+    review: signedIn(404).but(200, "owner"),
+  },
+  // Anyone with a membership may leave, whatever the community's state; the owner cannot.
+  "POST /api/communities/:id/leave": {
+    home: signedIn(404)
+      .but(200, ...members)
+      .but(409, "owner"),
+    away: signedIn(404),
+    review: signedIn(404)
+      .but(200, ...members)
+      .but(409, "owner"),
   },
   // Inviting: the owner and admins of a listed community; home has invited every caller by name.
   "GET /api/communities/:id/invite-candidates": communityChange(200, managers),

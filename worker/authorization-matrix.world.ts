@@ -246,6 +246,10 @@ export async function createCommunity(
       db.insert(schema.communityMembers).values({ communityId: id, profileId: person.id, role, joinedAt: Date.now() }),
     ),
     db.insert(schema.communityTopics).values({ id: world.topicId, communityId: id, name: `Topic ${key}`, color: "#2563EB" }),
+    // Home holds a ban on a stranger, for the unban route to lift.
+    ...(layout === "home"
+      ? [db.insert(schema.communityBans).values({ communityId: id, userId: people.stranger.id, bannedBy: owner.id })]
+      : []),
     db.insert(schema.posts).values({
       id: world.postId,
       communityId: id,

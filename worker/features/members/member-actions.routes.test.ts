@@ -15,12 +15,13 @@ beforeAll(async () => {
   db = await openTestDb();
 });
 
-type Person = { user: { id: string }; cookie: string };
+type Person = { user: { id: string }; name: string; cookie: string };
 
 /** A person with a live session, written straight into D1 (these tests need many). */
 async function person(): Promise<Person> {
-  const user = await seedUser(db);
-  return { user: { id: user.id }, cookie: await sessionCookie(await seedSession(db, user.id)) };
+  const name = `Person ${crypto.randomUUID().slice(0, 8)}`;
+  const user = await seedUser(db, { fullName: name });
+  return { user: { id: user.id }, name, cookie: await sessionCookie(await seedSession(db, user.id)) };
 }
 
 const remove = (communityId: string, userId: string, who: Person | null, body: unknown = {}) =>
@@ -170,10 +171,10 @@ describe("a ban", () => {
     expect(await isMember(w.community.id, w.member.user.id)).toBe(false);
 
     const list = (await (await bans(w.community.id, w.owner)).json()) as {
-      items: { userId: string; reason: string; bannedBy: { id: string } }[];
+      items: { userId: string; fullName: string; reason: string; bannedBy: { id: string; fullName: string } }[];
     };
-    expect(list.items.map((b) => [b.userId, b.reason, b.bannedBy.id])).toEqual([
-      [w.member.user.id, "Harassment", w.admin.user.id],
+    expect(list.items.map((b) => [b.userId, b.fullName, b.reason, b.bannedBy.id, b.bannedBy.fullName])).toEqual([
+      [w.member.user.id, w.member.name, "Harassment", w.admin.user.id, w.admin.name],
     ]);
     await expectError(await bans(w.community.id, w.moderator), 403, "FORBIDDEN");
     await expectError(await bans(w.community.id, w.member2), 403, "FORBIDDEN");

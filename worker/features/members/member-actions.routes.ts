@@ -92,8 +92,9 @@ export const memberActionsRoutes = [
         avatarUrl: users.avatarUrl,
         reason: communityBans.reason,
         bannedAt: communityBans.createdAt,
-        byId: bannedBy.id,
-        byName: bannedBy.fullName,
+        // Named: a batch maps its rows by column name, and both people have an id and a full name.
+        byId: sql<string | null>`${bannedBy.id}`.as("banned_by_id"),
+        byName: sql<string | null>`${bannedBy.fullName}`.as("banned_by_name"),
       })
       .from(communityBans)
       .innerJoin(users, eq(users.id, communityBans.userId))
