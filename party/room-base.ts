@@ -16,15 +16,25 @@ export const USER_ID_HEADER = "x-agora-user-id";
 export const HIDDEN_USERS_HEADER = "x-agora-hidden-users";
 /** The session the socket was let in with, so that signing that session out can close it. */
 export const SESSION_ID_HEADER = "x-agora-session-id";
+/**
+ * When the access the socket was let in with ends by itself (a paid period, ms): the room closes it then,
+ * with `CloseCode.expired`, and the client's reconnect asks the worker again (a renewal lets it back in).
+ */
+export const ACCESS_UNTIL_HEADER = "x-agora-access-until";
 
-/** `hidden`: the people in this room who must not see this socket's typing (blocks, either way). */
-export type ConnectionInfo = { userId: string; connectedAt: number; hidden?: string[] };
+/**
+ * `hidden`: the people in this room who must not see this socket's typing (blocks, either way);
+ * `until`: when the access it was let in with ends by itself.
+ */
+export type ConnectionInfo = { userId: string; connectedAt: number; hidden?: string[]; until?: number };
 
 /** WebSocket close codes (4000-4999 are the application's). */
 export const CloseCode = {
   policy: 1008,
   /** The user lost access (left, removed, blocked, deleted): the client should not retry blindly. */
   revoked: 4003,
+  /** The access the socket was let in with ran out by time: reconnecting asks whether it was renewed. */
+  expired: 4001,
 } as const;
 
 export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
@@ -90,9 +100,37 @@ export abstract class RoomBase extends Server<Env> {
       return;
     }
     const hidden = ctx.request.headers.get(HIDDEN_USERS_HEADER)?.split(",").filter(Boolean);
-    connection.setState(hidden?.length ? { userId, connectedAt: Date.now(), hidden } : { userId, connectedAt: Date.now() });
+    const until = Number(ctx.request.headers.get(ACCESS_UNTIL_HEADER)) || undefined;
+    connection.setState({
+      userId,
+      connectedAt: Date.now(),
+      ...(hidden?.length ? { hidden } : {}),
+      ...(until ? { until } : {}),
+    });
     this.sendTo(connection, { type: "welcome", connectionId: connection.id, userId });
     await this.onJoin(connection, userId);
+    if (until) await this.#expireAt(until);
+  }
+
+  /** Wakes the room when the earliest access of its sockets runs out (one alarm per room: the earliest). */
+  async #expireAt(until: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || until < current) await this.ctx.storage.setAlarm(until);
+  }
+
+  /** Closes the sockets whose access ran out, then sets the alarm for the next to run out. */
+  override async onAlarm(): Promise<void> {
+    const now = Date.now();
+    const expired: Connection<ConnectionInfo>[] = [];
+    let next: number | null = null;
+    for (const connection of this.openConnections()) {
+      const until = connection.state?.until;
+      if (until === undefined) continue;
+      if (until <= now) expired.push(connection);
+      else next = next === null ? until : Math.min(next, until);
+    }
+    await this.#revoke(expired, "Access ended", CloseCode.expired);
+    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   override onMessage(connection: Connection<ConnectionInfo>, raw: WSMessage): void {
@@ -227,14 +265,18 @@ export abstract class RoomBase extends Server<Env> {
     return closed;
   }
 
-  async #revoke(connections: Iterable<Connection<ConnectionInfo>>, reason: string): Promise<number> {
+  async #revoke(
+    connections: Iterable<Connection<ConnectionInfo>>,
+    reason: string,
+    code: number = CloseCode.revoked,
+  ): Promise<number> {
     const leaving: Connection<ConnectionInfo>[] = [];
     for (const connection of connections) {
       if (!connection.state?.userId || this.#departed.has(connection.id)) continue;
       leaving.push(connection);
       this.#departed.add(connection.id);
       try {
-        connection.close(CloseCode.revoked, reason);
+        connection.close(code, reason);
       } catch {
         // Already closing.
       }

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
-import { HIDDEN_USERS_HEADER, SESSION_ID_HEADER, USER_ID_HEADER } from "../../party/room-base";
+import { ACCESS_UNTIL_HEADER, HIDDEN_USERS_HEADER, SESSION_ID_HEADER, USER_ID_HEADER } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
 import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
 import type { Db } from "./db";
@@ -11,7 +11,7 @@ import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
 import { getSession, type SessionUser } from "./session";
 import { selectAs, tableAs, type SelectAsRow } from "./sql-names";
-import { conversationParticipants, conversations } from "./tables";
+import { communities, communityMembers, conversationParticipants, conversations } from "./tables";
 
 /** Headers a client must never be able to set on the request a room sees. */
 const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.startsWith("x-partykit-");
@@ -20,9 +20,10 @@ const noSuchRoom = () => notFound("No such room.");
 
 /**
  * Whether `user` may join room `name` of `party` (null: no; refusals are 404 so no room's existence
- * leaks), and whom in it a block stands between (they do not see each other's typing).
+ * leaks), whom in it a block stands between (they do not see each other's typing), and when the
+ * access it is let in with runs out by itself (a paid member's period: the room closes it then).
  */
-type Admission = { hidden: string[] } | null;
+type Admission = { hidden: string[]; until?: number | null } | null;
 const admitted = (ok: boolean): Admission => (ok ? { hidden: [] } : null);
 
 const p = alias(conversationParticipants, "p");
@@ -37,14 +38,25 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
   // Same gate as the community's feed: owner, or member of an approved community with paid access current.
   "community-room": async (db, user, communityId) => {
     const access = await communityAccess(db, communityId, user);
-    return admitted(access.community !== null && hasMemberAccess(access.actor, access.community, access.membership));
+    if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return null;
+    // The same rule as hasMemberAccess: a paid community's plain member has access until their paid time ends.
+    const paidMember = access.community.isPaid && access.membership?.role === "member" && access.community.creatorId !== user.id;
+    return { hidden: [], until: paidMember ? (access.membership?.accessUntil ?? null) : null };
   },
   // Participants: of a group, while they are members of its community; of a direct chat, unless a block
   // stands between its two people (the history stays readable through the API, nothing is live). In a
   // group, the participants a block stands between are named for the room.
   "conversation-room": async (db, user, conversationId) => {
     const me = sql`${user.id}`;
-    const fields = { hidden: sql<string | null>`(select group_concat(${o.userId}) ${blockedOthers(me)})` };
+    const fields = {
+      hidden: sql<string | null>`(select group_concat(${o.userId}) ${blockedOthers(me)})`,
+      // A group of a paid community: when the member's paid access to it ends (as hasMemberAccess reads it).
+      until: sql<number | null>`(select ${communityMembers.accessUntil} from ${communityMembers}
+        join ${communities} on ${communities.id} = ${communityMembers.communityId}
+        where ${communityMembers.communityId} = ${cv.communityId} and ${communityMembers.profileId} = ${me}
+          and ${communities.isPaid} = 1 and ${communityMembers.role} = 'member'
+          and (${communities.creatorId} is null or ${communities.creatorId} <> ${me}))`,
+    };
     const row = await db.get<SelectAsRow<typeof fields> | undefined>(
       sql`select ${selectAs(fields)}
         from ${tableAs(p)} join ${tableAs(cv)} on ${cv.id} = ${p.conversationId}
@@ -52,7 +64,7 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
           and case when ${cv.type} = 'group' then ${cv.communityId} in (${memberCommunityIds(me)})
             else not exists (select 1 ${blockedOthers(me)}) end`,
     );
-    return row ? { hidden: row.hidden ? row.hidden.split(",") : [] } : null;
+    return row ? { hidden: row.hidden ? row.hidden.split(",") : [], until: row.until } : null;
   },
   "user-room": async (_db, user, userId) => admitted(user.id === userId),
 };
@@ -107,6 +119,7 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
     forwarded.headers.set(USER_ID_HEADER, session.user.id);
     forwarded.headers.set(SESSION_ID_HEADER, session.sessionId);
     if (admission.hidden.length) forwarded.headers.set(HIDDEN_USERS_HEADER, admission.hidden.join(","));
+    if (admission.until != null) forwarded.headers.set(ACCESS_UNTIL_HEADER, String(admission.until));
     // The room needs the identity, not the credentials.
     forwarded.headers.delete("cookie");
     forwarded.headers.delete("authorization");
