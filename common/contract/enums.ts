@@ -11,6 +11,14 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 export const memberRoles = ["admin", "moderator", "member"] as const;
 export type MemberRole = (typeof memberRoles)[number];
 
+/** Public communities are joined at once; private ones by a request their owner, admins or moderators approve. */
+export const communityVisibilities = ["public", "private"] as const;
+export type CommunityVisibility = (typeof communityVisibilities)[number];
+
+/** A request to join a private community. */
+export const membershipRequestStatuses = ["pending", "approved", "declined"] as const;
+export type MembershipRequestStatus = (typeof membershipRequestStatuses)[number];
+
 /** What happens to a banned person's posts and comments in the community. */
 export const banContentPolicies = ["keep", "delete"] as const;
 export type BanContentPolicy = (typeof banContentPolicies)[number];

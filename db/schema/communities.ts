@@ -13,6 +13,8 @@ import {
 } from "../../common/catalog";
 import {
   banContentPolicies,
+  communityVisibilities,
+  membershipRequestStatuses,
   memberRoles,
   reviewStatuses,
   type BanContentPolicy,
@@ -64,6 +66,11 @@ export const communities = sqliteTable(
     reviewedAt: millis("reviewed_at"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     archived: flag("archived", false),
+    visibility: text("visibility", { enum: communityVisibilities }).notNull().default("public"),
+    /** A private community its owner keeps out of explore (found only by its link). */
+    hiddenFromExplore: flag("hidden_from_explore", false),
+    /** Up to 3 questions a private community asks whoever requests to join. */
+    membershipQuestions: text("membership_questions", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** When staff suspended it (null when not suspended): the pause its members' paid periods are extended by. */
     suspendedAt: millis("suspended_at"),
     membersCount: counter("members_count"),
@@ -144,6 +151,40 @@ export const communityBans = sqliteTable(
     // Account deletion removes a person's bans and clears them as the one who banned.
     index("community_bans_user_idx").on(t.userId),
     index("community_bans_banned_by_idx").on(t.bannedBy),
+  ],
+);
+
+/**
+ * Requests to join a private community, with the answers to its questions. One pending request per
+ * person and community; approval of a free community makes the member, of a paid one lets them pay.
+ */
+export const membershipRequests = sqliteTable(
+  "membership_requests",
+  {
+    id: idColumn(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answers: text("answers", { mode: "json" }).$type<string[]>().notNull().default([]),
+    status: text("status", { enum: membershipRequestStatuses }).notNull().default("pending"),
+    /** The reason given with a decline, shown to the person. */
+    reason: text("reason"),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: millis("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("membership_requests_one_pending")
+      .on(t.communityId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    // The queue: a community's pending requests, oldest first.
+    index("membership_requests_queue_idx").on(t.communityId, t.status, t.createdAt),
+    index("membership_requests_user_idx").on(t.userId, t.createdAt),
+    index("membership_requests_decided_by_idx").on(t.decidedBy),
   ],
 );
 
