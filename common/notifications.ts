@@ -31,8 +31,12 @@ export type NotificationData = {
    * support reply, about the account, or of a community that became the reader's when its owner's account was deleted.
    */
   kind?: "review" | "payment" | "support" | "account" | "ownership" | "membership";
-  /** SYSTEM_ANNOUNCEMENT of a community taking the reader out: removed (may join again) or banned (with `reason` if given). */
-  membership?: "removed" | "banned";
+  /**
+   * SYSTEM_ANNOUNCEMENT about a membership: the community took the reader out (removed: may join again;
+   * banned), answered their request to join (approved; declined, with `reason` if given), or, to the
+   * owner, someone asked to join (requested, by the sender).
+   */
+  membership?: "removed" | "banned" | "approved" | "declined" | "requested";
   /** SYSTEM_ANNOUNCEMENT about the account: its deletion was requested, and happens at `deletionAt` (ms) unless cancelled. */
   account?: "deletion_scheduled";
   deletionAt?: number;

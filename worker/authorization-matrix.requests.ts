@@ -57,6 +57,18 @@ export type RequestSpec = {
 };
 
 const community = (ctx: RequestContext) => ({ id: ctx.community.id });
+
+/** A pending request to join the community from someone new, for the approve and decline routes. */
+async function pendingRequest(communityId: string): Promise<string> {
+  const { user } = await createUser();
+  const id = newId();
+  await env.DB.prepare(
+    "insert into membership_requests (id, community_id, user_id, answers, status, created_at, updated_at) values (?, ?, ?, '[]', 'pending', ?, ?)",
+  )
+    .bind(id, communityId, user.id, Date.now(), Date.now())
+    .run();
+  return id;
+}
 const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
 const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
 const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
@@ -159,6 +171,14 @@ export const requests = {
         .run();
       return { params: { id: ctx.community.id, userId: user.id } };
     },
+  },
+  "POST /api/communities/:id/requests": { build: (ctx) => ({ params: community(ctx), body: { answers: [] } }) },
+  "GET /api/communities/:id/requests": { build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/requests/:requestId/approve": {
+    build: async (ctx) => ({ params: { id: ctx.community.id, requestId: await pendingRequest(ctx.target.id) } }),
+  },
+  "POST /api/communities/:id/requests/:requestId/decline": {
+    build: async (ctx) => ({ params: { id: ctx.community.id, requestId: await pendingRequest(ctx.target.id) }, body: {} }),
   },
   "POST /api/communities/:id/leave": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
   "GET /api/communities/:id/invite-candidates": { build: (ctx) => ({ params: community(ctx), query: { q: "neighbour" } }) },

@@ -81,6 +81,16 @@ const plainMembers = ["member", "author", "blocked", "pendingDeletion"] as const
 
 export type Entry = Partial<Record<Scope, Row>>;
 
+/** The requests to join a community: its moderators, admins and owner; a request of another community is 404. */
+const requestQueue = (status: number): Entry => ({
+  home: signedIn(404)
+    .but(403, ...plainMembers)
+    .but(status, ...moderators),
+  away: signedIn(404),
+  review: signedIn(404).but(status, "owner"),
+  cross: signedIn(404).but(403, ...plainMembers),
+});
+
 /** Removing or banning home's plain member (`member`): see the table's entries. */
 const memberAction: Entry = {
   home: signedIn(404)
@@ -234,6 +244,17 @@ export const apiTable = {
     away: signedIn(404),
     review: signedIn(404).but(200, "owner"),
   },
+  // Asking to join: home and away are public (join them directly), members are in already; under review
+  // only its owner and staff see it, and it is open to nobody.
+  "POST /api/communities/:id/requests": {
+    home: signedIn(409),
+    away: signedIn(409),
+    review: signedIn(404).but(409, "owner", "staff"),
+  },
+  // The request queue and its answers: moderators and up.
+  "GET /api/communities/:id/requests": { ...requestQueue(200), cross: undefined },
+  "POST /api/communities/:id/requests/:requestId/approve": requestQueue(200),
+  "POST /api/communities/:id/requests/:requestId/decline": requestQueue(200),
   // Anyone with a membership may leave, whatever the community's state; the owner cannot.
   "POST /api/communities/:id/leave": {
     home: signedIn(404)

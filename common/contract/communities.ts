@@ -8,7 +8,7 @@ import {
   subscriptionIntervals,
   youtubeId,
 } from "../catalog";
-import { memberRoles, priceFilters, reviewStatuses } from "./enums";
+import { communityVisibilities, memberRoles, membershipRequestStatuses, priceFilters, reviewStatuses } from "./enums";
 import { topicRef } from "./feed";
 import { endpoint, ok, page } from "./http";
 import {
@@ -178,6 +178,8 @@ export const communityCard = z.object({
   paymentType: z.enum(paymentTypes).nullable(),
   subscriptionInterval: z.enum(subscriptionIntervals).nullable(),
   isMember: z.boolean(),
+  /** Joined by a request the community approves. */
+  isPrivate: z.boolean(),
 });
 export type CommunityCard = z.output<typeof communityCard>;
 
@@ -207,6 +209,10 @@ export const communityDetail = z.object({
   coursesCount: z.number(),
   createdAt: z.number(),
   creator: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+  visibility: z.enum(communityVisibilities),
+  hiddenFromExplore: z.boolean(),
+  /** What a private community asks whoever requests to join (answered in the request). */
+  membershipQuestions: z.array(z.string()),
 });
 export type CommunityDetail = z.output<typeof communityDetail>;
 
@@ -217,6 +223,12 @@ export const communityViewer = z.object({
   isCreator: z.boolean(),
   hasAccess: z.boolean(),
   canJoin: z.boolean(),
+  /** A private community: the viewer may ask to join (no pending request, not a member, not banned). */
+  canRequest: z.boolean(),
+  /** The viewer's latest request to join, while it matters: pending, or declined with the reason. */
+  request: z.object({ status: z.enum(membershipRequestStatuses), reason: z.string().nullable() }).nullable(),
+  /** The community banned the viewer: there is no way in. */
+  isBanned: z.boolean(),
   canManage: z.boolean(),
   canEdit: z.boolean(),
   canOwn: z.boolean(),

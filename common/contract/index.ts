@@ -12,6 +12,7 @@ import { invites } from "./invites";
 import { leaderboard } from "./leaderboard";
 import { me } from "./me";
 import { members } from "./members";
+import { membershipRequests } from "./membership-requests";
 import { notifications } from "./notifications";
 import { payments } from "./payments";
 import { profiles } from "./profiles";
@@ -34,6 +35,7 @@ export const contract = {
   me,
   communities,
   members,
+  membershipRequests,
   invites,
   leaderboard,
   feed,

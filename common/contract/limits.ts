@@ -58,6 +58,10 @@ export const POINTS_HISTORY_PAGE_MAX = 50;
 export const REVIEW_REASON_MAX = 1000;
 /** The reason a member is given when removed or banned. */
 export const MEMBER_ACTION_REASON_MAX = 500;
+/** A private community's membership questions: how many, and how long a question and an answer may be. */
+export const MEMBERSHIP_QUESTIONS_MAX = 3;
+export const MEMBERSHIP_QUESTION_MAX = 200;
+export const MEMBERSHIP_ANSWER_MAX = 500;
 export const REVIEW_PAGE_SIZE = 20;
 export const REVIEW_PAGE_MAX = 50;
 export const REPORTS_PAGE_SIZE = 50;

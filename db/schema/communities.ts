@@ -168,7 +168,8 @@ export const membershipRequests = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    answers: text("answers", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** The questions as they were asked, each with its answer (the community may change its questions later). */
+    answers: text("answers", { mode: "json" }).$type<{ question: string; answer: string }[]>().notNull().default([]),
     status: text("status", { enum: membershipRequestStatuses }).notNull().default("pending"),
     /** The reason given with a decline, shown to the person. */
     reason: text("reason"),

@@ -7,7 +7,7 @@ import type { Db } from "./db";
 import type { ReviewStatus } from "./permissions";
 import { sessionColumns, sessionFrom, sessionUser, sessionUserFrom, type SessionColumns } from "./session";
 import { leftJoined, selectAs, tableAs, type SelectAsRow } from "./sql-names";
-import { communities, communityBans, communityMembers, users } from "./tables";
+import { communities, communityBans, communityMembers, membershipRequests, users } from "./tables";
 import type { Category } from "../../common/catalog";
 
 export type CommunityRow = {
@@ -39,6 +39,11 @@ export type CommunityRow = {
   membership: { role: "admin" | "moderator" | "member"; joinedAt: number; accessUntil: number | null } | null;
   /** The caller is banned from it: no way in (join, invitation, invite link, payment) until unbanned. */
   banned: boolean;
+  visibility: "public" | "private";
+  hiddenFromExplore: boolean;
+  membershipQuestions: string[];
+  /** The caller's latest request to join it (private communities). */
+  request: { id: string; status: "pending" | "approved" | "declined"; reason: string | null } | null;
 };
 
 const c = alias(communities, "c");
@@ -71,7 +76,16 @@ const communityFields = {
   events_count: c.eventsCount,
   courses_count: c.coursesCount,
   created_at: c.createdAt,
+  visibility: c.visibility,
+  hidden_from_explore: c.hiddenFromExplore,
+  membership_questions: c.membershipQuestions,
 };
+
+const r = alias(membershipRequests, "r");
+/** The caller's latest request to join (one statement per field, each by the (community, user) index). */
+const latestRequest = (column: SQL) =>
+  sql`(select ${column} from ${tableAs(r)} where ${r.communityId} = ${c.id} and ${r.userId} = ${sessionUser.id}
+    order by ${r.createdAt} desc limit 1)`;
 
 /** The creator and the caller's membership: left joined, so null when there is none. */
 const joinedFields = {
@@ -81,6 +95,9 @@ const joinedFields = {
   member_joined_at: leftJoined(m.joinedAt),
   member_access_until: leftJoined(m.accessUntil),
   banned_at: leftJoined(b.createdAt),
+  request_id: sql<string | null>`${latestRequest(sql`${r.id}`)}`,
+  request_status: sql<"pending" | "approved" | "declined" | null>`${latestRequest(sql`${r.status}`)}`,
+  request_reason: sql<string | null>`${latestRequest(sql`${r.reason}`)}`,
 };
 
 /** The community's columns are read as present: `toCommunityRow` answers null when `id` is not there. */
@@ -150,5 +167,9 @@ export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
         ? { role: r.member_role, joinedAt: r.member_joined_at ?? 0, accessUntil: r.member_access_until }
         : null,
     banned: r.banned_at !== null,
+    visibility: r.visibility,
+    hiddenFromExplore: r.hidden_from_explore === 1,
+    membershipQuestions: JSON.parse(r.membership_questions) as string[],
+    request: r.request_id && r.request_status ? { id: r.request_id, status: r.request_status, reason: r.request_reason } : null,
   };
 }

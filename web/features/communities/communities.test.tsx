@@ -23,6 +23,7 @@ const card = (overrides: Partial<CommunityCard> = {}): CommunityCard => ({
   paymentType: null,
   subscriptionInterval: null,
   isMember: false,
+  isPrivate: false,
   ...overrides,
 });
 
@@ -55,6 +56,9 @@ const view = (
     coursesCount: 0,
     createdAt: Date.UTC(2026, 5, 1),
     creator: { id: "u_ana", fullName: "Ana Kapanadze", avatarUrl: null },
+    visibility: "public",
+    hiddenFromExplore: false,
+    membershipQuestions: [],
     ...overrides,
   },
   viewer: {
@@ -63,6 +67,9 @@ const view = (
     isCreator: false,
     hasAccess: false,
     canJoin: true,
+    canRequest: false,
+    request: null,
+    isBanned: false,
     canManage: false,
     canEdit: false,
     canOwn: false,

@@ -32,13 +32,28 @@ export function communityView(row: CommunityRow, actor: Actor) {
       coursesCount: row.coursesCount,
       createdAt: row.createdAt,
       creator: row.creator,
+      visibility: row.visibility,
+      hiddenFromExplore: row.hiddenFromExplore,
+      membershipQuestions: row.membershipQuestions,
     },
     viewer: {
       isMember: membership !== null,
       role: membership?.role ?? null,
       isCreator: actor !== null && row.creatorId === actor.userId,
       hasAccess: hasMemberAccess(actor, row, membership),
-      canJoin: membership === null && isListed(row),
+      // Public communities are joined at once; private ones by a request (invitations let people in either way).
+      canJoin: membership === null && !row.banned && isListed(row) && row.visibility === "public",
+      canRequest:
+        actor !== null &&
+        membership === null &&
+        !row.banned &&
+        isListed(row) &&
+        row.visibility === "private" &&
+        row.request?.status !== "pending" &&
+        row.request?.status !== "approved",
+      // A decision stays news until the person is in: a declined request with its reason, an approved one to pay.
+      request: membership === null && row.request ? { status: row.request.status, reason: row.request.reason } : null,
+      isBanned: row.banned,
       canManage: manager,
       canEdit: canManageContent(actor, row, membership),
       canOwn: canOwn(actor, row, membership),

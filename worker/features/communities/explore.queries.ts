@@ -21,6 +21,7 @@ export type CommunityCard = {
   paymentType: "subscription" | "single" | null;
   subscriptionInterval: SubscriptionInterval | null;
   isMember: boolean;
+  isPrivate: boolean;
 };
 
 const index = ftsIndexes.communities;
@@ -56,6 +57,7 @@ const cardColumns = (member: SQL) => ({
   currency: c.currency,
   paymentType: c.paymentType,
   subscriptionInterval: c.subscriptionInterval,
+  visibility: c.visibility,
   isMember: sql<0 | 1>`exists (select 1 from ${tableAs(m)} where ${m.communityId} = ${c.id} and ${m.profileId} = ${member})`,
 });
 
@@ -73,7 +75,8 @@ export type ExploreViewer = { id: string } | { token: string } | null;
  */
 export function exploreStatement(query: ExploreQuery, viewer: ExploreViewer): SQL {
   const sort = sorts[query.sort];
-  const where: SQL[] = [sql`${c.reviewStatus} = 'approved'`, sql`${c.archived} = 0`];
+  // A private community is listed (marked) unless its owner keeps it out.
+  const where: SQL[] = [sql`${c.reviewStatus} = 'approved'`, sql`${c.archived} = 0`, sql`${c.hiddenFromExplore} = 0`];
   if (query.category) where.push(sql`${c.categoryKey} = ${query.category}`);
   if (query.price === "free") where.push(sql`${c.isPaid} = 0`);
   if (query.price === "paid") {
@@ -127,6 +130,7 @@ export async function exploreCommunities(db: Db, query: ExploreQuery, viewer: Ex
       paymentType: r.paymentType,
       subscriptionInterval: r.subscriptionInterval,
       isMember: r.isMember === 1,
+      isPrivate: r.visibility === "private",
     })),
     nextCursor: results.length > query.limit && last ? encodeJsonCursor({ v: sortValue(last), id: last.id }) : null,
   };

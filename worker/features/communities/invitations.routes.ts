@@ -121,7 +121,7 @@ export const invitationsRoutes = [
       await accepted();
       return respond(c, invites.accept, { communityId: id, result: "joined" });
     }
-    assertJoinable(row);
+    assertJoinable(row, { invited: true });
     // An invitation does not waive the price: the payment screen makes the membership.
     if (row.isPaid) return respond(c, invites.accept, { communityId: id, result: "payment" });
     const join = joinWrites(db, row, user.id);

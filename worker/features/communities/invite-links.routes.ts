@@ -124,7 +124,7 @@ export const inviteRoutes = [
     const l = checks(row);
     if (!l) throw unknownLink();
     const community = visibleCommunity(actor, maybe);
-    assertJoinable(community);
+    assertJoinable(community, { invited: true });
     assertLinkOpen(l);
     if (community.isPaid) throw paidJoin();
     const join = joinWrites(db, community, user.id, linkOpen(l.id));

@@ -56,14 +56,21 @@ export function joinWrites(
   };
 }
 
-/** Who may join: not members yet, not banned, of a listed community; paid ones are joined by paying. */
-export function assertJoinable(row: CommunityRow) {
+/**
+ * Who may join: not members yet, not banned, of a listed community; paid ones are joined by paying, and
+ * private ones by a request they approve, unless the person was invited (by name or by a link).
+ */
+export function assertJoinable(row: CommunityRow, via: { invited?: boolean } = {}) {
   if (row.membership) throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
   if (row.banned) throw bannedFrom();
   if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
+  if (row.visibility === "private" && !via.invited) throw privateJoin();
 }
 
 export const bannedFrom = () => new AppError("FORBIDDEN", "You were banned from this community and cannot join it.");
+
+export const privateJoin = () =>
+  new AppError("CONFLICT", "This community is private: ask to join, and its moderators will answer your request.");
 
 export const paidJoin = () => new AppError("NOT_AVAILABLE", "This community is paid: join it from the payment screen.");
 
