@@ -172,6 +172,8 @@ export const requests = {
       return { params: { id: ctx.community.id, userId: user.id } };
     },
   },
+  // Public stays public: the call changes nothing the other routes see.
+  "PATCH /api/communities/:id/join-settings": { build: (ctx) => ({ params: community(ctx), body: { visibility: "public" } }) },
   "POST /api/communities/:id/requests": { build: (ctx) => ({ params: community(ctx), body: { answers: [] } }) },
   "GET /api/communities/:id/requests": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/requests/:requestId/approve": {

@@ -251,6 +251,7 @@ export const apiTable = {
     away: signedIn(409),
     review: signedIn(404).but(409, "owner", "staff"),
   },
+  "PATCH /api/communities/:id/join-settings": communityChange(200, managers),
   // The request queue and its answers: moderators and up.
   "GET /api/communities/:id/requests": { ...requestQueue(200), cross: undefined },
   "POST /api/communities/:id/requests/:requestId/approve": requestQueue(200),

@@ -61,6 +61,39 @@ const announcements = (userId: string) =>
 
 type Queue = { items: { id: string; user: { id: string }; questions: string[]; answers: string[] }[] };
 
+describe("join settings", () => {
+  it("the owner and admins make a community private with questions, or keep it out of explore; others may not", async () => {
+    const [owner, admin, moderator] = await Promise.all([person(), person(), person()]);
+    const community = await createCommunity(owner.id);
+    await addMember(community.id, admin.id, "admin");
+    await addMember(community.id, moderator.id, "moderator");
+    const set = (who: Person, body: unknown) =>
+      call(`/api/communities/${community.id}/join-settings`, { method: "PATCH", body, cookie: who.cookie });
+    await expectError(await set(moderator, { visibility: "private" }), 403, "FORBIDDEN");
+    await expectError(
+      await set(admin, { visibility: "private", membershipQuestions: ["a", "b", "c", "d"] }),
+      422,
+      "VALIDATION_FAILED",
+    );
+    const res = await set(admin, { visibility: "private", hiddenFromExplore: true, membershipQuestions: [" Why? "] });
+    expect(await res.json()).toEqual({ visibility: "private", hiddenFromExplore: true, membershipQuestions: ["Why?"] });
+    const explore = async () =>
+      (
+        (await (await call(`/api/communities?sort=newest&limit=48`)).json()) as { items: { id: string; isPrivate: boolean }[] }
+      ).items.find((i) => i.id === community.id);
+    expect(await explore()).toBeUndefined();
+    // Public again: listed, and nothing is asked.
+    expect(
+      await (await set(owner, { visibility: "public", hiddenFromExplore: true, membershipQuestions: ["Why?"] })).json(),
+    ).toEqual({
+      visibility: "public",
+      hiddenFromExplore: false,
+      membershipQuestions: [],
+    });
+    expect((await explore())?.isPrivate).toBe(false);
+  });
+});
+
 describe("a private community", () => {
   it("is joined by a request with answers: the owner is told, moderators see the queue, an approval lets the person in", async () => {
     const w = await world();

@@ -9,12 +9,12 @@ import { communityFor, type CommunityRow } from "../../lib/community-row";
 import { batch } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { notBanned } from "../../lib/membership";
-import { communityRole, hasMemberAccess, isListed, roleRank, type Actor } from "../../lib/permissions";
+import { canManage, communityRole, hasMemberAccess, isListed, roleRank, type Actor } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { bareList } from "../../lib/sql-names";
-import { membershipRequests, users } from "../../lib/tables";
+import { communities, membershipRequests, users } from "../../lib/tables";
 import { bannedFrom, joinWrites } from "./join-writes";
 
 const mr = membershipRequests;
@@ -51,6 +51,30 @@ async function decision(c: Context<HonoEnv>) {
 }
 
 export const membershipRequestsRoutes = [
+  // Public or private, listed or not, and the questions: the owner and admins. One read, one write.
+  route(api.joinSettings, async (c) => {
+    const db = c.var.db;
+    const id = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const found = communityFor(db, await sessionToken(c), id);
+    const { user, actor, row } = found.read(c, await found.query);
+    if (!user) throw unauthenticated();
+    const community = visibleCommunity(actor, row);
+    if (!canManage(actor, community, community.membership)) {
+      throw forbidden("Only the owner and admins can change who may join.");
+    }
+    const settings = {
+      visibility: body.visibility,
+      // Explore lists every public community; only a private one may stay out of it.
+      hiddenFromExplore: body.visibility === "private" && body.hiddenFromExplore,
+      membershipQuestions: body.visibility === "private" ? body.membershipQuestions : [],
+    };
+    await db
+      .update(communities)
+      .set({ ...settings, updatedAt: Date.now() })
+      .where(eq(communities.id, id));
+    return respond(c, api.joinSettings, settings);
+  }),
   // Asking to join a private community, with one answer per question. Its owner is told.
   route(api.ask, async (c) => {
     const db = c.var.db;
