@@ -38,7 +38,10 @@ export type NotificationData = {
    */
   membership?: "removed" | "banned" | "approved" | "declined" | "requested";
   /** SYSTEM_ANNOUNCEMENT about the account: its deletion was requested, and happens at `deletionAt` (ms) unless cancelled. */
-  account?: "deletion_scheduled";
+  account?: "deletion_scheduled" | "deletion_cancelled";
+  /** SYSTEM_ANNOUNCEMENT of a cancelled deletion: subscriptions it had cancelled that run again, and those whose period had ended meanwhile. */
+  restored?: number;
+  notRestored?: number;
   deletionAt?: number;
   /** SYSTEM_ANNOUNCEMENT of a support reply: the ticket it answers (the reply itself is the `content`). */
   ticketId?: string;

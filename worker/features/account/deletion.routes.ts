@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { account } from "../../../common/contract/account";
 import { batch, type Db } from "../../lib/db";
 import { AppError, unauthenticated } from "../../lib/errors";
@@ -10,7 +10,7 @@ import { requireUser, sessionStatement, sessionToken, sessionUserFrom, sessionUs
 import { cancelSubscriptions } from "../../lib/subscriptions";
 import { commit, notify } from "../../lib/commit";
 import { firstRow } from "../../lib/sql-names";
-import { users } from "../../lib/tables";
+import { userSubscriptions as subs, users } from "../../lib/tables";
 import { DELETION_DELAY_MS, deletionStatus } from "./deletion";
 
 const scheduledOf = (db: Db, userId: string | SQL) =>
@@ -19,7 +19,8 @@ const scheduledOf = (db: Db, userId: string | SQL) =>
 /**
  * /api/account/deletion (DESIGN.md "Account deletion"): a request confirmed with the password schedules
  * the purge 30 days ahead and cancels the subscriptions at once; until the purge the person keeps
- * access and may cancel it (the subscriptions stay cancelled: they can take them up again themselves).
+ * access and may cancel it. Cancelling it restores the subscriptions the request cancelled whose period
+ * has not ended (they renew again), and tells the person what came back and what had ended.
  */
 export const accountDeletionRoutes = [
   route(account.deletion, async (c) => {
@@ -71,13 +72,60 @@ export const accountDeletionRoutes = [
     return respond(c, account.requestDeletion, deletionStatus(read(after)?.at ?? null, now));
   }),
   route(account.cancelDeletion, async (c) => {
-    const user = await requireUser(c);
     const db = c.var.db;
+    const token = await sessionToken(c);
+    const me = sessionUserId(token);
+    const session = sessionStatement(db, token);
+    // The request cancelled the subscriptions in the batch that stamped deletion_requested_at.
+    const requestedAt = sql`(select ${users.deletionRequestedAt} from ${users} where ${users.id} = ${me})`;
+    const cancelled = db
+      .select({ id: subs.id, periodEnd: subs.currentPeriodEnd })
+      .from(subs)
+      .where(and(eq(subs.userId, me), eq(subs.status, "cancelled"), eq(subs.cancelledAt, requestedAt)));
+    const read = await batch(db, [session, cancelled]);
+    const user = sessionUserFrom(c, read(session));
+    if (!user) throw unauthenticated();
     const now = Date.now();
-    await db
-      .update(users)
-      .set({ deletionRequestedAt: null, deletionScheduledAt: null, deletionReason: null, updatedAt: new Date(now) })
-      .where(eq(users.id, user.id));
+    const running = read(cancelled).filter((s) => s.periodEnd > now);
+    const pending = sql`exists (select 1 from ${users} where ${users.id} = ${user.id} and ${users.deletionScheduledAt} is not null)`;
+    await commit(c, {
+      steps: [
+        // Before the updates below, which it reads: only a deletion that was pending is cancelled and told.
+        notify({
+          recipientId: user.id,
+          senderId: null,
+          communityId: null,
+          type: "SYSTEM_ANNOUNCEMENT",
+          data: {
+            kind: "account",
+            account: "deletion_cancelled",
+            restored: running.length,
+            notRestored: read(cancelled).length - running.length,
+          },
+          onlyIf: pending,
+        }),
+        running.length > 0
+          ? db
+              .update(subs)
+              .set({ status: "active", cancelledAt: null, updatedAt: now })
+              .where(
+                and(
+                  inArray(
+                    subs.id,
+                    running.map((s) => s.id),
+                  ),
+                  eq(subs.status, "cancelled"),
+                  gt(subs.currentPeriodEnd, now),
+                  pending,
+                ),
+              )
+          : null,
+        db
+          .update(users)
+          .set({ deletionRequestedAt: null, deletionScheduledAt: null, deletionReason: null, updatedAt: new Date(now) })
+          .where(eq(users.id, user.id)),
+      ],
+    });
     return respond(c, account.cancelDeletion, deletionStatus(null));
   }),
 ];
