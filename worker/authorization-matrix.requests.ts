@@ -5,6 +5,7 @@ import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
 import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
+import { insertBan, insertPendingRequest } from "../tests/memberships";
 import { insertTicket } from "../tests/support";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
@@ -59,16 +60,7 @@ export type RequestSpec = {
 const community = (ctx: RequestContext) => ({ id: ctx.community.id });
 
 /** A pending request to join the community from someone new, for the approve and decline routes. */
-async function pendingRequest(communityId: string): Promise<string> {
-  const { user } = await createUser();
-  const id = newId();
-  await env.DB.prepare(
-    "insert into membership_requests (id, community_id, user_id, answers, status, created_at, updated_at) values (?, ?, ?, '[]', 'pending', ?, ?)",
-  )
-    .bind(id, communityId, user.id, Date.now(), Date.now())
-    .run();
-  return id;
-}
+const pendingRequest = async (communityId: string) => insertPendingRequest(communityId, (await createUser()).user.id);
 const post = (ctx: RequestContext) => ({ postId: ctx.target.postId });
 const comment = (ctx: RequestContext) => ({ commentId: ctx.target.commentId });
 const topic = (ctx: RequestContext) => ({ id: ctx.community.id, topicId: ctx.target.topicId });
@@ -166,9 +158,7 @@ export const requests = {
   "DELETE /api/communities/:id/bans/:userId": {
     build: async (ctx) => {
       const { user } = await createUser();
-      await env.DB.prepare("insert into community_bans (community_id, user_id, created_at) values (?, ?, ?)")
-        .bind(ctx.community.id, user.id, Date.now())
-        .run();
+      await insertBan(ctx.community.id, user.id);
       return { params: { id: ctx.community.id, userId: user.id } };
     },
   },

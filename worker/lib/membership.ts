@@ -1,12 +1,25 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { BanContentPolicy, MemberRole } from "../../common/contract/enums";
+import type { NotificationData } from "../../common/notifications";
 import type { Step } from "./commit";
-import { notify, reverse, revoke } from "./commit";
+import { notify, notifyMany, reverse, revoke } from "./commit";
 import type { Db } from "./db";
+import { AppError } from "./errors";
+import { deliver } from "./notification-delivery";
+import { notificationsWhere } from "./notification-rows";
 import { roleRank, type CommunityRole } from "./permissions";
 import { reversedEvent as pe } from "./points";
 import { bare, bareList } from "./sql-names";
-import { communities, communityBans, communityMembers, communityTopics, postComments, posts, userSubscriptions } from "./tables";
+import {
+  communities,
+  communityBans,
+  communityMembers,
+  communityTopics,
+  notifications,
+  postComments,
+  posts,
+  userSubscriptions,
+} from "./tables";
 
 /**
  * The membership lifecycle (DESIGN.md section 4). A person's standing in a community is one of:
@@ -40,6 +53,9 @@ export type MembershipState = (typeof membershipStates)[number];
 
 /** How a membership ended at someone's hand: the community's (removed, banned) or the member's own (left). */
 export type Ending = "removed" | "banned" | "left";
+
+/** The one answer to a banned person's every way in. */
+export const bannedFrom = () => new AppError("FORBIDDEN", "You were banned from this community and cannot join it.");
 
 /** An SQL condition: the person is not banned from the community (every way in checks it inside its insert). */
 export const notBanned = (communityId: string | SQL, userId: string | SQL) =>
@@ -184,5 +200,143 @@ function deleteContent(db: Db, communityId: string, userId: string, present: SQL
       sql`update ${communities} set ${bare(communities.postsCount)} = (select count(*) from ${posts} where ${posts.communityId} = ${communityId})
           where ${communities.id} = ${communityId}`,
     ),
+  ];
+}
+
+/*
+ * The community's own transitions (DESIGN.md section 4): suspended and restored by staff, archived by its
+ * owner, switched from paid to free. Each acts on every membership at once, set-based, in the batch that
+ * changes the community.
+ */
+
+const subs = userSubscriptions;
+
+/** A community's running memberships by period: renewing (active) or running out (cancelled-to-period-end). */
+const runningSubscriptions = (communityId: string) =>
+  and(eq(subs.communityId, communityId), eq(subs.subscriptionType, "community"), inArray(subs.status, ["active", "cancelled"]));
+
+/**
+ * Staff suspended the community: access pauses for everyone but the owner. The API follows the status
+ * (`hasMemberAccess` needs approved); the sockets close here. `applied` says the batch's status change
+ * really happened (a second suspend, or one that lost a race, closes nothing).
+ */
+export const suspensionSteps = (communityId: string, ownerId: string | null, applied: SQL): Step[] => [
+  revoke(communityId, null, { keep: ownerId ? [ownerId] : [], onlyIf: applied }),
+];
+
+/**
+ * Staff restored a community suspended since `suspendedAt`: every running subscription's period (and
+ * its pending retry) and its member's access move on by the pause, so nobody pays for time they could
+ * not use. They go before the batch's status change and hold only while the community is still
+ * suspended since `suspendedAt`: a second restore, or one racing this one, moves nothing.
+ */
+export function restoreSteps(db: Db, communityId: string, suspendedAt: number, now: number): Step[] {
+  const pause = now - suspendedAt;
+  if (pause <= 0) return [];
+  // The restore that wins clears suspended_at (and a new suspension sets another).
+  const stillSuspended = sql`exists (select 1 from ${communities} where ${communities.id} = ${communityId}
+    and ${communities.suspendedAt} = ${suspendedAt})`;
+  return [
+    // Members first, found through the subscriptions they run on (which the next statement keeps running).
+    // A one-time payment (null) has no end to move; a membership whose subscription ended (a refund,
+    // a removal during the pause) keeps the end it was given.
+    db
+      .update(communityMembers)
+      .set({ accessUntil: sql`${communityMembers.accessUntil} + ${pause}` })
+      .where(
+        and(
+          eq(communityMembers.communityId, communityId),
+          isNotNull(communityMembers.accessUntil),
+          inArray(
+            communityMembers.subscriptionId,
+            db.select({ id: subs.id }).from(subs).where(runningSubscriptions(communityId)),
+          ),
+          stillSuspended,
+        ),
+      ),
+    db
+      .update(subs)
+      .set({
+        currentPeriodEnd: sql`${subs.currentPeriodEnd} + ${pause}`,
+        retryAt: sql`${subs.retryAt} + ${pause}`,
+        updatedAt: now,
+      })
+      .where(and(runningSubscriptions(communityId), stillSuspended)),
+  ];
+}
+
+/**
+ * The owner archived the community: billing stops. Every renewing subscription is cancelled, so it runs
+ * to the end of the period already paid and is never renewed; its member keeps read access until then.
+ * Unarchiving does not take them up again: charging people again is each member's choice, through the
+ * resubscribe route while the period runs, or by joining again after.
+ *
+ * The subscribers are not told by a notification: none says "cancelled, runs to the end of the period"
+ * (their subscriptions page shows it), and "subscription ended" would be untrue while the period runs.
+ */
+export const archiveSteps = (db: Db, communityId: string, now: number): Step[] => [
+  db
+    .update(subs)
+    .set({ status: "cancelled", cancelledAt: now, retryAt: null, updatedAt: now })
+    .where(and(eq(subs.communityId, communityId), eq(subs.subscriptionType, "community"), eq(subs.status, "active"))),
+];
+
+const subscriptionEnded: NotificationData = { kind: "payment", payment: "subscription_ended" };
+
+/**
+ * The owner made a paid community free: every running subscription ends at once (nothing more is
+ * charged) and its members become free members, keeping their access; each subscriber is told their
+ * subscription ended. Goes before the community's own update in the batch.
+ */
+export function goFreeSteps(db: Db, communityId: string, now: number): Step[] {
+  const n = notifications;
+  return [
+    // Read before the subscriptions end below: one per subscriber.
+    notifyMany(
+      deliver(db, {
+        now,
+        columns: {
+          recipient_id: sql`${subs.userId}`,
+          sender_id: null,
+          community_id: communityId,
+          type: "SYSTEM_ANNOUNCEMENT",
+          data: JSON.stringify(subscriptionEnded),
+        },
+        from: sql`from ${subs} where ${runningSubscriptions(communityId)}`,
+      }),
+      notificationsWhere(
+        db,
+        and(
+          eq(n.type, "SYSTEM_ANNOUNCEMENT"),
+          eq(n.communityId, communityId),
+          eq(n.createdAt, now),
+          eq(n.data, subscriptionEnded),
+        ),
+      ),
+    ),
+    // The unused part of each period is owed back pro rata (DESIGN.md section 4). That refund is the
+    // payments' to make, from each subscription's last order (last_order_id), and hooks in here: before
+    // the statement below cuts the periods to now, while current_period_end still says how much is unused.
+    db
+      .update(subs)
+      .set({
+        status: "expired",
+        cancelledAt: sql`coalesce(${subs.cancelledAt}, ${now})`,
+        currentPeriodEnd: sql`min(${subs.currentPeriodEnd}, ${now})`,
+        retryAt: null,
+        updatedAt: now,
+      })
+      .where(runningSubscriptions(communityId)),
+    // Free members, as if they had joined free: no end to their access, and no subscription whose late
+    // renewal or refund would still move it (were the community ever paid again, they would lapse).
+    db
+      .update(communityMembers)
+      .set({ accessUntil: null, subscriptionId: null })
+      .where(
+        and(
+          eq(communityMembers.communityId, communityId),
+          or(isNotNull(communityMembers.accessUntil), isNotNull(communityMembers.subscriptionId)),
+        ),
+      ),
   ];
 }

@@ -5,7 +5,9 @@ import { isListed } from "../../lib/permissions";
 import { notify } from "../../lib/commit";
 import type { CommunityRow } from "../../lib/community-row";
 import { bare, bareList } from "../../lib/sql-names";
-import { notBanned } from "../../lib/membership";
+import { bannedFrom, notBanned } from "../../lib/membership";
+
+export { bannedFrom };
 import { communities, communityMembers } from "../../lib/tables";
 
 const cm = communityMembers;
@@ -66,8 +68,6 @@ export function assertJoinable(row: CommunityRow, via: { invited?: boolean } = {
   if (!isListed(row)) throw new AppError("CONFLICT", "This community is not open for new members.");
   if (row.visibility === "private" && !via.invited) throw privateJoin();
 }
-
-export const bannedFrom = () => new AppError("FORBIDDEN", "You were banned from this community and cannot join it.");
 
 export const privateJoin = () =>
   new AppError("CONFLICT", "This community is private: ask to join, and its moderators will answer your request.");

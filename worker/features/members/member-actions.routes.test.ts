@@ -6,6 +6,7 @@ import { seedSession, seedUser } from "../../../tests/db-fixtures";
 import { sessionCookie } from "../../../tests/factories";
 import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
+import { APPROVE, makePaid, newCard } from "../../../tests/payments";
 import { parseQueryStats } from "../../lib/query-count";
 
 afterEach(closeAll);
@@ -169,6 +170,15 @@ describe("a ban", () => {
     expect(await announcements(w.member.user.id)).toEqual([{ kind: "membership", membership: "banned", reason: "Harassment" }]);
     await expectError(await join(w.community.id, w.member), 403, "FORBIDDEN");
     expect(await isMember(w.community.id, w.member.user.id)).toBe(false);
+    // Paying is a way in too: refused before any charge.
+    await makePaid(w.community.id);
+    const paying = await call("/api/payments/join", {
+      body: { communityId: w.community.id, card: newCard(APPROVE), saveCard: false },
+      cookie: w.member.cookie,
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    await expectError(paying, 403, "FORBIDDEN");
+    await env.DB.prepare("update communities set is_paid = 0 where id = ?").bind(w.community.id).run();
 
     const list = (await (await bans(w.community.id, w.owner)).json()) as {
       items: { userId: string; fullName: string; reason: string; bannedBy: { id: string; fullName: string } }[];

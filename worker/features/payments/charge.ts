@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PaymentResult } from "../../../common/contract/payments";
-import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { paymentOrders as orders, userPaymentMethods as methods } from "../../lib/tables";
 import { ProviderError, type CardDetails, type OrderRequest } from "../../payments/provider";
 import { openToken } from "../../payments/token-vault";
-import { historyWith, orderStatement, resultOf } from "./orders";
+import { declineLocally, historyWith, orderStatement, resultOf } from "./orders";
 import { callbackUrl, threeDsReturnUrl, type paymentDeps } from "./payment-context";
 import { settleOrder } from "./settle";
 
@@ -48,14 +47,6 @@ export async function savedCardToken(deps: Deps, userId: string, paymentMethodId
   return token;
 }
 
-async function markDeclined(db: Db, orderId: string, note: string) {
-  const now = Date.now();
-  await db
-    .update(orders)
-    .set({ status: "declined", statusHistory: historyWith("declined", now, note), updatedAt: now })
-    .where(and(eq(orders.id, orderId), sql`${orders.status} in ('created', 'processing')`));
-}
-
 /**
  * Sends a created order to the provider and answers where it stands. The order is settled only through
  * the status API (settleOrder), whatever the charge's own answer said.
@@ -94,7 +85,7 @@ export async function chargeOrder(
     }
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    if (error.code !== "UNREACHABLE") await markDeclined(db, order.orderId, `provider refused: ${error.code}`);
+    if (error.code !== "UNREACHABLE") await declineLocally(db, order.orderId, `provider refused: ${error.code}`);
   }
   const settled = await settleOrder(deps, order.orderId);
   if (!settled) throw new AppError("NOT_FOUND", "Order not found.");

@@ -1,6 +1,8 @@
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { intervalMonths, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
+import { notify, type Step } from "../../lib/commit";
 import { planColumns } from "../../lib/community-plan";
+import { notBanned } from "../../lib/membership";
 import type { Db, Statement } from "../../lib/db";
 import { bare, bareList, excluded } from "../../lib/sql-names";
 import { communities, communityMembers, paymentOrders, userSubscriptions } from "../../lib/tables";
@@ -59,13 +61,21 @@ const subscriptionColumns = bareList(
 const orderPaymentMethod = (orderId: string) =>
   sql`(select ${paymentOrders.paymentMethodId} from ${paymentOrders} where ${paymentOrders.id} = ${orderId})`;
 
-export type Community = { paymentType: "subscription" | "single" | null; interval: SubscriptionInterval | null };
+export type Community = {
+  paymentType: "subscription" | "single" | null;
+  interval: SubscriptionInterval | null;
+  creatorId: string | null;
+};
 
-/** Membership for an approved join; the last statement reads whether it was granted. */
+/**
+ * Membership for an approved join, and the owner's COMMUNITY_JOIN when it went in; `granted` reads
+ * whether it was granted.
+ */
 export function grantJoin(db: Db, order: OrderRow, community: Community, mine: SQL, now: number) {
   const communityId = order.community_id!;
   const userId = order.user_id!;
-  const gate = sql`${mine} and not ${hasAccess(communityId, userId, now)} and ${fits(communityId, userId)}`;
+  // Banned after paying: not let in, so the settle gives the money back.
+  const gate = sql`${mine} and not ${hasAccess(communityId, userId, now)} and ${fits(communityId, userId)} and ${notBanned(communityId, userId)}`;
   const subscribing = community.paymentType === "subscription" && order.subscription_id !== null;
   const interval = community.interval ?? "monthly";
   const until = subscribing ? periodEnd(now, interval) : null;
@@ -97,13 +107,24 @@ export function grantJoin(db: Db, order: OrderRow, community: Community, mine: S
           ${bare(communityMembers.subscriptionId)} = ${excluded(communityMembers.subscriptionId)}`,
   );
   const granted = db.get<{ n: number }>(sql`select changes() as n`);
+  // True only in the batch that moved the order (`mine`: never for a replay) and only when the membership
+  // went in: its joined_at is this settle's `now` and its subscription this order's.
+  const joined = sql`${mine} and exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${communityId}
+      and ${communityMembers.profileId} = ${userId} and ${communityMembers.joinedAt} = ${now}
+      and ${communityMembers.subscriptionId} is ${subscribing ? order.subscription_id : null})`;
   // A template, not a builder update: a recount leaves the community's updated_at alone.
   const count = db.run(
     sql`update ${communities}
         set ${bare(communities.membersCount)} = (select count(*) from ${communityMembers} where ${communityMembers.communityId} = ${communityId})
         where ${communities.id} = ${communityId} and ${mine}`,
   );
-  return { statements: [...statements, member, granted, count], granted };
+  const steps: Step[] = [...statements, member, granted, count];
+  // Nobody is told of their own action: notify writes nothing for the owner's own payment.
+  if (community.creatorId)
+    steps.push(
+      notify({ recipientId: community.creatorId, senderId: userId, communityId, type: "COMMUNITY_JOIN", onlyIf: joined }),
+    );
+  return { steps, granted };
 }
 
 /** A subscription's period end when it ends at `now`: a period already over keeps its own end. */
@@ -172,11 +193,19 @@ export function grantRenewal(db: Db, order: OrderRow, mine: SQL, now: number): S
   ];
 }
 
-/** A paid creator plan: the community takes the plan, a monthly subscription starts, an older plan ends. */
-export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number): Statement[] {
-  if (!order.plan || !order.community_id || !order.subscription_id || order.plan === "free") return [];
+/**
+ * A paid creator plan: the community takes the plan, a monthly subscription starts, an older plan ends.
+ * A community already on the plan (bought by another order meanwhile) gets nothing: `granted` reads
+ * whether it was granted, and settleOrder gives the money back when it was not.
+ */
+export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number) {
+  if (!order.plan || !order.community_id || !order.subscription_id || order.plan === "free")
+    return { statements: [], granted: null };
   const plan = order.plan as PlanId;
-  return [
+  // Read before the community's update below, which alone changes its plan.
+  const gate = sql`${mine} and not exists (select 1 from ${communities}
+      where ${communities.id} = ${order.community_id} and ${communities.subscriptionPlan} = ${plan})`;
+  const statements: Statement[] = [
     db
       .update(userSubscriptions)
       .set({ status: "expired", currentPeriodEnd: endedBy(now), updatedAt: now })
@@ -186,20 +215,22 @@ export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number): Stat
           eq(userSubscriptions.subscriptionType, "creator_plan"),
           ne(userSubscriptions.status, "expired"),
           ne(userSubscriptions.id, order.subscription_id),
-          mine,
+          gate,
         ),
       ),
     db.run(sql`insert into ${userSubscriptions} (${subscriptionColumns})
                select ${order.subscription_id}, ${order.user_id}, ${order.community_id}, 'creator_plan', 'active', ${order.amount},
                  ${order.currency}, 'monthly', ${orderPaymentMethod(order.id)}, ${order.id},
                  ${now}, ${addMonths(now, 1)}, ${now}, ${now}
-               where ${mine}
+               where ${gate}
                on conflict (${bare(userSubscriptions.id)}) do nothing`),
     db.run(
       sql`update ${communities} set ${planColumns(plan)}, ${bare(communities.updatedAt)} = ${now}
-          where ${communities.id} = ${order.community_id} and ${mine}`,
+          where ${communities.id} = ${order.community_id} and ${gate}`,
     ),
   ];
+  const granted = db.get<{ n: number }>(sql`select changes() as n`);
+  return { statements: [...statements, granted], granted };
 }
 
 /** A creator plan that ends (refunded, cancelled to its end, or unpaid) puts its community back on Free. */

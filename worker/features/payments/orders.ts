@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { PaymentResult } from "../../../common/contract/payments";
 import type { Db } from "../../lib/db";
@@ -41,6 +41,18 @@ export const orderStatement = (db: Db, id: string) =>
 /** Appends one change to an order's status history (JSON array) in SQL. */
 export const historyWith = (status: string, at: number, note?: string) =>
   sql`json_insert(${bare(paymentOrders.statusHistory)}, '$[#]', json(${JSON.stringify(note ? { status, at, note } : { status, at })}))`;
+
+/**
+ * Closes an order that is still open on our side without the provider's word (never sent, refused, or
+ * given up unanswered); `note` says why in its history. An order the provider approves after all is
+ * then refunded by settleOrder, never granted.
+ */
+export async function declineLocally(db: Db, orderId: string, note: string, now = Date.now()) {
+  await db
+    .update(paymentOrders)
+    .set({ status: "declined", statusHistory: historyWith("declined", now, note), updatedAt: now })
+    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "processing"])));
+}
 
 export function resultOf(order: OrderRow, extra: Partial<PaymentResult> = {}): PaymentResult {
   // A card check is refunded at once: for it, reversed is the happy end. Any other approved order whose

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../../common/ids";
+import { stopClock } from "../../../tests/clock";
 import { addMember, call, createCommunity, createUser, expectError } from "../../../tests/factories";
 import {
   accessOf,
@@ -387,5 +388,62 @@ describe("who may pay", () => {
     await expectError(await call(`/api/payments/orders/${result.orderId}`, { cookie: other.cookie }), 404);
     await expectError(await call(`/api/payments/orders/${result.orderId}`, { cookie: owner.cookie }), 404);
     await expectError(await call(`/api/payments/orders/${result.orderId}`), 401);
+  });
+});
+
+describe("the owner is told of a paid join", () => {
+  const joinNotices = async (ownerId: string, payerId: string) =>
+    (await env.DB.prepare(
+      "select count(*) as n from notifications where recipient_id = ? and type = 'COMMUNITY_JOIN' and sender_id = ?",
+    )
+      .bind(ownerId, payerId)
+      .first<{ n: number }>())!.n;
+
+  it("once: COMMUNITY_JOIN from the payer, however often the approval comes back", async () => {
+    const owner = await createUser();
+    const payer = await createUser();
+    const community = await paidCommunity(owner.user.id);
+    const result = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    expect(await joinNotices(owner.user.id, payer.user.id)).toBe(0);
+    expect(await returnFrom3ds(result)).toBe("approved");
+    expect(await returnFrom3ds(result)).toBe("approved");
+    for (let i = 0; i < 2; i++) expect((await postCallback(await sandboxCallback(result.orderId))).status).toBe(200);
+    expect(await joinNotices(owner.user.id, payer.user.id)).toBe(1);
+    const row = await env.DB.prepare("select community_id from notifications where recipient_id = ? and type = 'COMMUNITY_JOIN'")
+      .bind(owner.user.id)
+      .first<{ community_id: string }>();
+    expect(row?.community_id).toBe(community.id);
+    expect(await joinNotices(payer.user.id, payer.user.id)).toBe(0);
+  });
+
+  it("once when the approval is settled by several requests at the same moment", async () => {
+    // One instant for all of them: a settle that lost the race must not take the winner's membership for its own.
+    stopClock();
+    const owner = await createUser();
+    const payer = await createUser();
+    const community = await paidCommunity(owner.user.id);
+    const result = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    const { bankAnswer } = await import("../../../tests/payments");
+    await provider().complete3ds(result.orderId, { md: result.threeDs!.md, pares: await bankAnswer(result.threeDs!.md) });
+    const callback = await sandboxCallback(result.orderId);
+    await Promise.all([
+      postCallback(callback),
+      postCallback(callback),
+      postCallback(callback),
+      call(`/api/payments/orders/${result.orderId}`, { cookie: payer.cookie }),
+    ]);
+    expect(await canRead(payer, community.id)).toBe(true);
+    expect(await joinNotices(owner.user.id, payer.user.id)).toBe(1);
+  });
+
+  it("not for a paid join that could not be let in and was refunded", async () => {
+    const owner = await createUser();
+    const payer = await createUser();
+    const other = await createUser();
+    const community = await paidCommunity(owner.user.id, { maxMembers: 2, paymentType: "single" });
+    const result = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    await addMember(community.id, other.user.id);
+    expect(await returnFrom3ds(result)).toBe("reversed");
+    expect(await joinNotices(owner.user.id, payer.user.id)).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { visibleCommunity } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { idempotency } from "../../lib/idempotency";
+import { bannedFrom } from "../../lib/membership";
 import { hasMemberAccess, isListed, type Actor } from "../../lib/permissions";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
@@ -19,6 +20,7 @@ import { paymentOrders as po } from "../../lib/tables";
 import { communityFor, type CommunityRow } from "../../lib/community-row";
 import type { SessionUser } from "../../lib/session-user";
 import { chargeOrder, payWithOf, savedCardToken, type PayBody } from "./charge";
+import { noOpenOrder, openOrders, releaseOpenOrders, type OpenKind } from "./open-orders";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
 import { settleOrder } from "./settle";
@@ -27,16 +29,6 @@ const keyRequired = () =>
   new AppError("VALIDATION_FAILED", "A payment needs an Idempotency-Key, so a retry cannot charge twice.", {
     issues: [{ path: "idempotency-key", message: "Required" }],
   });
-
-/**
- * An unfinished order of the same kind for the same community blocks a second one (two tabs, double
- * clicks) for as long as it can still be approved: until it is settled, or the reconciliation job
- * declares it expired. A time window would let a second charge through while the first 3-D Secure
- * challenge is still open at the bank.
- */
-const openOrder = (kind: "join_community" | "creator_plan", communityId: string, userId: string | null) =>
-  sql`exists (select 1 from ${po} where ${po.communityId} = ${communityId} and ${po.kind} = ${kind}
-        and ${po.status} in ('created', 'processing') ${userId === null ? sql`` : sql`and ${po.userId} = ${userId}`})`;
 
 /** A new order's columns, in the order `placeOrder` selects their values. */
 const newOrderColumns = bareList(
@@ -65,27 +57,25 @@ type OrderSpec = {
   request: Record<string, unknown>;
   /** Refuses an order the caller may not place (after a retry is answered and the budget counted). */
   check: (community: CommunityRow, user: SessionUser, actor: Actor) => void;
-  order: (
-    community: CommunityRow,
-    user: SessionUser,
-  ) => {
-    kind: "join_community" | "creator_plan";
+  kind: OpenKind;
+  /** Whose unfinished order of this kind stands in this one's way: the caller's own, or anyone's. */
+  openOf: "caller" | "anyone";
+  /** The answer while such an order may still be completed (see open-orders.ts). */
+  inProgress: string;
+  order: (community: CommunityRow) => {
     amount: number;
     currency: string;
     plan: PlanId | null;
     subscriptionId: string | null;
-    /** Whose unfinished order of this kind blocks this one: the caller's own, or anyone's (null). */
-    openOf: string | null;
     description: string;
-    /** The answer while such an order is still open. */
-    inProgress: string;
   };
 };
 
 /**
  * A join or a creator plan, paid by card: the one way an order is placed. Round trips: the caller, the
- * community, the key's claim and the order budget together; the order (unless one is open); then the
- * charge. A retry with the same key answers the first order's state and charges nothing.
+ * community, the key's claim, the order budget and the open orders in the way together; when there
+ * are such orders, their settling (see open-orders.ts); the order (unless one is open again); then
+ * the charge. A retry with the same key answers the first order's state and charges nothing.
  */
 async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
   const { body, endpoint } = spec;
@@ -98,37 +88,51 @@ async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
     request: spec.request,
     owner: sessionUserId(token),
   });
-  const found = communityFor(db, token, communityParams.parse({ id: body.communityId }).id);
+  const communityId = communityParams.parse({ id: body.communityId }).id;
+  const found = communityFor(db, token, communityId);
   const limit = hitStatement(db, rateLimitRules.paymentOrders, once.ifNew(sessionUserId(token)));
-  const checks = await batch(db, [found.query, ...once.lookup, limit]);
+  const open = openOrders(db, spec.kind, communityId, spec.openOf === "caller" ? sessionUserId(token) : null);
+  const checks = await batch(db, [found.query, ...once.lookup, limit, open]);
   const { user, actor, row } = found.read(c, checks(found.query));
   if (!user) throw unauthenticated();
   const earlier = once.earlier(checks);
   if (earlier) return respond(c, endpoint, await currentResult(c, earlier));
   assertUnderLimit(rateLimitRules.paymentOrders, checks(limit));
-  const community = visibleCommunity(actor, row);
+  let community = visibleCommunity(actor, row);
   spec.check(community, user, actor);
 
   const deps = paymentDeps(c);
+  const inTheWay = checks(open);
+  if (inTheWay.length > 0) {
+    const released = await releaseOpenOrders(deps, inTheWay, Date.now());
+    if (released.holding) throw new AppError("CONFLICT", spec.inProgress);
+    if (released.approved) {
+      // What it bought may be what this order is for: asked again, the refusals answer (already a
+      // member, already on that plan).
+      const again = communityFor(db, token, communityId);
+      community = visibleCommunity(actor, again.read(c, await again.query).row);
+      spec.check(community, user, actor);
+    }
+  }
   const payWith = payWithOf(body, deps.provider.mode);
   const rectoken = "paymentMethodId" in payWith ? await savedCardToken(deps, user.id, payWith.paymentMethodId) : undefined;
-  const o = spec.order(community, user);
+  const o = spec.order(community);
   const orderId = newId();
   const now = Date.now();
   const created = orderStatement(db, orderId);
   const written = await once.write(user.id, orderId, [
     db.run(
       sql`insert into ${po} (${newOrderColumns})
-          select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${o.subscriptionId}, ${o.plan}, ${o.kind},
+          select ${orderId}, ${user.id}, ${community.id}, ${body.paymentMethodId ?? null}, ${o.subscriptionId}, ${o.plan}, ${spec.kind},
             ${o.amount}, ${o.currency}, 'created', ${JSON.stringify([{ status: "created", at: now }])},
             ${body.paymentMethodId ? 0 : body.saveCard ? 1 : 0}, ${now}, ${now}
-          where not ${openOrder(o.kind, community.id, o.openOf)}`,
+          where ${noOpenOrder(spec.kind, community.id, spec.openOf === "caller" ? user.id : null)}`,
     ),
     created,
   ]);
   if ("earlier" in written) return respond(c, endpoint, await currentResult(c, written.earlier));
   const order = written.read(created);
-  if (!order) throw new AppError("CONFLICT", o.inProgress);
+  if (!order) throw new AppError("CONFLICT", spec.inProgress);
   const result = await chargeOrder(
     deps,
     {
@@ -155,23 +159,28 @@ export const paymentsRoutes = [
       key: c.req.valid("header")["idempotency-key"],
       request: { communityId: body.communityId, paymentMethodId: body.paymentMethodId ?? null, saveCard: body.saveCard },
       check: (community, _user, actor) => {
+        if (community.banned) throw bannedFrom();
         if (!isListed(community)) throw new AppError("CONFLICT", "This community is not open for new members.");
         if (!community.isPaid) throw new AppError("CONFLICT", "This community is free: join it without paying.");
+        // A private community sells its membership to people whose request it approved.
+        if (community.visibility === "private" && !community.membership && community.request?.status !== "approved") {
+          throw new AppError("CONFLICT", "This community is private: ask to join, and pay once your request is approved.");
+        }
         if (community.membership && hasMemberAccess(actor, community, community.membership))
           throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
         const max = community.planLimits.maxMembers;
         if (max !== null && !community.membership && community.membersCount >= max)
           throw new AppError("CONFLICT", "This community has reached its member limit.");
       },
-      order: (community, user) => ({
-        kind: "join_community",
+      kind: "join_community",
+      openOf: "caller",
+      inProgress: "A payment for this community is already in progress. Please wait for it to finish.",
+      order: (community) => ({
         amount: community.price,
         currency: community.currency,
         plan: null,
         subscriptionId: community.paymentType === "subscription" ? newId() : null,
-        openOf: user.id,
         description: `Membership: ${community.name}`,
-        inProgress: "A payment for this community is already in progress. Please wait for it to finish.",
       }),
     });
   }),
@@ -188,15 +197,15 @@ export const paymentsRoutes = [
         if (community.creatorId !== user.id) throw forbidden("Only the owner can choose this community's plan.");
         if (community.subscriptionPlan === body.plan) throw new AppError("CONFLICT", "This community is already on that plan.");
       },
+      kind: "creator_plan",
+      openOf: "anyone",
+      inProgress: "A payment for this community's plan is already in progress. Please wait for it to finish.",
       order: (community) => ({
-        kind: "creator_plan",
         amount: plan.price,
         currency: plan.currency,
         plan: plan.id,
         subscriptionId: newId(),
-        openOf: null,
         description: `Plan ${plan.id}: ${community.name}`,
-        inProgress: "A payment for this community's plan is already in progress. Please wait for it to finish.",
       }),
     });
   }),

@@ -93,3 +93,29 @@ describe("creator plans", () => {
     expect((await planOf(community.id))?.subscription_plan).toBe("free");
   });
 });
+
+describe("a creator plan approved when the community already has it", () => {
+  it("grants nothing and is refunded", async () => {
+    const owner = await createUser();
+    const community = await createCommunity(owner.user.id);
+    const result = (await (
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE_3DS) })
+    ).json()) as Result;
+    // Bought meanwhile by another order (written straight: no second open order can be placed).
+    const bought = newId();
+    await env.DB.batch([
+      env.DB.prepare("update communities set subscription_plan = 'starter' where id = ?").bind(community.id),
+      env.DB.prepare(
+        `insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, current_period_start, current_period_end, created_at, updated_at)
+         values (?, ?, ?, 'creator_plan', 'active', 1900, ?, ?, ?, ?)`,
+      ).bind(bought, owner.user.id, community.id, Date.now(), Date.now() + 86_400_000, Date.now(), Date.now()),
+    ]);
+    expect(await returnFrom3ds(result)).toBe("reversed");
+    expect((await provider().status(result.orderId)).status).toBe("reversed");
+    const subs = await env.DB.prepare("select id, status from user_subscriptions where community_id = ?")
+      .bind(community.id)
+      .all<{ id: string; status: string }>();
+    expect(subs.results).toEqual([{ id: bought, status: "active" }]);
+    expect((await planOf(community.id))?.subscription_plan).toBe("starter");
+  });
+});

@@ -133,3 +133,27 @@ describe("renewals", () => {
     expect(await canRead(payer, community.id)).toBe(true);
   });
 });
+
+describe("renewals follow the membership lifecycle", () => {
+  const cases: [string, (communityId: string, userId: string) => Promise<unknown>][] = [
+    [
+      "the community is suspended (billing paused)",
+      (id) => env.DB.prepare("update communities set review_status = 'suspended' where id = ?").bind(id).run(),
+    ],
+    ["the community is archived", (id) => env.DB.prepare("update communities set archived = 1 where id = ?").bind(id).run()],
+    ["the community became free", (id) => env.DB.prepare("update communities set is_paid = 0 where id = ?").bind(id).run()],
+    [
+      "the membership is gone (removed, banned, left)",
+      (id, userId) =>
+        env.DB.prepare("delete from community_members where community_id = ? and profile_id = ?").bind(id, userId).run(),
+    ],
+  ];
+  for (const [when, change] of cases) {
+    it(`charge nothing when ${when}`, async () => {
+      const { payer, community, sub } = await dueSubscriber();
+      await change(community.id, payer.user.id);
+      expect(await run()).toMatchObject({ renewed: 0, failed: 0 });
+      expect(await renewalOrders(sub.id)).toEqual([]);
+    });
+  }
+});

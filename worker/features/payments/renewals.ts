@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
@@ -9,7 +9,7 @@ import { commit, notify } from "../../lib/commit";
 import { bare, returningAs, type SelectAsRow } from "../../lib/sql-names";
 import { communities, communityMembers, paymentOrders, userPaymentMethods, userSubscriptions, users } from "../../lib/tables";
 import { backToFree } from "./grants";
-import { historyWith, orderStatement } from "./orders";
+import { declineLocally, orderStatement } from "./orders";
 import { REVERSAL_RETRY_MS, reverseOwed, settleOrder, type PaymentDeps } from "./settle";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,6 +19,25 @@ export const GRACE_MS = RENEWAL_RETRIES_MS.at(-1)!;
 /** Orders still open after this long are asked about at the provider (a callback may have been missed). */
 export const RECONCILE_AFTER_MS = 10 * 60 * 1000;
 const BATCH = 50;
+
+/**
+ * Renewals read the membership lifecycle, never a subscription row alone (DESIGN.md section 4): a
+ * member's subscription is charged only while the community sells memberships (approved, so not
+ * suspended: billing pauses; not archived; still paid) and the membership it runs on exists (removal,
+ * a ban or leaving end it). A creator's plan is billed while the community exists.
+ */
+const billable = or(
+  eq(userSubscriptions.subscriptionType, "creator_plan"),
+  and(
+    eq(communities.reviewStatus, "approved"),
+    eq(communities.archived, false),
+    eq(communities.isPaid, true),
+    exists(
+      sql`(select 1 from ${communityMembers} where ${communityMembers.subscriptionId} = ${userSubscriptions.id}
+        and ${communityMembers.communityId} = ${userSubscriptions.communityId})`,
+    ),
+  ),
+);
 
 /**
  * Active subscriptions whose period has ended and whose retry, if any, is due, oldest period first,
@@ -50,6 +69,7 @@ const dueSubscriptions = (db: Db, now: number) =>
         eq(userSubscriptions.status, "active"),
         lte(userSubscriptions.currentPeriodEnd, now),
         or(isNull(userSubscriptions.retryAt), lte(userSubscriptions.retryAt, now)),
+        billable,
       ),
     )
     .orderBy(userSubscriptions.currentPeriodEnd)
@@ -71,14 +91,6 @@ async function expireCancelled(db: Db, now: number): Promise<number> {
       rows.map((r) => backToFree(db, r.id, now)),
     );
   return rows.length;
-}
-
-async function declineLocally(db: Db, orderId: string, note: string) {
-  const now = Date.now();
-  await db
-    .update(paymentOrders)
-    .set({ status: "declined", statusHistory: historyWith("declined", now, note), updatedAt: now })
-    .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.status, ["created", "processing"])));
 }
 
 /** A declined renewal: try again later within the grace period (access lasts through it), or end. */

@@ -3,7 +3,8 @@ import { log } from "../../../common/log";
 import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
-import { batch, type Db, type Statement } from "../../lib/db";
+import { commit, type Step } from "../../lib/commit";
+import type { Db } from "../../lib/db";
 import { ProviderError, type PaymentProvider, type ProviderOrder } from "../../payments/provider";
 import { sealToken } from "../../payments/token-vault";
 import { bare, bareList, tableAs } from "../../lib/sql-names";
@@ -16,13 +17,15 @@ export type PaymentDeps = { db: Db; env: AppEnv; provider: PaymentProvider };
 /** The saved card rows a subquery looks at, and the order whose change a batch made (`mine`). */
 const pm = alias(methods, "pm");
 const marked = alias(orders, "marked");
+const sibling = alias(orders, "sibling");
 
 /** The changes an order may make; anything else (a replay, a late or out-of-order status) changes nothing. */
 const allowed: Record<OrderRow["status"], OrderRow["status"][]> = {
   created: ["processing", "approved", "declined", "expired"],
   processing: ["approved", "declined", "expired"],
   approved: ["reversed"],
-  declined: [],
+  // Only an order we gave up ourselves (declineLocally) can be approved after it: its money goes back.
+  declined: ["approved"],
   expired: [],
   reversed: [],
 };
@@ -70,21 +73,45 @@ async function saveCardStatements(deps: PaymentDeps, order: OrderRow, truth: Pro
 }
 
 async function communityOf(db: Db, id: string | null): Promise<Community> {
-  if (!id) return { paymentType: null, interval: null };
+  if (!id) return { paymentType: null, interval: null, creatorId: null };
   const row = await db
-    .select({ paymentType: communities.paymentType, interval: communities.subscriptionInterval })
+    .select({
+      paymentType: communities.paymentType,
+      interval: communities.subscriptionInterval,
+      creatorId: communities.creatorId,
+    })
     .from(communities)
     .where(eq(communities.id, id))
     .get();
-  return { paymentType: row?.paymentType ?? null, interval: row?.interval ?? null };
+  return { paymentType: row?.paymentType ?? null, interval: row?.interval ?? null, creatorId: row?.creatorId ?? null };
 }
+
+/**
+ * A period has one renewal that is not declined (a unique index): a renewal approved after it was given
+ * up may take that place back only while no other order holds it.
+ */
+const periodFree = (order: OrderRow) =>
+  order.kind !== "renewal"
+    ? undefined
+    : sql`not exists (select 1 from ${tableAs(sibling)} where ${sibling.kind} = 'renewal' and ${sibling.id} != ${order.id}
+        and ${sibling.subscriptionId} = ${order.subscription_id} and ${sibling.periodStart} = ${order.period_start}
+        and ${sibling.status} in ('created', 'processing', 'approved'))`;
+
+/** An order as settling left it, and what the provider said of it: its order, or why it would not say. */
+export type Settled = { order: OrderRow; said: ProviderOrder | ProviderError };
 
 /**
  * Brings our order to the provider's truth, read from its status API (never from a callback's or a
  * redirect's word), and grants or ends access exactly once. A refund follows when an approved join
- * cannot be granted (already a member through another order, or the community filled up meanwhile).
+ * cannot be granted (already a member through another order, or the community filled up meanwhile),
+ * when an approved plan is the community's already, and for an order approved after we gave it up.
  */
 export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<OrderRow | null> {
+  return (await settle(deps, orderId))?.order ?? null;
+}
+
+/** `settleOrder`, answering also what the provider said; null for an order we do not have. */
+export async function settle(deps: PaymentDeps, orderId: string): Promise<Settled | null> {
   const { db, provider } = deps;
   const order = await orderStatement(db, orderId);
   if (!order) return null;
@@ -92,20 +119,24 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
   try {
     truth = await provider.status(orderId);
   } catch (error) {
-    if (error instanceof ProviderError) return order;
+    if (error instanceof ProviderError) return { order, said: error };
     throw error;
   }
   if (truth.amount !== order.amount || truth.currency !== order.currency) {
     warn("payment amount or currency differs from the order", { orderId, status: truth.status });
-    return order;
+    return { order, said: truth };
   }
-  if (!allowed[order.status].includes(truth.status)) return order;
+  if (!allowed[order.status].includes(truth.status)) return { order, said: truth };
 
   const now = Date.now();
   const transition = newId();
   const mine = sql`exists (select 1 from ${tableAs(marked)} where ${marked.id} = ${orderId} and ${marked.transitionId} = ${transition})`;
-  // A card check's charge goes back at once: owed from the moment it is approved, in the same write.
-  const owesReversal = truth.status === "approved" && order.kind === "save_card";
+  // Approved after we gave it up (a new order may have taken its place): it grants nothing, saves no card.
+  const late = truth.status === "approved" && order.status === "declined";
+  if (late) warn("order approved after it was given up; reversing", { orderId });
+  // A card check's charge, and a late approval's, go back at once: owed from the moment it is approved,
+  // in the same write.
+  const owesReversal = truth.status === "approved" && (order.kind === "save_card" || late);
   const move = db
     .update(orders)
     .set({
@@ -116,37 +147,47 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
       reversalDueAt: owesReversal ? now : null,
       updatedAt: now,
     })
-    .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+    .where(and(eq(orders.id, orderId), eq(orders.status, order.status), late ? periodFree(order) : undefined))
     .returning({ id: orders.id });
-  const statements: Statement[] = [move];
+  const steps: Step[] = [move];
   let granted: ReturnType<typeof grantJoin>["granted"] | null = null;
-  if (truth.status === "approved") {
-    statements.push(...(await saveCardStatements(deps, order, truth, mine)));
+  if (truth.status === "approved" && !late) {
+    steps.push(...(await saveCardStatements(deps, order, truth, mine)));
     if (order.kind === "join_community") {
       const grant = grantJoin(db, order, await communityOf(db, order.community_id), mine, now);
-      statements.push(...grant.statements);
+      steps.push(...grant.steps);
       granted = grant.granted;
     }
-    if (order.kind === "renewal") statements.push(...grantRenewal(db, order, mine, now));
-    if (order.kind === "creator_plan") statements.push(...grantPlan(db, order, mine, now));
+    if (order.kind === "renewal") steps.push(...grantRenewal(db, order, mine, now));
+    if (order.kind === "creator_plan") {
+      const grant = grantPlan(db, order, mine, now);
+      steps.push(...grant.statements);
+      granted = grant.granted;
+    }
   } else if (truth.status === "reversed" && order.reversal_due_at === null) {
     // A reversal we owed was for an order that granted nothing: it has no access to end.
-    statements.push(...endAccess(db, order, mine, now));
+    steps.push(...endAccess(db, order, mine, now));
   }
   const after = orderStatement(db, orderId);
-  const read = await batch(db, [...statements, after]);
+  const read = await commit(deps, { steps: [...steps, after] });
   const moved = read(move).length === 1;
   if (moved && granted && read(granted)?.n === 0) {
-    // Paid but not let in: give the money back rather than keep it.
-    warn("approved join not granted; reversing", { orderId });
+    // Paid but not let in (or a plan already bought): give the money back rather than keep it.
+    warn("approved order granted nothing; reversing", { orderId, kind: order.kind });
     // A template: the builder's update would also stamp updated_at.
     await db.run(
       sql`update ${orders} set ${bare(orders.reversalDueAt)} = ${now} where ${orders.id} = ${orderId} and ${orders.status} = 'approved'`,
     );
-    return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
+    return { order: (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order, said: truth };
   }
-  if (moved && owesReversal) return (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order;
-  return read(after) ?? order;
+  if (moved && owesReversal)
+    return { order: (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order, said: truth };
+  if (late && read(after)?.status === "declined") {
+    // Its period is another renewal's now: the order stays declined, and its money goes back all the same.
+    warn("late renewal approval for a period another order holds; reversing", { orderId });
+    return { order: (await reverseOwed(deps, orderId)) ?? (await orderStatement(db, orderId)) ?? order, said: truth };
+  }
+  return { order: read(after) ?? order, said: truth };
 }
 
 /** How long a refused or unanswered reversal waits before the reconciliation job tries it again. */

@@ -1,0 +1,21 @@
+import { env } from "cloudflare:workers";
+import { newId } from "../common/ids";
+
+/** Bans `userId` from the community, as the owner would, written straight into D1. */
+export async function insertBan(communityId: string, userId: string): Promise<void> {
+  await env.DB.prepare("insert into community_bans (community_id, user_id, created_at) values (?, ?, ?)")
+    .bind(communityId, userId, Date.now())
+    .run();
+}
+
+/** A pending request of `userId` to join the community, without questions; answers its id. */
+export async function insertPendingRequest(communityId: string, userId: string): Promise<string> {
+  const id = newId();
+  const now = Date.now();
+  await env.DB.prepare(
+    "insert into membership_requests (id, community_id, user_id, answers, status, created_at, updated_at) values (?, ?, ?, '[]', 'pending', ?, ?)",
+  )
+    .bind(id, communityId, userId, now, now)
+    .run();
+  return id;
+}
