@@ -17,7 +17,8 @@ import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communities as communitiesTable, communityMembers } from "../../lib/tables";
 import { communityView } from "./community-view";
-import { assertOwnImages, createCommunity, ownImages, updateCommunity } from "./community-writes";
+import { archiveSteps, goFreeSteps } from "../../lib/membership";
+import { assertOwnImages, changesPricing, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
 import { assertJoinable, assertJoined, joinWrites, paidJoin } from "./join-writes";
 
@@ -89,10 +90,17 @@ export const communitiesRoutes = [
     const row = visibleCommunity(actor, maybe);
     assertWritable(row);
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can edit this community.");
+    if (changesPricing(body, row) && !canOwn(actor, row, row.membership))
+      throw forbidden("Only the owner can change the community's price.");
     if (body.imageUrls) assertOwnImages(images && checks(images), body.imageUrls, row.imageUrls);
     const update = updateCommunity(db, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
     const after = communityStatement(db, token, row.id);
-    const read = await batch(db, [...(update ? [update] : []), after]);
+    // Paid -> free ends the running subscriptions with the switch. Free -> paid changes no membership:
+    // whoever is in stays a free member (no access_until) until they leave.
+    const goesFree = row.isPaid && body.isPaid === false;
+    const read = await commit(c, {
+      steps: [...(goesFree ? goFreeSteps(db, row.id, Date.now()) : []), update, after],
+    });
     const updated = toCommunityRow(read(after));
     return respond(c, communities.update, communityView(updated!, actor));
   }),
@@ -162,6 +170,14 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   const community = visibleCommunity(access.actor, access.community);
   if (!canOwn(access.actor, community, access.membership))
     throw forbidden("Only the owner can archive or unarchive this community.");
-  await db.update(communitiesTable).set({ archived, updatedAt: Date.now() }).where(eq(communitiesTable.id, id));
+  const now = Date.now();
+  // Archiving stops billing with it (membership.ts `archiveSteps`). Unarchiving restarts no subscription:
+  // each member chooses to be charged again (resubscribe while their period runs, or join again).
+  await commit(c, {
+    steps: [
+      db.update(communitiesTable).set({ archived, updatedAt: now }).where(eq(communitiesTable.id, id)),
+      ...(archived ? archiveSteps(db, id, now) : []),
+    ],
+  });
   return respond(c, archived ? communities.archive : communities.unarchive, { id, archived });
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { newId } from "../../../common/ids";
+import type { CommunityRow } from "../../lib/community-row";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
 import { communities, communityMembers, uploads } from "../../lib/tables";
@@ -69,7 +70,7 @@ export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBo
   return { id, steps };
 }
 
-/** The fields an owner or an admin edits as they are sent (the price is stored in tetri). */
+/** The fields an edit writes as they are sent (the price is stored in tetri); the pricing ones are the owner's alone. */
 const editable = [
   "name",
   "description",
@@ -83,13 +84,32 @@ const editable = [
   "subscriptionInterval",
 ] as const satisfies readonly (keyof UpdateCommunityBody & keyof typeof communities.$inferInsert)[];
 
-/** Writes only the fields the owner or an admin sent: a statement, or null when nothing changes. */
-export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
+/** The price and how it is paid: the owner's alone to change (DESIGN.md section 4). */
+const pricing = ["isPaid", "price", "paymentType", "subscriptionInterval"] as const;
+
+/** What an edit writes to the community's columns: only the fields sent (the price in tetri). */
+function editedColumns(body: UpdateCommunityBody): Partial<typeof communities.$inferInsert> {
   const changes: Partial<typeof communities.$inferInsert> = {};
   for (const key of editable) if (body[key] !== undefined) Object.assign(changes, { [key]: body[key] });
   if (body.price != null) changes.price = toTetri(body.price);
   // Going free clears the paid fields; the contract lets nothing else clear them.
   if (body.isPaid === false) Object.assign(changes, { price: 0, paymentType: null, subscriptionInterval: null });
+  return changes;
+}
+
+/**
+ * Whether an edit would change the community's price or how it is paid. Compared with what is stored,
+ * not with what was sent: the edit form sends every field, and an admin saving the description sends
+ * the price it was shown.
+ */
+export function changesPricing(body: UpdateCommunityBody, current: Pick<CommunityRow, (typeof pricing)[number]>): boolean {
+  const changes = editedColumns(body);
+  return pricing.some((key) => changes[key] !== undefined && changes[key] !== current[key]);
+}
+
+/** Writes only the fields the owner or an admin sent: a statement, or null when nothing changes. */
+export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
+  const changes = editedColumns(body);
   if (Object.keys(changes).length === 0) return null;
   // A rejected community goes back into the review queue once its owner has changed it.
   if (opts.resubmit)

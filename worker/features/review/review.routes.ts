@@ -8,6 +8,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
+import { restoreSteps, suspensionSteps } from "../../lib/membership";
 import { communities, users } from "../../lib/tables";
 
 type Decision = "approve" | "reject" | "suspend" | "restore";
@@ -103,6 +104,7 @@ async function decide(c: Context<HonoEnv>, decision: Decision, id: string, reaso
       name: communities.name,
       creatorId: communities.creatorId,
       reviewStatus: communities.reviewStatus,
+      suspendedAt: communities.suspendedAt,
     })
     .from(communities)
     .where(eq(communities.id, id))
@@ -124,13 +126,23 @@ async function decide(c: Context<HonoEnv>, decision: Decision, id: string, reaso
       rejectionReason: decision === "approve" || decision === "restore" ? null : (reason ?? null),
       reviewedAt: now,
       reviewedBy: staff.id,
+      // The start of the pause that restoring extends every paid period by.
+      ...(decision === "suspend" ? { suspendedAt: now } : decision === "restore" ? { suspendedAt: null } : {}),
       updatedAt: now,
     })
     .where(and(eq(communities.id, id), inArray(communities.reviewStatus, rule.from)))
     .returning({ id: communities.id });
+  // Read after the update: whether this decision is the one that changed the status.
+  const applied = sql`exists (select 1 from ${communities} where ${communities.id} = ${id}
+    and ${communities.reviewStatus} = ${rule.to} and ${communities.reviewedAt} = ${now} and ${communities.reviewedBy} = ${staff.id})`;
   const read = await commit(c, {
     steps: [
+      // Before the update, while the community is still suspended: the pause it measures ends now.
+      ...(decision === "restore" && community.suspendedAt !== null
+        ? restoreSteps(db, community.id, community.suspendedAt, now)
+        : []),
       update,
+      ...(decision === "suspend" ? suspensionSteps(community.id, community.creatorId, applied) : []),
       community.creatorId
         ? notify({
             recipientId: community.creatorId,
@@ -138,8 +150,7 @@ async function decide(c: Context<HonoEnv>, decision: Decision, id: string, reaso
             communityId: community.id,
             type: "SYSTEM_ANNOUNCEMENT",
             data: { kind: "review", decision, ...(reason ? { reason } : {}) },
-            onlyIf: sql`exists (select 1 from ${communities} where ${communities.id} = ${id}
-              and ${communities.reviewStatus} = ${rule.to} and ${communities.reviewedAt} = ${now})`,
+            onlyIf: applied,
           })
         : null,
     ],
