@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signInThroughForm } from "./accounts";
+import { registerAndVerify, signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
 import { closeContexts } from "./close-contexts";
 
@@ -121,4 +121,99 @@ test("leaderboard: a like moves the other's points and rank live, with level bad
   await giorgi.emulateMedia({ colorScheme: "dark" });
   await giorgi.setViewportSize({ width: 390, height: 844 });
   await giorgi.screenshot({ path: "test-results/leaderboard-phone-dark.png", fullPage: true });
+});
+
+test("ban and unban: the member's open group chat closes live, joining is refused, and lifting the ban lets them back", async ({
+  browser,
+}) => {
+  // A newcomer of their own, so that a run stopped halfway leaves no demo member banned.
+  test.setTimeout(150_000);
+  const stamp = `${Date.now()}`;
+  const name = `Nika Banned${stamp}`;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: ownAddress() });
+  const member = await context.newPage();
+  await registerAndVerify(member, {
+    firstName: "Nika",
+    lastName: `Banned${stamp}`,
+    email: `ban-${stamp}@example.com`,
+    password: PASSWORD,
+  });
+
+  const ana = await signIn(browser, "ana@example.com");
+  const id = await communityId(ana);
+  await write(member, "POST", `/api/communities/${id}/join`);
+  const { conversation } = (await write(ana, "POST", `/api/communities/${id}/group-chats`, { name: `Ban drill ${stamp}` })) as {
+    conversation: { id: string };
+  };
+  await write(member, "POST", `/api/conversations/${conversation.id}/join`);
+
+  // The member has the group chat open, with their own room live (it says welcome when it is).
+  const userRoomLive = new Promise<void>((resolve) =>
+    member.on("websocket", (socket) => {
+      if (socket.url().includes("/user-room/"))
+        socket.on("framereceived", (frame) => String(frame.payload).includes('"welcome"') && resolve());
+    }),
+  );
+  await member.goto(`/chat/${conversation.id}`);
+  await expect(member.getByRole("textbox", { name: "Message" })).toBeVisible();
+  await userRoomLive;
+
+  // Ana bans them from the members page, with a reason, keeping their posts.
+  await ana.goto("/members");
+  await ana.getByRole("searchbox", { name: "Search members" }).fill(`Banned${stamp}`);
+  await card(ana, name)
+    .getByRole("button", { name: `More actions for ${name}` })
+    .click();
+  await ana.getByRole("menuitem", { name: "Ban" }).click();
+  const dialog = ana.getByRole("dialog", { name: `Ban ${name}?` });
+  await expect(dialog.getByText("They cannot join again until you lift the ban.")).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "Keep their posts and comments" })).toBeChecked();
+  await dialog.getByRole("textbox", { name: "Reason (optional)" }).fill("Spam in every topic");
+  await ana.screenshot({ path: "test-results/members-ban-dialog.png" });
+  await dialog.getByRole("button", { name: "Ban", exact: true }).click();
+  await expect(ana.getByText(`${name} was banned from ${COMMUNITY}`)).toBeVisible();
+  await expect(ana.getByRole("heading", { name })).toHaveCount(0);
+
+  // Without a reload the member's chat closes: they are told and taken to their chats.
+  await expect(member.getByText(`You no longer have access to ${COMMUNITY}`)).toBeVisible();
+  await expect(member).toHaveURL(/\/messages$/);
+
+  // Joining again is refused with the server's reason; the community's page offers no way in.
+  const origin = new URL(member.url()).origin;
+  const refused = await member.request.post(`/api/communities/${id}/join`, { headers: { origin } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    "You were banned from this community and cannot join it.",
+  );
+  await member.goto(`/communities/${id}`);
+  await expect(member.getByRole("heading", { level: 1, name: COMMUNITY })).toBeVisible();
+  await expect(member.getByRole("button", { name: "Join Community" })).toHaveCount(0);
+
+  // Ana finds them on the banned list, with who banned them and why, and lifts the ban.
+  await ana.goto("/settings?tab=banned");
+  const banned = ana.getByRole("listitem").filter({ has: ana.getByRole("link", { name }) });
+  await expect(banned.getByText(/by Ana Kapanadze$/)).toBeVisible();
+  await expect(banned.getByText("Reason: Spam in every topic")).toBeVisible();
+  await ana.screenshot({ path: "test-results/settings-banned.png", fullPage: true });
+  await banned.getByRole("button", { name: `Unban ${name}` }).click();
+  await ana
+    .getByRole("dialog", { name: `Unban ${name}?` })
+    .getByRole("button", { name: "Unban", exact: true })
+    .click();
+  await expect(ana.getByText(`${name} can join ${COMMUNITY} again`)).toBeVisible();
+  await expect(banned).toHaveCount(0);
+
+  // The member can join again, and leaves by themselves from the community's page.
+  await member.reload();
+  await member.getByRole("button", { name: "Join Community" }).click();
+  await expect(member.getByText(`Welcome! You've successfully joined ${COMMUNITY}`)).toBeVisible();
+  await member.goto(`/communities/${id}`);
+  await member.emulateMedia({ colorScheme: "dark" });
+  await member.getByRole("button", { name: "Leave community" }).click();
+  const leave = member.getByRole("dialog", { name: `Leave ${COMMUNITY}?` });
+  await expect(leave.getByText("Your access to its posts, classroom, events and group chats ends now.")).toBeVisible();
+  await member.screenshot({ path: "test-results/community-leave-phone-dark.png" });
+  await leave.getByRole("button", { name: "Leave", exact: true }).click();
+  await expect(member).toHaveURL(/\/communities\/explore$/);
+  await expect(member.getByText(`You left ${COMMUNITY}`)).toBeVisible();
 });

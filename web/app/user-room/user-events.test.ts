@@ -1,13 +1,21 @@
-import type { InfiniteData } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import { afterEach, describe, expect, it } from "vitest";
+import { communityKeys } from "../../../common/query-keys";
+import { calendarKeys } from "../../features/calendar/queries";
 import { classroomKeys } from "../../features/classroom/queries";
+import { bansKey } from "../../features/communities/manage/bans";
+import { feedKeys } from "../../features/feed/queries";
+import { leaderboardKeys } from "../../features/leaderboard/queries";
+import { membersKeys } from "../../features/members/queries";
 import { conversationKeys } from "../../features/messages/queries";
 import { markAllReadInCache, markReadInCache } from "../../features/notifications/cache";
 import { notificationKeys } from "../../features/notifications/queries";
 import type { NotificationItem, NotificationPage } from "../../../common/contract/notifications";
+import { clearCurrentCommunityId, setCurrentCommunityId } from "../../lib/current-community";
 import { createQueryClient } from "../../lib/query-client";
+import { meKeys } from "../../lib/session";
 import { sampleNotification } from "../../../tests/notification-items";
-import { applyUserEvent, refreshUserData } from "./user-events";
+import { applyUserEvent, refreshUserData, type ExitPath, type UserEventPlace } from "./user-events";
 
 /** The sample notification under its own id. */
 const item = (id: string, overrides: Partial<NotificationItem> = {}) => sampleNotification({ id, ...overrides });
@@ -141,5 +149,131 @@ describe("user room events in the cache", () => {
     expect(qc.getQueryState(conversationKeys.detail("c1"))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(conversationKeys.history("c1"))!.isInvalidated).toBe(false);
     expect(qc.getQueryData(conversationKeys.history("c1"))).toBe(history);
+  });
+});
+
+describe("an ended access to a community", () => {
+  afterEach(() => clearCurrentCommunityId());
+
+  /** A tab at `pathname` that records where it was sent and what it was told. */
+  function tabAt(pathname: string) {
+    const left: { to: ExitPath; community: string | null }[] = [];
+    const place: UserEventPlace = { pathname: () => pathname, leave: (to, community) => left.push({ to, community }) };
+    return { place, left };
+  }
+
+  /** The caches of two communities: c1 (the one that closed) and c2, and a group chat of each. */
+  function cached() {
+    const qc = createQueryClient();
+    qc.setQueryData(meKeys.communities(), [
+      { id: "c1", name: "Tbilisi Startup Circle" },
+      { id: "c2", name: "Supra Photography Club" },
+    ]);
+    const keys: QueryKey[] = [
+      communityKeys.detail("c1"),
+      communityKeys.detail("c2"),
+      membersKeys.list("c1", { q: "", sort: "points", online: false }),
+      membersKeys.list("c2", { q: "", sort: "points", online: false }),
+      communityKeys.members("c1"),
+      communityKeys.memberList("c1", "", "joined"),
+      communityKeys.memberList("c2", "", "joined"),
+      bansKey("c1"),
+      feedKeys.posts("c1"),
+      feedKeys.posts("c2"),
+      classroomKeys.courses("c1"),
+      calendarKeys.list("c1", "upcoming", "UTC"),
+      leaderboardKeys.board("c1", "allTime"),
+      leaderboardKeys.board("c2", "allTime"),
+      conversationKeys.list(3),
+      conversationKeys.groupChats("c1"),
+      conversationKeys.groupChats("c2"),
+    ];
+    for (const key of keys) qc.setQueryData(key, { stale: false });
+    qc.setQueryData(conversationKeys.detail("g1"), { id: "g1", communityId: "c1" });
+    qc.setQueryData(conversationKeys.detail("g2"), { id: "g2", communityId: "c2" });
+    qc.setQueryData(conversationKeys.detail("d1"), { id: "d1", communityId: null });
+    return qc;
+  }
+  const stale = (qc: QueryClient, key: QueryKey) => qc.getQueryState(key)!.isInvalidated;
+
+  it("asks again for what the tab holds of that community, and nothing of the others", () => {
+    const qc = cached();
+    applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, tabAt("/notifications").place);
+    for (const key of [
+      meKeys.communities(),
+      communityKeys.detail("c1"),
+      communityKeys.members("c1"),
+      communityKeys.memberList("c1", "", "joined"),
+      bansKey("c1"),
+      membersKeys.list("c1", { q: "", sort: "points", online: false }),
+      feedKeys.posts("c1"),
+      classroomKeys.courses("c1"),
+      calendarKeys.list("c1", "upcoming", "UTC"),
+      leaderboardKeys.board("c1", "allTime"),
+      conversationKeys.list(3),
+      conversationKeys.groupChats("c1"),
+      conversationKeys.detail("g1"),
+    ]) {
+      expect(stale(qc, key), JSON.stringify(key)).toBe(true);
+    }
+    for (const key of [
+      communityKeys.detail("c2"),
+      communityKeys.memberList("c2", "", "joined"),
+      membersKeys.list("c2", { q: "", sort: "points", online: false }),
+      feedKeys.posts("c2"),
+      leaderboardKeys.board("c2", "allTime"),
+      conversationKeys.groupChats("c2"),
+      conversationKeys.detail("g2"),
+      conversationKeys.detail("d1"),
+    ]) {
+      expect(stale(qc, key), JSON.stringify(key)).toBe(false);
+    }
+  });
+
+  it("takes a tab out of one of its group chats to the chats, naming the community", () => {
+    const qc = cached();
+    const tab = tabAt("/chat/g1");
+    applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, tab.place);
+    expect(tab.left).toEqual([{ to: "/messages", community: "Tbilisi Startup Circle" }]);
+  });
+
+  it("leaves a chat of another community, or a direct chat, where it is", () => {
+    const qc = cached();
+    for (const path of ["/chat/g2", "/chat/d1", "/chat/unknown"]) {
+      const tab = tabAt(path);
+      applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, tab.place);
+      expect(tab.left, path).toEqual([]);
+    }
+  });
+
+  it("takes a tab on that community's feed or members to Explore, but not when another community is the current one", () => {
+    const qc = cached();
+    setCurrentCommunityId("c1");
+    const members = tabAt("/members");
+    applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, members.place);
+    expect(members.left).toEqual([{ to: "/communities/explore", community: "Tbilisi Startup Circle" }]);
+
+    setCurrentCommunityId("c2");
+    const feed = tabAt("/");
+    applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, feed.place);
+    expect(feed.left).toEqual([]);
+  });
+
+  it("takes a tab on one of its posts to Explore, without a name when the tab never knew it", () => {
+    const qc = createQueryClient();
+    qc.setQueryData(feedKeys.post("p1"), { post: { id: "p1" }, community: { id: "c1", name: "" } });
+    const tab = tabAt("/post/p1");
+    applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, tab.place);
+    expect(tab.left).toEqual([{ to: "/communities/explore", community: null }]);
+  });
+
+  it("leaves pages of no community alone: its public page shows the change itself", () => {
+    const qc = cached();
+    setCurrentCommunityId("c1");
+    for (const path of ["/communities/c1", "/communities/explore", "/settings", "/messages"]) {
+      const tab = tabAt(path);
+      applyUserEvent(qc, { type: "community.access-ended", communityId: "c1" }, tab.place);
+      expect(tab.left, path).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { MessageCircle } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommunityMember } from "../../../common/contract/members";
 import { LevelBadge } from "../../components/level-badge";
@@ -26,10 +27,12 @@ type MemberCardProps = {
   online: boolean;
   isMe: boolean;
   levelName: (level: number) => string;
+  /** What the reader may do to this member beyond messaging them (remove, ban), when anything. */
+  actions?: ReactNode;
 };
 
 /** One member: avatar with level and online dot, name, profession, role, join date, points, Message. */
-export function MemberCard({ member, online, isMe, levelName }: MemberCardProps) {
+export function MemberCard({ member, online, isMe, levelName, actions }: MemberCardProps) {
   const { t } = useTranslation("members");
   const format = useFormatter();
   const navigate = useNavigate();
@@ -81,20 +84,23 @@ export function MemberCard({ member, online, isMe, levelName }: MemberCardProps)
         </div>
       </div>
       {!isMe && (
-        <a
-          href={chat}
-          onClick={(e) => {
-            if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-            e.preventDefault();
-            if (!start.isPending) startChat();
-          }}
-          aria-label={t("messageTo", { name: member.fullName })}
-          aria-busy={start.isPending || undefined}
-          className={buttonClasses({ variant: "outline", size: "sm", className: "self-start sm:self-center" })}
-        >
-          {start.isPending ? <Spinner size="sm" decorative /> : <MessageCircle className="h-4 w-4" aria-hidden="true" />}
-          {t("message")}
-        </a>
+        <div className="flex items-center gap-2 sm:self-center">
+          <a
+            href={chat}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              if (!start.isPending) startChat();
+            }}
+            aria-label={t("messageTo", { name: member.fullName })}
+            aria-busy={start.isPending || undefined}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+          >
+            {start.isPending ? <Spinner size="sm" decorative /> : <MessageCircle className="h-4 w-4" aria-hidden="true" />}
+            {t("message")}
+          </a>
+          {actions}
+        </div>
       )}
     </li>
   );

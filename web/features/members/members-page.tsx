@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { Users } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { memberSorts, type MemberSort } from "../../../common/contract/enums";
 import type { MyCommunity } from "../../../common/contract/me";
@@ -15,7 +15,9 @@ import { useSession } from "../../lib/session";
 import { useDebouncedValue } from "../../lib/use-debounced-value";
 import { useInfiniteScroll } from "../../lib/use-infinite-scroll";
 import { InviteButton } from "./invite-dialog";
+import { MemberActionDialog, MemberActionsMenu, type MemberActionTarget } from "./member-actions";
 import { MemberCard, MemberSkeletons } from "./member-card";
+import { callerRank, mayRemove, memberRank } from "./member-permissions";
 import { membersQueryOptions } from "./queries";
 import { isOnline, usePresence } from "./use-presence";
 
@@ -40,6 +42,15 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
   const levelName = useLevelName(members.data?.pages[0]?.levelNames);
   const items = members.data?.pages.flatMap((p) => p.items) ?? [];
   const shown = onlineOnly ? items.filter((m) => isOnline(presence, m)) : items;
+  const rank = callerRank(community);
+  const [target, setTarget] = useState<MemberActionTarget | null>(null);
+  // After a member is taken out their card (and the menu that opened the dialog) is gone: focus goes to
+  // the list. A counter, so that the page's effect runs after the dialog's own, which returns focus to the menu.
+  const listRef = useRef<HTMLUListElement>(null);
+  const [memberGone, setMemberGone] = useState(0);
+  useEffect(() => {
+    if (memberGone) listRef.current?.focus();
+  }, [memberGone]);
 
   return (
     <div className="mt-6 space-y-4">
@@ -82,12 +93,23 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
       ) : (
         <div>
           <ul
+            ref={listRef}
+            tabIndex={-1}
             aria-label={t("list", { community: community.name })}
             aria-busy={members.isFetching || undefined}
-            className={cn("space-y-3", members.isPlaceholderData && "opacity-60")}
+            className={cn("space-y-3 rounded-2xl", members.isPlaceholderData && "opacity-60")}
           >
             {shown.map((m) => (
-              <MemberCard key={m.id} member={m} online={isOnline(presence, m)} isMe={m.id === me} levelName={levelName} />
+              <MemberCard
+                key={m.id}
+                member={m}
+                online={isOnline(presence, m)}
+                isMe={m.id === me}
+                levelName={levelName}
+                actions={
+                  mayRemove(rank, memberRank(m), m.id === me) ? <MemberActionsMenu member={m} onChoose={setTarget} /> : undefined
+                }
+              />
             ))}
           </ul>
           <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-2 py-6">
@@ -106,6 +128,15 @@ export default function MembersPage({ community }: { community: MyCommunity }) {
           </div>
         </div>
       )}
+      <MemberActionDialog
+        community={community}
+        target={target}
+        onCancel={() => setTarget(null)}
+        onDone={() => {
+          setTarget(null);
+          setMemberGone((n) => n + 1);
+        }}
+      />
     </div>
   );
 }

@@ -11,6 +11,9 @@ import type { MyCommunity } from "../../../../common/contract/me";
 import { ArchivedBanner, ReviewBanner } from "../review-banner";
 import type { CommunityView } from "../../../../common/contract/communities";
 import { ArchivePanel } from "./archive-panel";
+import { BannedPanel } from "./banned-panel";
+import { JoinSettingsPanel } from "../joining/join-settings-panel";
+import { RequestsQueue } from "../joining/requests-queue";
 import { DetailsPanel } from "./details-panel";
 import { manageTabsFor, type ManageTab } from "./manage-tabs";
 import { MembersPanel } from "./members-panel";
@@ -96,14 +99,20 @@ function ManageTabs({
             ))}
           </TabList>
         </div>
-        <TabPanel value="details" className="mt-5">
+        <TabPanel value="details" className="mt-5 space-y-6">
           <DetailsPanel view={view} />
+          {viewer.canEdit && <JoinSettingsPanel key={community.id} community={community} />}
         </TabPanel>
         <TabPanel value="topics" className="mt-5">
           <TopicsPanel communityId={community.id} readOnly={readOnly} />
         </TabPanel>
-        <TabPanel value="members" className="mt-5">
+        <TabPanel value="members" className="mt-5 space-y-6">
+          {/* Requests wait here while the community is private (and any left from when it was). */}
+          {community.visibility === "private" && <RequestsQueue communityId={community.id} />}
           <MembersPanel communityId={community.id} canChangeRoles={viewer.canOwn && !community.archived} />
+        </TabPanel>
+        <TabPanel value="banned" className="mt-5">
+          <BannedPanel community={community} />
         </TabPanel>
         <TabPanel value="reports" className="mt-5">
           <ReportsList queryOptions={communityReportsQueryOptions(community.id)} communityId={community.id} />

@@ -9,13 +9,20 @@ describe("manageTabsFor", () => {
       "details",
       "topics",
       "members",
+      "banned",
       "reports",
       "archive",
     ]);
   });
 
   it("lets admins manage but not archive", () => {
-    expect(manageTabsFor({ ...viewer, canManage: true, role: "admin" })).toEqual(["details", "topics", "members", "reports"]);
+    expect(manageTabsFor({ ...viewer, canManage: true, role: "admin" })).toEqual([
+      "details",
+      "topics",
+      "members",
+      "banned",
+      "reports",
+    ]);
   });
 
   it("gives moderators the reports only, and members nothing", () => {
@@ -25,6 +32,7 @@ describe("manageTabsFor", () => {
 
   it("reads the tab from the address, dropping unknown ones", () => {
     expect(validateManageTab("topics")).toBe("topics");
+    expect(validateManageTab("banned")).toBe("banned");
     expect(validateManageTab("billing")).toBeUndefined();
   });
 });

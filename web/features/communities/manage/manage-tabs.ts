@@ -1,11 +1,11 @@
 import type { CommunityViewer } from "../../../../common/contract/communities";
 
-export const MANAGE_TABS = ["details", "topics", "members", "reports", "archive"] as const;
+export const MANAGE_TABS = ["details", "topics", "members", "banned", "reports", "archive"] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 
 /**
- * Which management tabs a viewer gets: owner and admins manage details, topics and members;
- * moderators and up handle reports; only the owner archives.
+ * Which management tabs a viewer gets: owner and admins manage details, topics, members and who is
+ * banned; moderators and up handle reports; only the owner archives.
  */
 export function manageTabsFor(viewer: Pick<CommunityViewer, "canManage" | "canOwn" | "role" | "isCreator">): ManageTab[] {
   const moderates = viewer.canManage || viewer.role === "moderator";
