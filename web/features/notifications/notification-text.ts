@@ -34,6 +34,14 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
     if (payment === "renewal_failed" || payment === "subscription_ended") return t(`payment.${payment}`, { community });
     if (n.data?.kind === "support") return t("support.reply");
     if (n.data?.kind === "ownership") return t("ownership.received", { community });
+    const membership = n.data?.kind === "membership" ? n.data.membership : undefined;
+    if (membership === "removed" || membership === "banned") {
+      return community ? t(`membership.${membership}`, { community }) : t(`membership.${membership}_generic`);
+    }
+    if (membership === "approved" || membership === "declined") return t(`membership.${membership}`, { community });
+    if (membership === "requested")
+      return t("membership.requested", { name: n.sender?.fullName?.trim() || t("someone"), community });
+    if (n.data?.kind === "account" && n.data.account === "deletion_cancelled") return t("account.deletion_cancelled");
     if (n.data?.kind === "account" && n.data.account === "deletion_scheduled") return t("account.deletion_scheduled");
     return t("types.SYSTEM_ANNOUNCEMENT");
   }
@@ -69,6 +77,9 @@ export function notificationDetail(t: TFunction, n: NotificationItem): string | 
       if (data.kind === "support") return n.content || null;
       if (data.kind === "ownership") return t("details.ownership");
       if (data.kind === "account" && data.account === "deletion_scheduled") return t("details.deletion_scheduled");
+      if (data.kind === "account" && data.account === "deletion_cancelled") {
+        return t("details.deletion_cancelled", { restored: data.restored ?? 0, notRestored: data.notRestored ?? 0 });
+      }
       return typeof data.reason === "string" && data.reason ? t("details.reason", { reason: data.reason }) : null;
     default:
       return n.content || null;

@@ -13,16 +13,17 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const isDecision = (value: unknown): value is ReviewDecision => reviewDecisions.includes(value as ReviewDecision);
 
+/** "Reason: ..." under the sentence, when the one who decided gave a reason. */
+const reasonLine = (texts: Texts, data: NotificationData) =>
+  typeof data.reason === "string" && data.reason ? fillTemplate(texts.reason, { reason: data.reason }) : null;
+
 /**
  * An announcement in the reader's language, written from its facts as the app's list writes it; null
  * for one whose facts we do not know, which keeps the generic sentence.
  */
 export function announcementWords(texts: Texts, community: string, data: NotificationData): AnnouncementWords | null {
   if (data.kind === "review" && isDecision(data.decision)) {
-    return {
-      sentence: fillTemplate(texts.review[data.decision], { community }),
-      detail: typeof data.reason === "string" && data.reason ? fillTemplate(texts.reason, { reason: data.reason }) : null,
-    };
+    return { sentence: fillTemplate(texts.review[data.decision], { community }), detail: reasonLine(texts, data) };
   }
   if (data.kind === "payment" && data.payment === "renewal_failed") {
     const dates = typeof data.retryAt === "number" && typeof data.accessUntil === "number";
@@ -42,6 +43,13 @@ export function announcementWords(texts: Texts, community: string, data: Notific
     };
   }
   if (data.kind === "ownership") return { sentence: fillTemplate(texts.ownership, { community }), detail: texts.ownershipDetail };
+  if (data.kind === "membership" && data.membership) {
+    return { sentence: fillTemplate(texts.membership[data.membership], { community }), detail: reasonLine(texts, data) };
+  }
+  if (data.kind === "account" && data.account === "deletion_cancelled") {
+    const counts = { restored: String(data.restored ?? 0), notRestored: String(data.notRestored ?? 0) };
+    return { sentence: texts.deletionCancelled, detail: fillTemplate(texts.deletionCancelledDetail, counts) };
+  }
   if (data.kind === "support") return { sentence: texts.supportReply, detail: null };
   return null;
 }

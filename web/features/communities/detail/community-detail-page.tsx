@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { PrivateBadge } from "../joining/private-badge";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Check } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import type { JoinInvite } from "../use-join-community";
 import { CommunityStats } from "./community-stats";
 import { CreatorCard } from "./creator-card";
 import { JoinCard } from "./join-card";
+import { LeaveCommunity } from "./leave-community";
 import { MediaGallery } from "./media-gallery";
 
 export function CommunityDetailPage({ communityId }: { communityId: string }) {
@@ -50,6 +52,7 @@ export function CommunityDetailView({ view, invite, banner }: { view: CommunityV
         </div>
         <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label={t("detail.asideLabel")}>
           <JoinCard community={community} viewer={viewer} invite={invite} />
+          {viewer.isMember && !viewer.isCreator && <LeaveCommunity community={community} />}
           <CreatorCard creator={community.creator} />
           <CommunityStats community={community} />
         </aside>
@@ -79,6 +82,7 @@ function CommunityTitle({ community }: { community: CommunityDetail }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge>{t(`categories.${community.categoryKey}`)}</Badge>
         <Badge>{community.isPaid ? t("stats.paid") : t("stats.free")}</Badge>
+        {community.visibility === "private" && <PrivateBadge />}
       </div>
       <PageHeading className="mt-2 break-words">{community.name}</PageHeading>
     </div>

@@ -8,6 +8,7 @@ import { billingKey, formatGel } from "../format";
 import { PriceLabel } from "../price-label";
 import type { CommunityDetail, CommunityViewer } from "../../../../common/contract/communities";
 import { useJoinCommunity, type JoinInvite } from "../use-join-community";
+import { RequestToJoin } from "../joining/request-to-join";
 
 /** Price, what membership costs and the one action that fits the viewer: join, pay, enter or sign in. */
 export function JoinCard({
@@ -78,6 +79,37 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
     );
   }
 
+  const key = billingKey(community.isPaid, community.paymentType, community.subscriptionInterval);
+  const payLink =
+    community.isPaid && key ? (
+      <Link
+        to="/communities/join-payment"
+        search={{ communityId: community.id }}
+        className={buttonClasses({ size: "lg", className: "w-full" })}
+      >
+        {t("join.payToJoin", { price: t(key, { price: formatGel(community.price, i18n.language) }) })}
+      </Link>
+    ) : null;
+
+  // A private community is asked to join (an invitation still lets people straight in); the request
+  // card covers every state of it, a ban included, and offers the payment once a paid request is approved.
+  if (community.visibility === "private" && !invite && !community.archived) {
+    return (
+      <RequestToJoin community={community} viewer={viewer}>
+        {payLink}
+      </RequestToJoin>
+    );
+  }
+
+  if (viewer.isBanned) {
+    return (
+      <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-foreground">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {t("join.banned")}
+      </p>
+    );
+  }
+
   const closedLink = invite && invite.state !== "open";
   if (community.archived || (user && !viewer.canJoin) || closedLink) {
     return (
@@ -99,18 +131,9 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
     );
   }
 
-  const key = billingKey(community.isPaid, community.paymentType, community.subscriptionInterval);
   return (
     <div className="space-y-2">
-      {community.isPaid && key ? (
-        <Link
-          to="/communities/join-payment"
-          search={{ communityId: community.id }}
-          className={buttonClasses({ size: "lg", className: "w-full" })}
-        >
-          {t("join.payToJoin", { price: t(key, { price: formatGel(community.price, i18n.language) }) })}
-        </Link>
-      ) : (
+      {payLink ?? (
         <Button size="lg" className="w-full" onClick={join} loading={isPending}>
           {isPending ? t("join.joining") : t("join.join")}
         </Button>

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { setCurrentCommunityId } from "../../../lib/current-community";
 import { CommunityImage } from "../../../components/community-image";
 import { formatCount } from "../format";
+import { PrivateBadge } from "../joining/private-badge";
 import { PriceLabel } from "../price-label";
 import type { CommunityCard } from "../../../../common/contract/communities";
 
@@ -30,6 +31,7 @@ export function CommunityCard({ community, showCategory }: { community: Communit
         {showCategory && (
           <Badge className="absolute top-3 left-3 bg-surface/95 shadow-sm">{t(`categories.${community.categoryKey}`)}</Badge>
         )}
+        {community.isPrivate && <PrivateBadge className="absolute top-3 right-3 bg-surface/95 shadow-sm" />}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="min-w-0">
