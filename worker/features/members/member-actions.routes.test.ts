@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeAll, connect, type TestSocket } from "../../../party/test-socket";
-import { addMember, call, createCommunity, createConversation, createUser, expectError } from "../../../tests/factories";
+import { addMember, call, createCommunity, createConversation, expectError } from "../../../tests/factories";
 import { seedSession, seedUser } from "../../../tests/db-fixtures";
 import { sessionCookie } from "../../../tests/factories";
 import { openTestDb } from "../../../tests/test-db";
