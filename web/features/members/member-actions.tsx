@@ -15,7 +15,7 @@ import { communityKeys } from "../../lib/community-keys";
 import { useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useInitialFocus } from "../../lib/use-initial-focus";
-import { RadioGroup } from "../communities/radio-group";
+import { RadioGroup } from "../../components/ui/radio-group";
 import { membersKeys } from "./queries";
 
 export type MemberAction = "remove" | "ban";

@@ -1,17 +1,9 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { MemberSort } from "../../../common/contract/enums";
 import { MEMBERS_PAGE_SIZE } from "../../../common/contract/limits";
 import { call } from "../../lib/api";
+import { membersKeys, type MembersFilter } from "../../lib/members-keys";
 
-export type MembersFilter = { q: string; sort: MemberSort; online: boolean };
-
-/** Every members cache of a community sits under ["members", communityId]: one prefix reaches them all. */
-export const membersKeys = {
-  community: (communityId: string) => ["members", communityId] as const,
-  onlineLists: (communityId: string) => ["members", communityId, "online"] as const,
-  list: (communityId: string, f: MembersFilter) =>
-    ["members", communityId, f.online ? "online" : "all", { q: f.q, sort: f.sort }] as const,
-};
+export { membersKeys, type MembersFilter };
 
 export function membersQueryOptions(communityId: string, filter: MembersFilter) {
   return infiniteQueryOptions({

@@ -4,7 +4,7 @@ import { Field } from "../../../components/ui/field";
 import { Input, inputClasses, Textarea } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { categories, subscriptionIntervals, type PaymentType, type SubscriptionInterval } from "../../../../common/catalog";
-import { RadioGroup } from "../radio-group";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { Select } from "../../../components/ui/select";
 import { ImageUploader } from "../uploads/image-uploader";
 import type { ImageUploads } from "../uploads/use-image-uploads";

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
-import { RadioGroup } from "../radio-group";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { draftFromSearch, type FilterDraft } from "./explore-filters";
 import type { ExploreSearch } from "../../../../common/explore-search";
 

@@ -19,7 +19,7 @@ import { useFormatter } from "../../../lib/format/formatter";
 import { useRelativeTime } from "../../../lib/time";
 import { toast } from "../../../lib/toast";
 import { useInitialFocus } from "../../../lib/use-initial-focus";
-import { membersKeys } from "../../members/queries";
+import { membersKeys } from "../../../lib/members-keys";
 import { requestsKey, requestsQueryOptions } from "./queries";
 import { useJoiningTexts } from "./texts";
 

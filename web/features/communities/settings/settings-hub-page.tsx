@@ -11,7 +11,7 @@ import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { CommunitySettingsSection } from "../manage/community-settings-section";
 import type { ManageTab } from "../manage/manage-tabs";
 import { useCurrentCommunity } from "../../../lib/my-communities";
-import { RadioGroup } from "../radio-group";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { BlockedPeopleDialog } from "./blocked-people-dialog";
 
 type SettingsHubPageProps = { tab: ManageTab | undefined; onTabChange: (tab: ManageTab) => void };
