@@ -81,13 +81,17 @@ const plainMembers = ["member", "author", "blocked", "pendingDeletion"] as const
 
 export type Entry = Partial<Record<Scope, Row>>;
 
-/** The requests to join a community: its moderators, admins and owner; a request of another community is 404. */
+/** The requests to join a community: its moderators, admins and owner. */
 const requestQueue = (status: number): Entry => ({
   home: signedIn(404)
     .but(403, ...plainMembers)
     .but(status, ...moderators),
   away: signedIn(404),
   review: signedIn(404).but(status, "owner"),
+});
+/** Deciding one request: as the queue, and a request of another community is 404. */
+const requestDecision = (status: number): Entry => ({
+  ...requestQueue(status),
   cross: signedIn(404).but(403, ...plainMembers),
 });
 
@@ -253,9 +257,9 @@ export const apiTable = {
   },
   "PATCH /api/communities/:id/join-settings": communityChange(200, managers),
   // The request queue and its answers: moderators and up.
-  "GET /api/communities/:id/requests": { ...requestQueue(200), cross: undefined },
-  "POST /api/communities/:id/requests/:requestId/approve": requestQueue(200),
-  "POST /api/communities/:id/requests/:requestId/decline": requestQueue(200),
+  "GET /api/communities/:id/requests": requestQueue(200),
+  "POST /api/communities/:id/requests/:requestId/approve": requestDecision(200),
+  "POST /api/communities/:id/requests/:requestId/decline": requestDecision(200),
   // Anyone with a membership may leave, whatever the community's state; the owner cannot.
   "POST /api/communities/:id/leave": {
     home: signedIn(404)

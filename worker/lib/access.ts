@@ -123,7 +123,7 @@ export const blockedBetween = (a: SQLWrapper | string, b: SQLWrapper | string) =
 export const memberCommunityIds = (userId: SQLWrapper, now = Date.now()) =>
   sql`select ${m.communityId} from ${tableAs(m)} join ${tableAs(c)} on ${c.id} = ${m.communityId}
       where ${m.profileId} = ${userId} and (${c.creatorId} = ${m.profileId} or (${c.reviewStatus} = 'approved'
-        and not (${c.isPaid} = 1 and ${m.role} = 'member' and ${m.accessUntil} is not null and ${m.accessUntil} < ${now})))
+        and not (${c.isPaid} = 1 and ${m.role} = 'member' and ${m.accessUntil} is not null and ${m.accessUntil} <= ${now})))
     union select ${c.id} from ${tableAs(c)} where ${c.creatorId} = ${userId}`;
 
 export type MemberRow = SessionColumns & AccessColumns;

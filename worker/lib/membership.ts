@@ -184,14 +184,16 @@ function deleteContent(db: Db, communityId: string, userId: string, present: SQL
     or (${pe.sourceKind} = 'comment_like' and substr(${pe.sourceId}, 1, instr(${pe.sourceId}, ':') - 1) in ${gone})`;
   return [
     reverse(communityId, sql`(${sources}) and ${present}`),
+    // Before the comments go: only the posts that lose some are touched, each by what it loses (a
+    // template, not the builder: a count leaves updated_at alone).
+    db.run(
+      sql`update ${posts} set ${bare(posts.commentsCount)} = max(0, ${posts.commentsCount}
+            - (select count(*) from ${postComments} where ${postComments.postId} = ${posts.id} and ${postComments.id} in ${gone}))
+          where ${posts.id} in (select ${postComments.postId} from ${postComments} where ${postComments.id} in ${gone}) and ${present}`,
+    ),
     db.run(sql`delete from ${postComments} where ${postComments.id} in ${theirComments} and ${present}`),
     db.run(sql`delete from ${posts} where ${posts.id} in ${theirPosts} and ${present}`),
     // Templates, not the builder: recounts leave updated_at alone.
-    db.run(
-      sql`update ${posts} set ${bare(posts.commentsCount)} = (select count(*) from ${postComments} where ${postComments.postId} = ${posts.id})
-          where ${posts.communityId} = ${communityId}
-            and ${posts.commentsCount} <> (select count(*) from ${postComments} where ${postComments.postId} = ${posts.id})`,
-    ),
     db.run(
       sql`update ${communityTopics} set ${bare(communityTopics.postsCount)} = (select count(*) from ${posts} where ${posts.topicId} = ${communityTopics.id})
           where ${communityTopics.communityId} = ${communityId}`,

@@ -52,7 +52,7 @@ export function hasMemberAccess(actor: Actor, community: CommunityFacts, members
   if (role === null) return false;
   if (role === "owner") return true;
   if (community.reviewStatus !== "approved") return false;
-  if (community.isPaid && role === "member" && membership?.accessUntil != null && membership.accessUntil < now) return false;
+  if (community.isPaid && role === "member" && membership?.accessUntil != null && membership.accessUntil <= now) return false;
   return true;
 }
 

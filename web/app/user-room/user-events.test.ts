@@ -17,6 +17,9 @@ import { meKeys } from "../../lib/session";
 import { sampleNotification } from "../../../tests/notification-items";
 import { applyUserEvent, refreshUserData, type ExitPath, type UserEventPlace } from "./user-events";
 
+/** A tab on a page no community event moves. */
+const anywhere: UserEventPlace = { pathname: () => "/", leave: () => {} };
+
 /** The sample notification under its own id. */
 const item = (id: string, overrides: Partial<NotificationItem> = {}) => sampleNotification({ id, ...overrides });
 
@@ -37,8 +40,8 @@ function seeded() {
 describe("user room events in the cache", () => {
   it("notification.created goes to the top of the lists it belongs to and raises those counts by one", () => {
     const qc = seeded();
-    const created = applyUserEvent(qc, { type: "notification.created", notification: item("new") });
-    applyUserEvent(qc, { type: "notification.created", notification: item("new") });
+    const created = applyUserEvent(qc, { type: "notification.created", notification: item("new") }, anywhere);
+    applyUserEvent(qc, { type: "notification.created", notification: item("new") }, anywhere);
 
     expect(created?.id).toBe("new");
     expect(qc.getQueryData<NotificationPage>(notificationKeys.recent("c1"))!.items.map((n) => n.id)).toEqual(["new", "old"]);
@@ -66,28 +69,32 @@ describe("user room events in the cache", () => {
       [classroomKeys.course("k1"), classroomKeys.course("k2"), classroomKeys.courses("c1"), classroomKeys.courses("c2")].map(
         (key) => qc.getQueryState(key)!.isInvalidated,
       );
-    applyUserEvent(qc, { type: "notification.created", notification: item("like") });
+    applyUserEvent(qc, { type: "notification.created", notification: item("like") }, anywhere);
     expect(stale()).toEqual([false, false, false, false]);
-    applyUserEvent(qc, {
-      type: "notification.created",
-      notification: item("enrol", { type: "COURSE_ENROLLMENT", courseId: "k1" }),
-    });
+    applyUserEvent(
+      qc,
+      {
+        type: "notification.created",
+        notification: item("enrol", { type: "COURSE_ENROLLMENT", courseId: "k1" }),
+      },
+      anywhere,
+    );
     expect(stale()).toEqual([true, false, true, false]);
   });
 
   it("notification.unread sets the all-communities badge; zero clears every badge", () => {
     const qc = seeded();
-    applyUserEvent(qc, { type: "notification.unread", count: 9 });
+    applyUserEvent(qc, { type: "notification.unread", count: 9 }, anywhere);
     expect(qc.getQueryData(notificationKeys.unread(null))).toBe(9);
     expect(qc.getQueryData(notificationKeys.unread("c1"))).toBe(4);
-    applyUserEvent(qc, { type: "notification.unread", count: 0 });
+    applyUserEvent(qc, { type: "notification.unread", count: 0 }, anywhere);
     expect([qc.getQueryData(notificationKeys.unread("c1")), qc.getQueryData(notificationKeys.unread("c2"))]).toEqual([0, 0]);
   });
 
   it("a lower total (read in another tab) makes the per-community counts and lists ask again", () => {
     const qc = seeded();
     const before = qc.getQueryData<number>(notificationKeys.unread(null))!;
-    applyUserEvent(qc, { type: "notification.unread", count: before - 1 });
+    applyUserEvent(qc, { type: "notification.unread", count: before - 1 }, anywhere);
     expect(qc.getQueryState(notificationKeys.unread("c1"))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(notificationKeys.unread(null))!.isInvalidated).toBe(false);
     expect(qc.getQueryData(notificationKeys.unread(null))).toBe(before - 1);
@@ -115,7 +122,7 @@ describe("user room events in the cache", () => {
 
   it("message.unread sets the messages badge", () => {
     const qc = createQueryClient();
-    applyUserEvent(qc, { type: "message.unread", count: 3 });
+    applyUserEvent(qc, { type: "message.unread", count: 3 }, anywhere);
     expect(qc.getQueryData(conversationKeys.unread())).toBe(3);
   });
 
@@ -123,12 +130,12 @@ describe("user room events in the cache", () => {
     const qc = createQueryClient();
     qc.setQueryData(conversationKeys.list(3), []);
     qc.setQueryData(conversationKeys.list(50), []);
-    applyUserEvent(qc, { type: "message.unread", count: 1 });
+    applyUserEvent(qc, { type: "message.unread", count: 1 }, anywhere);
     expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(conversationKeys.list(50))!.isInvalidated).toBe(true);
     qc.setQueryData(conversationKeys.list(3), []);
     qc.setQueryData(conversationKeys.unread(), 1);
-    applyUserEvent(qc, { type: "conversation.bumped", conversationId: "c1", lastMessageAt: 1 });
+    applyUserEvent(qc, { type: "conversation.bumped", conversationId: "c1", lastMessageAt: 1 }, anywhere);
     expect(qc.getQueryState(conversationKeys.list(3))!.isInvalidated).toBe(true);
     expect(qc.getQueryState(conversationKeys.unread())!.isInvalidated).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import type { AnyRouter } from "@tanstack/react-router";
 import i18n from "i18next";
 import type { RoomMessages } from "../../../common/realtime-protocol";
 import type { CommunityView } from "../../../common/contract/communities";
@@ -28,32 +29,25 @@ export type UserEventPlace = {
   leave: (to: ExitPath, community: string | null) => void;
 };
 
-/**
- * The browser tab: its router is the app's, which TanStack Router registers on the window (the user's
- * room is opened outside the route tree's props).
- */
-export const browserPlace: UserEventPlace = {
-  pathname: () => window.__TSR_ROUTER__?.state.location.pathname ?? window.location.pathname,
-  leave: (to, community) => {
-    toast({
-      title: community ? i18n.t("notifications:accessEnded.named", { community }) : i18n.t("notifications:accessEnded.unnamed"),
-    });
-    const router = window.__TSR_ROUTER__;
-    if (router) void router.navigate({ to, replace: true });
-    else window.location.replace(to);
-  },
-};
+/** The browser tab, moved by the app's router (the user's room is opened inside the route tree). */
+export function routerPlace(router: Pick<AnyRouter, "state" | "navigate">): UserEventPlace {
+  return {
+    pathname: () => router.state.location.pathname,
+    leave: (to, community) => {
+      toast({
+        title: community ? i18n.t("notifications:accessEnded.named", { community }) : i18n.t("notifications:accessEnded.unnamed"),
+      });
+      void router.navigate({ to, replace: true });
+    },
+  };
+}
 
 /**
  * Writes one UserRoom event into the cache. Returns a new notification, for the live region to announce.
  * Message counts and conversation bumps go to the messages dropdown's queries; an ended access to a
  * community also moves the tab out of it (`place`).
  */
-export function applyUserEvent(
-  qc: QueryClient,
-  event: UserMessage,
-  place: UserEventPlace = browserPlace,
-): NotificationItem | null {
+export function applyUserEvent(qc: QueryClient, event: UserMessage, place: UserEventPlace): NotificationItem | null {
   switch (event.type) {
     case "notification.created": {
       // The frame carries the list's own item (the protocol parses it with the contract's schema), so it

@@ -3,6 +3,7 @@ import { ChevronRight, Inbox } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TicketSummary } from "../../../common/contract/support";
+import { ListStates } from "../../components/list-states";
 import { LoadError } from "../../components/load-error";
 import { TicketStatusBadge, TicketThread } from "../../components/ticket-thread";
 import { Button } from "../../components/ui/button";
@@ -26,49 +27,39 @@ export function MyTickets({ openId, onOpenChange }: MyTicketsProps) {
   const query = useInfiniteQuery(myTicketsQueryOptions());
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <LoadError
-        className="mt-6"
-        message={t("mine.loadFailed")}
-        retryLabel={t("mine.tryAgain")}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-8 text-muted-foreground">
-        <Inbox className="h-5 w-5" aria-hidden="true" />
-        {t("mine.empty")}
-      </p>
-    );
-  } else {
-    body = (
-      <div className="space-y-3">
-        <ul className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
-          {items.map((ticket) => (
-            <li key={ticket.id}>
-              <TicketRow ticket={ticket} onOpen={() => onOpenChange(ticket.id)} />
-            </li>
-          ))}
-        </ul>
-        {query.hasNextPage && (
-          <div className="flex justify-center">
-            <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-              {t("mine.loadMore")}
-            </Button>
-          </div>
-        )}
-      </div>
-    );
-  }
+  const body = (
+    <ListStates
+      query={query}
+      items={items}
+      loadingLabel={t("translation:common.loading")}
+      error={{ className: "mt-6", message: t("mine.loadFailed"), retryLabel: t("mine.tryAgain") }}
+      empty={
+        <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-8 text-muted-foreground">
+          <Inbox className="h-5 w-5" aria-hidden="true" />
+          {t("mine.empty")}
+        </p>
+      }
+    >
+      {(tickets) => (
+        <div className="space-y-3">
+          <ul className="divide-y divide-border overflow-hidden rounded-2xl border border-border bg-surface">
+            {tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketRow ticket={ticket} onOpen={() => onOpenChange(ticket.id)} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+                {t("mine.loadMore")}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </ListStates>
+  );
 
   return (
     <section aria-labelledby="my-tickets-title" className="space-y-3">

@@ -204,6 +204,17 @@ describe("a ban", () => {
       headers: { "idempotency-key": crypto.randomUUID() },
     });
     expect(post.status).toBe(201);
+    // On the owner's post: their comment with a reply to it goes; someone else's comment stays.
+    const write = (path: string, body: object, who: Person) =>
+      call(path, { body, cookie: who.cookie, headers: { "idempotency-key": crypto.randomUUID() } }).then(async (res) => {
+        expect(res.status).toBe(201);
+        const body = (await res.json()) as { post?: { id: string }; comment?: { id: string } };
+        return (body.post ?? body.comment)!;
+      });
+    const ownerPost = await write(`/api/communities/${w.community.id}/posts`, { content: "Welcome" }, w.owner);
+    const theirs = await write(`/api/posts/${ownerPost.id}/comments`, { content: "Buy it" }, w.member);
+    await write(`/api/posts/${ownerPost.id}/comments`, { content: "No", parentCommentId: theirs.id }, w.member2);
+    await write(`/api/posts/${ownerPost.id}/comments`, { content: "Hello" }, w.member2);
     const points = () =>
       env.DB.prepare("select coalesce(sum(amount), 0) as n from point_events where user_id = ? and community_id = ?")
         .bind(w.member.user.id, w.community.id)
@@ -217,7 +228,12 @@ describe("a ban", () => {
     const counted = await env.DB.prepare("select posts_count as n from communities where id = ?")
       .bind(w.community.id)
       .first<{ n: number }>();
-    expect([left!.n, counted!.n]).toEqual([0, 0]);
+    const comments = await env.DB.prepare(
+      "select comments_count as counted, (select count(*) from post_comments where post_id = posts.id) as n from posts where id = ?",
+    )
+      .bind(ownerPost.id)
+      .first<{ counted: number; n: number }>();
+    expect([left!.n, counted!.n, comments]).toEqual([1, 1, { counted: 1, n: 1 }]);
     expect(await points()).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from "re
 import { useTranslation } from "react-i18next";
 import { MEMBER_ACTION_REASON_MAX } from "../../../../common/contract/limits";
 import type { MembershipRequest } from "../../../../common/contract/membership-requests";
-import { LoadError } from "../../../components/load-error";
+import { ListStates } from "../../../components/list-states";
 import { ProfileLink } from "../../../components/profile-link";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
@@ -56,7 +56,7 @@ function Queue({ communityId }: { communityId: string }) {
   const titleId = useId();
   const [target, setTarget] = useState<MembershipRequest | null>(null);
   const [reason, setReason] = useState("");
-  const nameOf = (r: MembershipRequest) => r.user.fullName || t("joining.common.unknownUser");
+  const nameOf = (r: MembershipRequest) => r.user.fullName || t("translation:common.unknownUser");
   // A decided row (and the button that was used) goes: focus goes to the list. A counter, so this
   // effect runs after the dialog's own, which returns focus to the button that opened it.
   const regionRef = useRef<HTMLElement>(null);
@@ -81,49 +81,39 @@ function Queue({ communityId }: { communityId: string }) {
     onError: () => void queryClient.invalidateQueries({ queryKey: requestsKey(communityId) }),
   });
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <LoadError
-        variant="plain"
-        message={errorMessage(query.error)}
-        retryLabel={t("joining.common.tryAgain")}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.data.length === 0) {
-    body = (
-      <div className="rounded-xl border border-dashed border-border p-6 text-center">
-        <p className="font-medium text-foreground">{t("joining.queue.empty")}</p>
-        <p className="mt-1 text-sm text-muted-foreground">{t("joining.queue.emptyHint")}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={query.isFetching || undefined}>
-        {query.data.map((request) => (
-          <RequestRow
-            key={request.id}
-            communityId={communityId}
-            request={request}
-            name={nameOf(request)}
-            onApproved={() => setDecided((n) => n + 1)}
-            onDecline={() => {
-              decline.reset();
-              setReason("");
-              setTarget(request);
-            }}
-          />
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <ListStates
+      query={query}
+      items={query.data}
+      loadingLabel={t("translation:common.loading")}
+      error={{ variant: "plain", message: errorMessage(query.error), retryLabel: t("translation:common.tryAgain") }}
+      empty={
+        <div className="rounded-xl border border-dashed border-border p-6 text-center">
+          <p className="font-medium text-foreground">{t("joining.queue.empty")}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t("joining.queue.emptyHint")}</p>
+        </div>
+      }
+    >
+      {(requests) => (
+        <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={query.isFetching || undefined}>
+          {requests.map((request) => (
+            <RequestRow
+              key={request.id}
+              communityId={communityId}
+              request={request}
+              name={nameOf(request)}
+              onApproved={() => setDecided((n) => n + 1)}
+              onDecline={() => {
+                decline.reset();
+                setReason("");
+                setTarget(request);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </ListStates>
+  );
 
   const declineIssue = decline.error instanceof ApiError ? decline.error.issues.find((i) => i.path === "reason") : undefined;
   const targetName = target ? nameOf(target) : "";
@@ -210,7 +200,7 @@ function DeclineForm({
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          {t("joining.common.cancel")}
+          {t("translation:common.cancel")}
         </Button>
         <Button type="submit" variant="destructive" loading={pending}>
           {pending ? t("joining.queue.declining") : t("joining.queue.decline")}

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommunityBan } from "../../../../common/contract/members";
-import { LoadError } from "../../../components/load-error";
+import { ListStates } from "../../../components/list-states";
 import { ProfileLink } from "../../../components/profile-link";
 import { Avatar } from "../../../components/ui/avatar";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { Spinner } from "../../../components/ui/spinner";
 import { call } from "../../../lib/api";
 import { useErrorMessage } from "../../../lib/errors";
 import { useFormatter } from "../../../lib/format/formatter";
@@ -42,71 +41,61 @@ export function BannedPanel({ community }: { community: { id: string; name: stri
     },
   });
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <div className="flex justify-center py-8" role="status" aria-label={t("common.loading")}>
-        <Spinner />
-      </div>
-    );
-  } else if (query.isError) {
-    body = (
-      <LoadError
-        variant="plain"
-        message={errorMessage(query.error)}
-        retryLabel={t("common.tryAgain")}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.data.length === 0) {
-    body = (
-      <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{t("banned.empty")}</p>
-    );
-  } else {
-    body = (
-      <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={query.isFetching || undefined}>
-        {query.data.map((ban) => {
-          const name = ban.fullName || t("common.unknownUser");
-          const date = format.longDate(ban.bannedAt);
-          return (
-            <li key={ban.userId} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
-              <Avatar src={ban.avatarUrl} name={name} size="md" />
-              <div className="min-w-0 flex-1 space-y-0.5">
-                <p className="truncate font-medium text-foreground">
-                  <ProfileLink userId={ban.userId}>{name}</ProfileLink>
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {ban.bannedBy?.fullName
-                    ? t("banned.bannedBy", { date, name: ban.bannedBy.fullName })
-                    : t("banned.bannedOn", { date })}
-                </p>
-                <p
-                  className={
-                    ban.reason ? "text-sm break-words whitespace-pre-line text-foreground" : "text-sm text-muted-foreground"
-                  }
+  const body = (
+    <ListStates
+      query={query}
+      items={query.data}
+      loadingLabel={t("common.loading")}
+      error={{ variant: "plain", message: errorMessage(query.error), retryLabel: t("common.tryAgain") }}
+      empty={
+        <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{t("banned.empty")}</p>
+      }
+    >
+      {(bans) => (
+        <ul className="divide-y divide-border rounded-xl border border-border" aria-busy={query.isFetching || undefined}>
+          {bans.map((ban) => {
+            const name = ban.fullName || t("common.unknownUser");
+            const date = format.longDate(ban.bannedAt);
+            return (
+              <li key={ban.userId} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
+                <Avatar src={ban.avatarUrl} name={name} size="md" />
+                <div className="min-w-0 flex-1 space-y-0.5">
+                  <p className="truncate font-medium text-foreground">
+                    <ProfileLink userId={ban.userId}>{name}</ProfileLink>
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    {ban.bannedBy?.fullName
+                      ? t("banned.bannedBy", { date, name: ban.bannedBy.fullName })
+                      : t("banned.bannedOn", { date })}
+                  </p>
+                  <p
+                    className={
+                      ban.reason ? "text-sm break-words whitespace-pre-line text-foreground" : "text-sm text-muted-foreground"
+                    }
+                  >
+                    {ban.reason ? t("banned.reason", { reason: ban.reason }) : t("banned.noReason")}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="ml-auto"
+                  aria-label={t("banned.unbanPerson", { name })}
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    unban.reset();
+                    setTarget(ban);
+                  }}
                 >
-                  {ban.reason ? t("banned.reason", { reason: ban.reason }) : t("banned.noReason")}
-                </p>
-              </div>
-              <Button
-                variant="outline"
-                size="sm"
-                className="ml-auto"
-                aria-label={t("banned.unbanPerson", { name })}
-                aria-haspopup="dialog"
-                onClick={() => {
-                  unban.reset();
-                  setTarget(ban);
-                }}
-              >
-                {t("banned.unban")}
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
+                  {t("banned.unban")}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </ListStates>
+  );
 
   const targetName = target?.fullName || t("common.unknownUser");
   return (
