@@ -296,13 +296,13 @@ export abstract class RoomBase extends Server<Env> {
   }
 
   /** Closes every socket but those of `keep` (the community was suspended: its owner stays); returns how many. */
-  async disconnectAllBut(keep: readonly string[], reason = "Access revoked"): Promise<number> {
+  /** Closes everyone's sockets but `keep`'s; answers whose were closed (their tabs are told by the caller). */
+  async disconnectAllBut(keep: readonly string[], reason = "Access revoked"): Promise<string[]> {
     const kept = new Set(keep);
     const users = new Set<string>();
     for (const { userId } of this.openSockets()) if (!kept.has(userId)) users.add(userId);
-    let closed = 0;
-    for (const userId of users) closed += await this.disconnectUser(userId, reason);
-    return closed;
+    for (const userId of users) await this.disconnectUser(userId, reason);
+    return [...users];
   }
 
   /** How many sockets are open (all users). */

@@ -53,7 +53,8 @@ export type Request = {
 };
 
 export type RequestSpec = {
-  fresh?: { status?: ReviewStatus; archived?: boolean };
+  /** `paid: false`: a free home (home sells a membership otherwise, see the world). */
+  fresh?: { status?: ReviewStatus; archived?: boolean; paid?: boolean };
   build: (ctx: RequestContext) => Request | Promise<Request>;
 };
 
@@ -138,7 +139,7 @@ export const requests = {
   },
   "GET /api/communities/:id": { build: (ctx) => ({ params: community(ctx) }) },
   "PATCH /api/communities/:id": { build: (ctx) => ({ params: community(ctx), body: { description: `Edited ${ctx.unique}` } }) },
-  "POST /api/communities/:id/join": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
+  "POST /api/communities/:id/join": { fresh: { paid: false }, build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/archive": { fresh: {}, build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/unarchive": { fresh: { archived: true }, build: (ctx) => ({ params: community(ctx) }) },
   "PATCH /api/communities/:id/members/:userId": {
@@ -186,7 +187,7 @@ export const requests = {
     build: (ctx) => ({ params: { id: ctx.community.id, linkId: ctx.target.inviteLinkId } }),
   },
   "GET /api/invites/:token": { build: (ctx) => ({ params: { token: ctx.community.inviteToken } }) },
-  "POST /api/invites/:token/join": { fresh: {}, build: (ctx) => ({ params: { token: ctx.community.inviteToken } }) },
+  "POST /api/invites/:token/join": { fresh: { paid: false }, build: (ctx) => ({ params: { token: ctx.community.inviteToken } }) },
   "GET /api/communities/:id/topics": { build: (ctx) => ({ params: community(ctx) }) },
   "POST /api/communities/:id/topics": {
     build: (ctx) => ({ params: community(ctx), body: { name: `New ${ctx.unique}`, color: "#16A34A" } }),

@@ -45,6 +45,12 @@ export const callers = [
   "blocked",
   /** Was a member of home and was removed. */
   "removed",
+  /** Was a member of home and was banned from it. */
+  "banned",
+  /** Asked to join home; the request waits. */
+  "requested",
+  /** A member of home (which sells a monthly membership) whose paid access ended yesterday. */
+  "lapsed",
   /** A plain member of home whose account deletion is pending (they keep access until the purge). */
   "pendingDeletion",
 ] as const;
@@ -217,9 +223,10 @@ export const apiTable = {
   "POST /api/communities": { any: signedIn(201) },
   "GET /api/communities/:id": { home: everyone(200), away: everyone(200), review: everyone(404).but(200, "owner", "staff") },
   "PATCH /api/communities/:id": communityChange(200, managers),
-  // Members are already in (409); the review-scope community is visible to its owner and staff, open to no one.
+  // Members are already in (409), banned people may not (403); a waiting request does not stop a join of
+  // a public community; the review-scope community is visible to its owner and staff, open to no one.
   "POST /api/communities/:id/join": {
-    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    home: signedIn(409).but(200, "outsider", "removed", "staff", "requested").but(403, "banned"),
     away: signedIn(200),
     review: signedIn(404).but(409, "owner", "staff"),
   },
@@ -251,7 +258,7 @@ export const apiTable = {
   // Asking to join: home and away are public (join them directly), members are in already; under review
   // only its owner and staff see it, and it is open to nobody.
   "POST /api/communities/:id/requests": {
-    home: signedIn(409),
+    home: signedIn(409).but(403, "banned"),
     away: signedIn(409),
     review: signedIn(404).but(409, "owner", "staff"),
   },
@@ -260,14 +267,14 @@ export const apiTable = {
   "GET /api/communities/:id/requests": requestQueue(200),
   "POST /api/communities/:id/requests/:requestId/approve": requestDecision(200),
   "POST /api/communities/:id/requests/:requestId/decline": requestDecision(200),
-  // Anyone with a membership may leave, whatever the community's state; the owner cannot.
+  // Anyone with a membership may leave (a lapsed one too), whatever the community's state; the owner cannot.
   "POST /api/communities/:id/leave": {
     home: signedIn(404)
-      .but(200, ...members)
+      .but(200, ...members, "lapsed")
       .but(409, "owner"),
     away: signedIn(404),
     review: signedIn(404)
-      .but(200, ...members)
+      .but(200, ...members, "lapsed")
       .but(409, "owner"),
   },
   // Inviting: the owner and admins of a listed community; home has invited every caller by name.
@@ -279,7 +286,7 @@ export const apiTable = {
   // Answering one's own invitation: members are already in (the answer is "joined"); staff may not join
   // a community under review (409); away has invited only its own owner.
   "POST /api/communities/:id/invitation/accept": {
-    home: signedIn(200),
+    home: signedIn(200).but(403, "banned"),
     away: signedIn(404),
     review: signedIn(404).but(200, "owner").but(409, "staff"),
   },
@@ -297,7 +304,7 @@ export const apiTable = {
   // An invite link opens the community's page for whoever holds it, and joins like the join button.
   "GET /api/invites/:token": { home: everyone(200), away: everyone(200), review: everyone(404).but(200, "owner", "staff") },
   "POST /api/invites/:token/join": {
-    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    home: signedIn(409).but(200, "outsider", "removed", "staff", "requested").but(403, "banned"),
     away: signedIn(200),
     review: signedIn(404).but(409, "owner", "staff"),
   },
@@ -427,10 +434,10 @@ export const apiTable = {
 
   "POST /api/uploads": { any: signedIn(201) },
 
-  // Paying to join: whoever can see a listed paid community and is not in it yet; members are in (409);
+  // Paying to join: whoever can see a listed paid community and is not in it yet; members are in (409), banned people may not (403), a lapsed member pays again;
   // under review it is visible to its owner (a member) and staff, and open to no one.
   "POST /api/payments/join": {
-    home: signedIn(409).but(200, "outsider", "removed", "staff"),
+    home: signedIn(409).but(200, "outsider", "removed", "staff", "requested", "lapsed").but(403, "banned"),
     away: signedIn(200),
     review: signedIn(404).but(409, "owner", "staff"),
   },

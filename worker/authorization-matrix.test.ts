@@ -165,7 +165,11 @@ async function callRoute(route: string, scope: Scope, caller: Caller | "stranger
   const spec = specs[route]!;
   const place = async (layout: Layout, status: ReviewStatus, shared: CommunityWorld) =>
     spec.fresh
-      ? createCommunity(world.people, layout, { status: spec.fresh.status ?? status, archived: spec.fresh.archived })
+      ? createCommunity(world.people, layout, {
+          status: spec.fresh.status ?? status,
+          archived: spec.fresh.archived,
+          paid: spec.fresh.paid,
+        })
       : shared;
   const community =
     scope === "away"

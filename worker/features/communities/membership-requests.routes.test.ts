@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedSession, seedUser } from "../../../tests/db-fixtures";
 import { addMember, call, createCommunity, expectError, sessionCookie } from "../../../tests/factories";
+import { insertBan } from "../../../tests/memberships";
 import { makePaid } from "../../../tests/payments";
 import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
@@ -158,6 +159,16 @@ describe("a private community", () => {
       (await call(`/api/communities/${w.community.id}/members/${w.other.id}/ban`, { body: {}, cookie: w.owner.cookie })).status,
     ).toBe(200);
     await expectError(await ask(w.community.id, w.other), 403, "FORBIDDEN");
+  });
+
+  it("leaves out of the queue whoever got in another way meanwhile, or was banned", async () => {
+    const w = await world();
+    await ask(w.community.id, w.asker);
+    await ask(w.community.id, w.other);
+    expect(((await (await queue(w.community.id, w.owner)).json()) as Queue).items).toHaveLength(2);
+    await addMember(w.community.id, w.asker.id);
+    await insertBan(w.community.id, w.other.id);
+    expect(((await (await queue(w.community.id, w.owner)).json()) as Queue).items).toEqual([]);
   });
 
   it("an approval past the plan's member limit lets nobody in and leaves the request waiting", async () => {

@@ -14,7 +14,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { bareList } from "../../lib/sql-names";
-import { communities, membershipRequests, users } from "../../lib/tables";
+import { communities, communityMembers, membershipRequests, users } from "../../lib/tables";
 import { bannedFrom, joinWrites } from "./join-writes";
 
 const mr = membershipRequests;
@@ -143,7 +143,17 @@ export const membershipRequestsRoutes = [
       })
       .from(mr)
       .innerJoin(users, eq(users.id, mr.userId))
-      .where(and(eq(mr.communityId, id), eq(mr.status, "pending")))
+      // Someone who got in another way meanwhile (an invitation, the community public for a while), or
+      // was banned, has nothing left to decide.
+      .where(
+        and(
+          eq(mr.communityId, id),
+          eq(mr.status, "pending"),
+          sql`not exists (select 1 from ${communityMembers} where ${communityMembers.communityId} = ${id}
+            and ${communityMembers.profileId} = ${mr.userId})`,
+          notBanned(id, sql`${mr.userId}`),
+        ),
+      )
       .orderBy(asc(mr.createdAt))
       .limit(200);
     const read = await batch(db, [found.query, pending]);

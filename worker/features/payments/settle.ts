@@ -3,7 +3,7 @@ import { log } from "../../../common/log";
 import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
-import { commit, type Step } from "../../lib/commit";
+import { commit, revoke, type Step } from "../../lib/commit";
 import type { Db } from "../../lib/db";
 import { ProviderError, type PaymentProvider, type ProviderOrder } from "../../payments/provider";
 import { sealToken } from "../../payments/token-vault";
@@ -167,6 +167,9 @@ export async function settle(deps: PaymentDeps, orderId: string): Promise<Settle
   } else if (truth.status === "reversed" && order.reversal_due_at === null) {
     // A reversal we owed was for an order that granted nothing: it has no access to end.
     steps.push(...endAccess(db, order, mine, now));
+    // A refunded membership ends on every channel at once: its sockets close now, not at the period's end.
+    if ((order.kind === "join_community" || order.kind === "renewal") && order.community_id && order.user_id)
+      steps.push(revoke(order.community_id, [order.user_id], { onlyIf: mine }));
   }
   const after = orderStatement(db, orderId);
   const read = await commit(deps, { steps: [...steps, after] });

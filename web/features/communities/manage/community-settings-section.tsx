@@ -78,7 +78,7 @@ function ManageTabs({
 }) {
   const { t } = useTranslation("communities");
   const { community, viewer } = view;
-  const tabs = manageTabsFor(viewer);
+  const tabs = manageTabsFor(viewer, community);
   if (tabs.length === 0) return null;
   const active = tab && tabs.includes(tab) ? tab : tabs[0]!;
   const readOnly = !viewer.canEdit;
@@ -106,9 +106,10 @@ function ManageTabs({
         <TabPanel value="topics" className="mt-5">
           <TopicsPanel communityId={community.id} readOnly={readOnly} />
         </TabPanel>
+        <TabPanel value="requests" className="mt-5">
+          <RequestsQueue communityId={community.id} />
+        </TabPanel>
         <TabPanel value="members" className="mt-5 space-y-6">
-          {/* Requests wait here while the community is private (and any left from when it was). */}
-          {community.visibility === "private" && <RequestsQueue communityId={community.id} />}
           <MembersPanel communityId={community.id} canChangeRoles={viewer.canOwn && !community.archived} />
         </TabPanel>
         <TabPanel value="banned" className="mt-5">

@@ -27,7 +27,13 @@ describe("manageTabsFor", () => {
 
   it("gives moderators the reports only, and members nothing", () => {
     expect(manageTabsFor({ ...viewer, role: "moderator" })).toEqual(["reports"]);
+    expect(manageTabsFor({ ...viewer, role: "member" }, { visibility: "private" })).toEqual([]);
     expect(manageTabsFor({ ...viewer, role: "member" })).toEqual([]);
+  });
+
+  it("adds the requests to join in a private community, for moderators and up", () => {
+    expect(manageTabsFor({ ...viewer, role: "moderator" }, { visibility: "private" })).toEqual(["requests", "reports"]);
+    expect(manageTabsFor({ ...viewer, canManage: true, role: "admin" }, { visibility: "private" })).toContain("requests");
   });
 
   it("reads the tab from the address, dropping unknown ones", () => {
