@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeAll, connect, type TestSocket } from "../party/test-socket";
+import { accept, closeAll, connect, upgrade, type TestSocket } from "../party/test-socket";
 import { stopClock } from "../tests/clock";
-import { call, createConversation, createUser, TEST_PASSWORD, type TestUser } from "../tests/factories";
+import { call, createCommunity, createConversation, createUser, TEST_PASSWORD, type TestUser } from "../tests/factories";
 import { APPROVE, canRead, newCard, paidCommunity, payOk, provider, postCallback, sandboxCallback } from "../tests/payments";
 import { openD1TestDb } from "../tests/test-db-d1";
 import type { AppEnv } from "./env";
@@ -117,7 +117,7 @@ async function runAlarms(w: World) {
 type Transition = {
   /** Runs the transition; `clock` is set when the row runs on a stopped clock. */
   act: (w: World, clock: { set(time: number): void } | null) => Promise<void>;
-  /** The cookie the API is tried with afterwards (sign-out ends the payer's). */
+  /** Runs on a stopped clock (the row moves time itself). */
   timed?: boolean;
   expected: Outcome;
 };
@@ -254,7 +254,7 @@ const transitions: Record<string, Transition> = {
   },
 };
 
-async function outcome(name: string, transition: Transition): Promise<Outcome> {
+async function outcome(transition: Transition): Promise<Outcome> {
   const clock = transition.timed ? stopClock() : null;
   const w = await world();
   const cookie = w.payer.cookie;
@@ -289,14 +289,141 @@ async function outcome(name: string, transition: Transition): Promise<Outcome> {
   )
     .bind(w.subscriptionId)
     .first<{ n: number }>();
-  void name;
   return { api, sockets: states, told, renewal: charged!.n > 0 ? "charged" : "none", notified };
 }
 
 describe("the lifecycle matrix: every transition of a paying member, on every channel", () => {
   for (const [name, transition] of Object.entries(transitions)) {
     it(name, async () => {
-      expect(await outcome(name, transition)).toEqual(transition.expected);
+      expect(await outcome(transition)).toEqual(transition.expected);
+    });
+  }
+});
+
+/**
+ * The ways in, for a newcomer: whether they can read the feed and open the community's room after, what
+ * the renewal job does at their period's end, and who was told (the newcomer and the owner).
+ */
+type Arrival = { api: boolean; upgrade: number; renewal: "charged" | "none"; notified: string[]; ownerNotified: string[] };
+
+type Newcomer = { owner: TestUser; person: TestUser; community: { id: string } };
+
+const request = async (n: Newcomer) => {
+  const asked = await post(`/api/communities/${n.community.id}/requests`, n.person, { answers: [] });
+  expect(asked.status).toBe(201);
+  const queue = (await (await call(`/api/communities/${n.community.id}/requests`, { cookie: n.owner.cookie })).json()) as {
+    items: { id: string }[];
+  };
+  return queue.items[0]!.id;
+};
+
+const arrivals: Record<string, { paid?: boolean; private?: boolean; act: (n: Newcomer) => Promise<void>; expected: Arrival }> = {
+  "joins a free community": {
+    act: (n) => ok(post(`/api/communities/${n.community.id}/join`, n.person)),
+    expected: { api: true, upgrade: 101, renewal: "none", notified: [], ownerNotified: ["COMMUNITY_JOIN"] },
+  },
+  "pays to join": {
+    paid: true,
+    act: async (n) => void (await payOk(n.person, { communityId: n.community.id, card: newCard(APPROVE), saveCard: true })),
+    expected: { api: true, upgrade: 101, renewal: "charged", notified: [], ownerNotified: ["COMMUNITY_JOIN"] },
+  },
+  "asks to join a private community and is approved": {
+    private: true,
+    act: async (n) => {
+      const id = await request(n);
+      await ok(post(`/api/communities/${n.community.id}/requests/${id}/approve`, n.owner));
+    },
+    expected: {
+      api: true,
+      upgrade: 101,
+      renewal: "none",
+      notified: ["SYSTEM_ANNOUNCEMENT:membership:approved"],
+      ownerNotified: ["SYSTEM_ANNOUNCEMENT:membership:requested", "COMMUNITY_JOIN"],
+    },
+  },
+  "asks to join a private paid community, is approved, and pays": {
+    private: true,
+    paid: true,
+    act: async (n) => {
+      const id = await request(n);
+      await ok(post(`/api/communities/${n.community.id}/requests/${id}/approve`, n.owner));
+      expect(await canRead(n.person, n.community.id)).toBe(false);
+      await payOk(n.person, { communityId: n.community.id, card: newCard(APPROVE), saveCard: true });
+    },
+    expected: {
+      api: true,
+      upgrade: 101,
+      renewal: "charged",
+      notified: ["SYSTEM_ANNOUNCEMENT:membership:approved"],
+      ownerNotified: ["SYSTEM_ANNOUNCEMENT:membership:requested", "COMMUNITY_JOIN"],
+    },
+  },
+  "asks to join a private community and is declined, with a reason": {
+    private: true,
+    act: async (n) => {
+      const id = await request(n);
+      await ok(post(`/api/communities/${n.community.id}/requests/${id}/decline`, n.owner, { reason: "Members only" }));
+    },
+    expected: {
+      api: false,
+      upgrade: 404,
+      renewal: "none",
+      notified: ["SYSTEM_ANNOUNCEMENT:membership:declined"],
+      ownerNotified: ["SYSTEM_ANNOUNCEMENT:membership:requested"],
+    },
+  },
+  "is banned, and refused every way in until unbanned; then joins": {
+    act: async (n) => {
+      await ok(post(`/api/communities/${n.community.id}/join`, n.person));
+      await ok(post(`/api/communities/${n.community.id}/members/${n.person.user.id}/ban`, n.owner));
+      const refused = await post(`/api/communities/${n.community.id}/join`, n.person);
+      expect(refused.status).toBe(403);
+      await ok(call(`/api/communities/${n.community.id}/bans/${n.person.user.id}`, { method: "DELETE", cookie: n.owner.cookie }));
+      await ok(post(`/api/communities/${n.community.id}/join`, n.person));
+    },
+    expected: {
+      api: true,
+      upgrade: 101,
+      renewal: "none",
+      notified: ["SYSTEM_ANNOUNCEMENT:membership:banned"],
+      ownerNotified: ["COMMUNITY_JOIN", "COMMUNITY_JOIN"],
+    },
+  },
+};
+
+describe("the lifecycle matrix: the ways in, on every channel", () => {
+  for (const [name, arrival] of Object.entries(arrivals)) {
+    it(name, async () => {
+      const [owner, person] = await Promise.all([createUser(), createUser()]);
+      const community = arrival.paid ? await paidCommunity(owner.user.id) : await createCommunity(owner.user.id);
+      if (arrival.private)
+        await env.DB.prepare("update communities set visibility = 'private' where id = ?").bind(community.id).run();
+      await arrival.act({ owner, person, community });
+
+      const room = await upgrade(`/parties/community-room/${community.id}`, { cookie: person.cookie });
+      if (room.webSocket) accept("room", room.webSocket);
+      else await room.body?.cancel();
+      const sub = await env.DB.prepare("select id, current_period_end as at from user_subscriptions where user_id = ?")
+        .bind(person.user.id)
+        .first<{ id: string; at: number }>();
+      let renewal: Arrival["renewal"] = "none";
+      if (sub) {
+        await runJobs(sub.at + 1);
+        const charged = await env.DB.prepare(
+          "select count(*) as n from payment_orders where subscription_id = ? and kind = 'renewal' and status = 'approved'",
+        )
+          .bind(sub.id)
+          .first<{ n: number }>();
+        if (charged!.n > 0) renewal = "charged";
+      }
+      const outcome: Arrival = {
+        api: await canRead(person, community.id),
+        upgrade: room.status,
+        renewal,
+        notified: (await notificationsOf(person.user.id)).map((n) => n.label),
+        ownerNotified: (await notificationsOf(owner.user.id)).map((n) => n.label),
+      };
+      expect(outcome).toEqual(arrival.expected);
     });
   }
 });
