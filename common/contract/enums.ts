@@ -19,8 +19,11 @@ export type CommunityVisibility = (typeof communityVisibilities)[number];
 export const membershipRequestStatuses = ["pending", "approved", "declined"] as const;
 export type MembershipRequestStatus = (typeof membershipRequestStatuses)[number];
 
-/** What happens to a banned person's posts and comments in the community. */
-export const banContentPolicies = ["keep", "delete"] as const;
+/**
+ * What happens to a banned person's posts and comments in the community: kept in view, hidden from
+ * everyone until the ban is lifted, or deleted.
+ */
+export const banContentPolicies = ["keep", "hide", "delete"] as const;
 export type BanContentPolicy = (typeof banContentPolicies)[number];
 
 export const reviewDecisions = ["approve", "reject", "suspend", "restore"] as const;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BanContentPolicy, MemberRole } from "../../common/contract/enums";
 import type { NotificationData } from "../../common/notifications";
 import type { Step } from "./commit";
@@ -58,6 +58,14 @@ export type Ending = "removed" | "banned" | "left";
 export const bannedFrom = () => new AppError("FORBIDDEN", "You were banned from this community and cannot join it.");
 
 /** An SQL condition: the person is not banned from the community (every way in checks it inside its insert). */
+/**
+ * Content that is not hidden by its author's ban (the one banning chose "hide"): every list and page of
+ * posts and comments leaves it out until the ban is lifted, when it is back as it was.
+ */
+export const notHiddenByBan = (communityId: SQLWrapper | string, authorId: SQLWrapper | string) =>
+  sql`not exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communityId}
+    and ${communityBans.userId} = ${authorId} and ${communityBans.content} = 'hide')`;
+
 export const notBanned = (communityId: string | SQL, userId: string | SQL) =>
   sql`not exists (select 1 from ${communityBans} where ${communityBans.communityId} = ${communityId}
     and ${communityBans.userId} = ${userId})`;

@@ -187,9 +187,11 @@ export function MemberActionDialog({ community, target, onCancel, onDone }: Memb
               disabled={pending}
               options={[
                 { value: "keep", label: t("actions.keep") },
+                { value: "hide", label: t("actions.hide") },
                 { value: "delete", label: t("actions.delete") },
               ]}
             />
+            {content === "hide" && <p className="text-xs text-muted-foreground">{t("actions.hideHint")}</p>}
             {content === "delete" && <p className="text-xs text-muted-foreground">{t("actions.deleteHint")}</p>}
           </div>
         )}

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { levelForPoints } from "../../../common/levels";
 import { blockedBetween } from "../../lib/access";
+import { notHiddenByBan } from "../../lib/membership";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { viewerSql, type Viewer } from "../../lib/session";
@@ -55,7 +56,9 @@ const select = (db: Db, viewer: SQL) =>
 
 type Row = Awaited<ReturnType<typeof select>>[number];
 
-const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(postComments.authorId, viewer)}`;
+/** Either side of a block hides the other's comments from them; a ban that hides its author's content, from everyone. */
+const notBlocked = (viewer: SQL) =>
+  sql`not ${blockedBetween(postComments.authorId, viewer)} and ${notHiddenByBan(posts.communityId, postComments.authorId)}`;
 
 export const toComment = (r: Row): FeedComment => ({
   id: r.id,

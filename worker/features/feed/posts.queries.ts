@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { levelForPoints } from "../../../common/levels";
 import { blockedBetween } from "../../lib/access";
+import { notHiddenByBan } from "../../lib/membership";
 import type { Db } from "../../lib/db";
 import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { viewerSql, type Viewer } from "../../lib/session";
@@ -63,8 +64,9 @@ const cards = (db: Db, viewer: SQL) =>
 
 type Row = Awaited<ReturnType<typeof cards>>[number];
 
-/** Either side of a block hides the other's posts from them. */
-const notBlocked = (viewer: SQL) => sql`not ${blockedBetween(posts.authorId, viewer)}`;
+/** Either side of a block hides the other's posts from them; a ban that hides its author's content, from everyone. */
+const notBlocked = (viewer: SQL) =>
+  sql`not ${blockedBetween(posts.authorId, viewer)} and ${notHiddenByBan(posts.communityId, posts.authorId)}`;
 
 export function toFeedPost(r: Row): FeedPost {
   return {

@@ -237,6 +237,35 @@ describe("a ban", () => {
     expect(await points()).toBe(0);
   });
 
+  it("with content hidden keeps their posts and comments out of every list until the ban is lifted", async () => {
+    const w = await world();
+    const write = (path: string, body: object, who: Person) =>
+      call(path, { body, cookie: who.cookie, headers: { "idempotency-key": crypto.randomUUID() } }).then(async (res) => {
+        expect(res.status).toBe(201);
+        const body = (await res.json()) as { post?: { id: string }; comment?: { id: string } };
+        return (body.post ?? body.comment)!;
+      });
+    const theirs = await write(`/api/communities/${w.community.id}/posts`, { content: "Buy my course" }, w.member);
+    const ownerPost = await write(`/api/communities/${w.community.id}/posts`, { content: "Welcome" }, w.owner);
+    await write(`/api/posts/${ownerPost.id}/comments`, { content: "Buy it" }, w.member);
+    const seen = async () => {
+      const feed = (await (await call(`/api/communities/${w.community.id}/posts`, { cookie: w.member2.cookie })).json()) as {
+        items: { id: string }[];
+      };
+      const comments = (await (await call(`/api/posts/${ownerPost.id}/comments`, { cookie: w.member2.cookie })).json()) as {
+        items: { id: string }[];
+      };
+      const post = await call(`/api/posts/${theirs.id}`, { cookie: w.owner.cookie });
+      await post.body?.cancel();
+      return { feed: feed.items.map((p) => p.id).includes(theirs.id), comments: comments.items.length, post: post.status };
+    };
+    expect(await seen()).toEqual({ feed: true, comments: 1, post: 200 });
+    expect((await ban(w.community.id, w.member.user.id, w.owner, { content: "hide" })).status).toBe(200);
+    expect(await seen()).toEqual({ feed: false, comments: 0, post: 404 });
+    expect((await unban(w.community.id, w.member.user.id, w.owner)).status).toBe(200);
+    expect(await seen()).toEqual({ feed: true, comments: 1, post: 200 });
+  });
+
   it("closes their sockets in the community's room and group chats at once and tells their tabs; others stay", async () => {
     const w = await world();
     const chat = await createConversation("group", [w.owner.user.id, w.member.user.id, w.member2.user.id], {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
+import { notHiddenByBan } from "../../lib/membership";
 import { selectAs, tableAs, type SelectAsRow, type Stored } from "../../lib/sql-names";
 import { communityMembers, postComments, posts, userPoints } from "../../lib/tables";
 
@@ -30,7 +31,8 @@ export const shownMembership = (s: ProfileScope) =>
  * there too), and for others' profiles nothing a block hides from the viewer.
  */
 export const shownContent = (s: ProfileScope) =>
-  sql`(${p.communityId} in (${memberCommunityIds(s.viewer)}) and (${isSelf(s)} or not ${blockedBetween(p.authorId, s.viewer)}))`;
+  sql`(${p.communityId} in (${memberCommunityIds(s.viewer)}) and (${isSelf(s)} or not ${blockedBetween(p.authorId, s.viewer)})
+    and ${notHiddenByBan(p.communityId, p.authorId)} and ${notHiddenByBan(p.communityId, s.target)})`;
 
 /** The four numbers of the stat row. */
 const stats = (s: ProfileScope) => ({

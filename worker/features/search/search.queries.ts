@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { groupedSearchKinds, type SearchKind } from "../../../common/contract/enums";
 import { SEARCH_RANKED_MAX } from "../../../common/contract/limits";
 import { blockedBetween, memberCommunityIds } from "../../lib/access";
+import { notHiddenByBan } from "../../lib/membership";
 import { ftsIndexes, inColumns, phrasesOf, type SearchTerms } from "../../lib/full-text";
 import { leftJoined, tableAs, type SelectAsRow } from "../../lib/sql-names";
 import {
@@ -77,7 +78,7 @@ const kinds = {
   posts: {
     scoped: true,
     source: sql`cross join ${tableAs(p)} on ${p.id} = w.id`,
-    visible: sql`${inScope(p.communityId)} and ${notBlocked(p.authorId)}`,
+    visible: sql`${inScope(p.communityId)} and ${notBlocked(p.authorId)} and ${notHiddenByBan(p.communityId, p.authorId)}`,
     at: p.createdAt,
     display: {
       fields: {
@@ -98,7 +99,8 @@ const kinds = {
   comments: {
     scoped: true,
     source: sql`cross join ${tableAs(pc)} on ${pc.id} = w.id cross join ${tableAs(p)} on ${p.id} = ${pc.postId}`,
-    visible: sql`${inScope(p.communityId)} and ${notBlocked(pc.authorId)} and ${notBlocked(p.authorId)}`,
+    visible: sql`${inScope(p.communityId)} and ${notBlocked(pc.authorId)} and ${notBlocked(p.authorId)}
+      and ${notHiddenByBan(p.communityId, pc.authorId)} and ${notHiddenByBan(p.communityId, p.authorId)}`,
     at: pc.createdAt,
     display: {
       fields: {
