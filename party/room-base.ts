@@ -35,7 +35,16 @@ export const CloseCode = {
   revoked: 4003,
   /** The access the socket was let in with ran out by time: reconnecting asks whether it was renewed. */
   expired: 4001,
+  /** The person opened more sockets in this room than anyone needs: the oldest goes, and stays closed. */
+  crowded: 4008,
 } as const;
+
+/**
+ * Sockets one person may hold in one room: a tab holds one, and nobody reads a dozen tabs at once. Past
+ * it the oldest closes (4008, which the client does not retry), so a new tab always works and a script
+ * cannot pile up sockets that every broadcast must reach.
+ */
+export const MAX_SOCKETS_PER_PERSON = 12;
 
 export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
 
@@ -108,6 +117,9 @@ export abstract class RoomBase extends Server<Env> {
       ...(until ? { until } : {}),
     });
     this.sendTo(connection, { type: "welcome", connectionId: connection.id, userId });
+    const older = [...this.openConnections(userId, connection.id)].sort((a, b) => a.state!.connectedAt - b.state!.connectedAt);
+    const excess = older.length + 1 - MAX_SOCKETS_PER_PERSON;
+    if (excess > 0) await this.#revoke(older.slice(0, excess), "Too many connections", CloseCode.crowded);
     await this.onJoin(connection, userId);
     if (until) await this.#expireAt(until);
   }
@@ -295,8 +307,10 @@ export abstract class RoomBase extends Server<Env> {
     return closed;
   }
 
-  /** Closes every socket but those of `keep` (the community was suspended: its owner stays); returns how many. */
-  /** Closes everyone's sockets but `keep`'s; answers whose were closed (their tabs are told by the caller). */
+  /**
+   * Closes everyone's sockets but `keep`'s (the community was suspended: its owner stays); answers whose
+   * were closed (their tabs are told by the caller).
+   */
   async disconnectAllBut(keep: readonly string[], reason = "Access revoked"): Promise<string[]> {
     const kept = new Set(keep);
     const users = new Set<string>();

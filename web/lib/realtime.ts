@@ -43,8 +43,8 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A heartbeat unanswered this long means a dead connection (half-open TCP): reconnect. */
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 
-/** Close codes after which retrying cannot help (room refused us or our access was revoked). */
-const FINAL_CLOSE_CODES = new Set([1008, 4003]);
+/** Close codes after which retrying cannot help (room refused us, our access was revoked, too many tabs). */
+const FINAL_CLOSE_CODES = new Set([1008, 4003, 4008]);
 
 /** Delay before reconnection attempt `retry` (1-based; 0 is the first connect, which is immediate). */
 export function reconnectDelay(retry: number): number {
