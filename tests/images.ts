@@ -87,10 +87,17 @@ export function pngFile(width: number, height: number, filler = 0): Uint8Array {
 
 /**
  * A GIF89a of the given screen size with one frame (a 2-colour global table, a frame covering the
- * screen, one data sub-block) and the trailer; `header` replaces the 6-byte signature and screen size.
+ * screen, one data sub-block) and the trailer; `header` replaces the 6-byte signature and screen size;
+ * `frames` repeats the frame (an animation of that many frames, a few bytes each).
  */
-export function gifFile(width: number, height: number, opts: { header?: Uint8Array; frame?: number[] } = {}): Uint8Array {
+export function gifFile(
+  width: number,
+  height: number,
+  opts: { header?: Uint8Array; frame?: number[]; frames?: number } = {},
+): Uint8Array {
   const header = opts.header ?? concat("GIF89a", u16le(width), u16le(height));
   const frame = opts.frame ?? [0, 0, 0, 0, ...u16le(width), ...u16le(height)];
-  return concat(header, [0x80, 0, 0], [0, 0, 0, 255, 255, 255], [0x2c, ...frame, 0], [2, 2, 0x4c, 0x01, 0], [0x3b]);
+  const image = concat([0x2c, ...frame, 0], [2, 2, 0x4c, 0x01, 0]);
+  const images = Array.from({ length: opts.frames ?? 1 }, () => image);
+  return concat(header, [0x80, 0, 0], [0, 0, 0, 255, 255, 255], ...images, [0x3b]);
 }

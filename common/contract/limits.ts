@@ -125,6 +125,12 @@ export const uploadLimits: Record<UploadPurpose, { maxBytes: number }> = {
  */
 export const MAX_SIDE = 4096;
 export const MAX_PIXELS = 16_000_000;
+/**
+ * An animation's canvas times its frames: what every viewer's browser decodes in a loop. 64 million is
+ * 100 frames of 800×800, far past any sticker or short clip, and under a fifteenth of the 2.8 MB GIF of
+ * 960 million pixels a size cap alone let through.
+ */
+export const MAX_ANIMATION_PIXELS = 64_000_000;
 
 // Classroom (spec 001 section 5): a course page and its lessons read in one round trip, whole.
 export const COURSE_TITLE_MAX = 100;

@@ -1,5 +1,5 @@
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-bytes";
+import type { ImageSize, PixelSize } from "./image-bytes";
 
 const EXTENSION = 0x21;
 const IMAGE = 0x2c;
@@ -10,7 +10,7 @@ const TRAILER = 0x3b;
  * data sub-blocks, to the trailer, which must be the last byte. Every image must lie inside the screen,
  * whose size is the one answered.
  */
-export function gif(data: Uint8Array): PixelSize {
+export function gif(data: Uint8Array): ImageSize {
   const b = new Bytes(data, "The GIF file is cut short.");
   const version = b.ascii(0, 6);
   if (version !== "GIF87a" && version !== "GIF89a") fail("The GIF header is invalid.");
@@ -23,7 +23,7 @@ export function gif(data: Uint8Array): PixelSize {
     if (block === TRAILER) {
       if (images === 0) fail("The GIF file has no image.");
       if (offset + 1 !== b.length) fail("The GIF file has data after its end.");
-      return screen;
+      return { ...screen, frames: images };
     }
     if (block === EXTENSION) {
       offset = skipSubBlocks(b, offset + 2);

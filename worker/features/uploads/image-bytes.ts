@@ -2,6 +2,8 @@
 
 /** What every format parser reads off a valid file. */
 export type PixelSize = { width: number; height: number };
+/** An image's canvas and how many frames it shows there (1 unless animated): what a browser decodes. */
+export type ImageSize = PixelSize & { frames: number };
 
 /** A file that claims a format but breaks its structure; `reason` is shown to the uploader. */
 export class InvalidImage extends Error {

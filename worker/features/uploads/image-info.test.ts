@@ -24,25 +24,32 @@ const IEND = pngChunk("IEND");
 
 describe("real images", () => {
   it.each(Object.entries(realImages))("accepts a %s with its size", (type, bytes) => {
-    expect(inspectImage(bytes)).toEqual({ ok: true, image: { type, width: 3, height: 2 } });
+    expect(inspectImage(bytes)).toEqual({ ok: true, image: { type, width: 3, height: 2, frames: 1 } });
   });
 
   it.each([
-    ["a progressive JPEG", moreRealImages.progressiveJpeg, "image/jpeg"],
-    ["a lossless WebP", moreRealImages.losslessWebp, "image/webp"],
-    ["a WebP with alpha (VP8X, ALPH, VP8)", moreRealImages.alphaWebp, "image/webp"],
-    ["an animated WebP", moreRealImages.animatedWebp, "image/webp"],
-    ["an animated GIF", moreRealImages.animatedGif, "image/gif"],
-  ])("accepts %s", (_name, bytes, type) => {
-    expect(inspectImage(bytes)).toEqual({ ok: true, image: { type, width: 3, height: 2 } });
+    ["a progressive JPEG", moreRealImages.progressiveJpeg, "image/jpeg", 1],
+    ["a lossless WebP", moreRealImages.losslessWebp, "image/webp", 1],
+    ["a WebP with alpha (VP8X, ALPH, VP8)", moreRealImages.alphaWebp, "image/webp", 1],
+    ["an animated WebP", moreRealImages.animatedWebp, "image/webp", 2],
+    ["an animated GIF", moreRealImages.animatedGif, "image/gif", 2],
+  ])("accepts %s, with its frames", (_name, bytes, type, frames) => {
+    expect(inspectImage(bytes)).toEqual({ ok: true, image: { type, width: 3, height: 2, frames } });
   });
 
   it("reads the declared size of a crafted PNG and GIF, which the route then caps", () => {
     expect(inspectImage(pngFile(10_000, 4_000))).toEqual({
       ok: true,
-      image: { type: "image/png", width: 10_000, height: 4_000 },
+      image: { type: "image/png", width: 10_000, height: 4_000, frames: 1 },
     });
-    expect(inspectImage(gifFile(640, 480))).toEqual({ ok: true, image: { type: "image/gif", width: 640, height: 480 } });
+    expect(inspectImage(gifFile(640, 480))).toEqual({
+      ok: true,
+      image: { type: "image/gif", width: 640, height: 480, frames: 1 },
+    });
+    expect(inspectImage(gifFile(640, 480, { frames: 300 }))).toEqual({
+      ok: true,
+      image: { type: "image/gif", width: 640, height: 480, frames: 300 },
+    });
   });
 });
 

@@ -1,11 +1,11 @@
 import type { AcceptedImageType } from "../../../common/contract/enums";
 import { gif } from "./gif";
-import { InvalidImage, type PixelSize } from "./image-bytes";
+import { InvalidImage, type ImageSize } from "./image-bytes";
 import { jpeg } from "./jpeg";
 import { png, PNG_SIGNATURE } from "./png";
 import { webp } from "./webp";
 
-export type ImageInfo = { type: AcceptedImageType } & PixelSize;
+export type ImageInfo = { type: AcceptedImageType } & ImageSize;
 
 /**
  * What an uploaded file really is, whatever the client claimed: the format its signature names, then
@@ -14,10 +14,10 @@ export type ImageInfo = { type: AcceptedImageType } & PixelSize;
  */
 export type ImageCheck = { ok: true; image: ImageInfo } | { ok: false; type: AcceptedImageType | null; reason: string };
 
-const formats: { type: AcceptedImageType; matches: (b: Uint8Array) => boolean; read: (b: Uint8Array) => PixelSize }[] = [
+const formats: { type: AcceptedImageType; matches: (b: Uint8Array) => boolean; read: (b: Uint8Array) => ImageSize }[] = [
   { type: "image/png", matches: (b) => startsWith(b, PNG_SIGNATURE), read: png },
   { type: "image/gif", matches: (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]), read: gif },
-  { type: "image/jpeg", matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]), read: jpeg },
+  { type: "image/jpeg", matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]), read: (b) => ({ ...jpeg(b), frames: 1 }) },
   { type: "image/webp", matches: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && ascii(b, 8, 4) === "WEBP", read: webp },
 ];
 

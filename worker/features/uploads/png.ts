@@ -1,6 +1,6 @@
 import { crc32 } from "./crc32";
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-bytes";
+import type { ImageSize, PixelSize } from "./image-bytes";
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
@@ -22,13 +22,14 @@ const MAX_CHUNK_LENGTH = 0x7fffffff;
  * Walks every chunk: lengths within the file, a valid CRC on each, IHDR first and sane, PLTE where
  * needed, consecutive IDATs, APNG frames inside the canvas, IEND last with nothing after it.
  */
-export function png(data: Uint8Array): PixelSize {
+export function png(data: Uint8Array): ImageSize {
   const b = new Bytes(data, "The PNG file is cut short.");
   let offset = PNG_SIGNATURE.length;
   let size: PixelSize | null = null;
   let colourType = -1;
   let palette = false;
   let idat: "none" | "open" | "closed" = "none";
+  let frames = 0;
   for (;;) {
     const length = b.u32be(offset);
     if (length > MAX_CHUNK_LENGTH) fail("A PNG chunk has an impossible length.");
@@ -59,12 +60,13 @@ export function png(data: Uint8Array): PixelSize {
         break;
       case "fcTL":
         frameWithin(b, start, length, size!);
+        frames += 1;
         break;
       case "IEND":
         if (length !== 0) fail("The PNG end chunk must be empty.");
         if (idat === "none") fail("The PNG file has no image data.");
         if (start + 4 !== b.length) fail("The PNG file has data after its end.");
-        return size!;
+        return { ...size!, frames: Math.max(frames, 1) };
       default:
         if (!critical.has(type) && type.charCodeAt(0) < 0x61) fail(`The PNG file needs an unknown chunk (${type}).`);
     }

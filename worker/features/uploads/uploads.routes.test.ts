@@ -61,6 +61,17 @@ describe("uploads", () => {
     expect(((await huge.json()) as { error: { issues: { path: string }[] } }).error.issues[0]!.path).toBe("file");
   });
 
+  it("refuses an animation whose frames decode to more than the cap, however small the file", async () => {
+    const { cookie } = await createUser();
+    // 800×800 is 0.64 megapixels: 100 frames are the 64 megapixels allowed, 101 are past them.
+    expect((await upload(gifFile(800, 800, { frames: 100 }), "image/gif", cookie)).status).toBe(201);
+    const bomb = await upload(gifFile(800, 800, { frames: 101 }), "image/gif", cookie);
+    expect(bomb.status).toBe(422);
+    expect(((await bomb.json()) as { error: { message: string } }).error.message).toBe(
+      "The animation has too many frames for its size.",
+    );
+  });
+
   it.each(Object.entries(realImages))("stores a real %s", async (type, bytes) => {
     const { cookie } = await createUser();
     const res = await upload(bytes, type, cookie);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { acceptedImageTypes } from "../../../common/contract/enums";
-import { MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
+import { MAX_ANIMATION_PIXELS, MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
 import { uploads } from "../../../common/contract/uploads";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
@@ -30,6 +30,11 @@ function checkedImage(bytes: Uint8Array, declared: string): ImageInfo {
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
     throw new AppError("VALIDATION_FAILED", "The image has too many pixels.", {
       issues: [{ path: "file", message: `At most ${MAX_SIDE} pixels a side and ${MAX_PIXELS / 1_000_000} megapixels` }],
+    });
+  }
+  if (width * height * check.image.frames > MAX_ANIMATION_PIXELS) {
+    throw new AppError("VALIDATION_FAILED", "The animation has too many frames for its size.", {
+      issues: [{ path: "file", message: `At most ${MAX_ANIMATION_PIXELS / 1_000_000} megapixels over all its frames` }],
     });
   }
   return check.image;

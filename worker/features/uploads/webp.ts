@@ -1,5 +1,5 @@
 import { Bytes, fail } from "./image-bytes";
-import type { PixelSize } from "./image-bytes";
+import type { ImageSize, PixelSize } from "./image-bytes";
 
 type Chunk = { fourcc: string; start: number; size: number };
 
@@ -10,7 +10,7 @@ const isBitstream = (chunk: Chunk) => chunk.fourcc === "VP8 " || chunk.fourcc ==
  * even length) lies inside the file, and the VP8/VP8L bitstreams agree with the VP8X canvas and the
  * animation frames lie inside it.
  */
-export function webp(data: Uint8Array): PixelSize {
+export function webp(data: Uint8Array): ImageSize {
   const b = new Bytes(data, "The WebP file is cut short.");
   if (b.ascii(0, 4) !== "RIFF" || b.ascii(8, 4) !== "WEBP") fail("The WebP header is invalid.");
   if (b.u32le(4) !== b.length - 8) fail("The WebP file size field does not match the file.");
@@ -19,7 +19,7 @@ export function webp(data: Uint8Array): PixelSize {
   if (!first) fail("The WebP file has no image.");
   if (isBitstream(first)) {
     if (all.length !== 1) fail("A simple WebP file holds its bitstream only.");
-    return bitstream(b, first);
+    return { ...bitstream(b, first), frames: 1 };
   }
   if (first.fourcc !== "VP8X") fail("The WebP file starts with an unknown chunk.");
   if (first.size < 10) fail("The WebP header chunk is too short.");
@@ -29,12 +29,13 @@ export function webp(data: Uint8Array): PixelSize {
     const frames = all.filter((c) => c.fourcc === "ANMF");
     if (!all.some((c) => c.fourcc === "ANIM") || frames.length === 0) fail("The animated WebP file has no frames.");
     for (const frame of frames) animationFrame(b, frame, canvas);
+    return { ...canvas, frames: frames.length };
   } else {
     const images = all.filter(isBitstream);
     if (images.length !== 1) fail("The WebP file must hold exactly one image.");
     sameSize(bitstream(b, images[0]!), canvas);
   }
-  return canvas;
+  return { ...canvas, frames: 1 };
 }
 
 /** The chunks between `start` and `end`, which they must fill exactly. */
