@@ -24,7 +24,7 @@ export function CommunityCard({ community, showCategory }: { community: Communit
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm transition-shadow hover:shadow-md"
+      className="flex w-full min-w-0 flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative">
         <CommunityImage src={community.imageUrl} name={community.name} className="aspect-[16/9] w-full" />
