@@ -109,8 +109,8 @@ function ExploreResults({ search, onClearFilters }: { search: ExploreSearch; onC
     <section aria-label={t("explore.resultsLabel")} className="space-y-6">
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((c) => (
-          <li key={c.id} className="flex">
-            <div className="flex w-full">
+          <li key={c.id} className="flex min-w-0">
+            <div className="flex w-full min-w-0">
               <CommunityCard community={c} showCategory={!search.category} />
             </div>
           </li>
