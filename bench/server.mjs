@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
@@ -139,6 +139,8 @@ export function startServer({ port, state, vars = {}, log, inspectorPort }) {
   for (const [name, value] of Object.entries(all)) args.push("--var", `${name}:${value}`);
   args.push("--log-level", "error");
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
+  // The log's folder may not exist yet (a fresh clone, or the state kept elsewhere by AGORA_STATE_DIR).
+  if (log) mkdirSync(dirname(log), { recursive: true });
   const output = log ? openSync(log, "a") : "ignore";
   const server = spawn("npx", args, { cwd: root, stdio: ["ignore", output, output], detached: true });
   const stop = (signal = "SIGTERM") => {
