@@ -77,6 +77,22 @@ export const plans: Record<PlanId, Plan> = {
   },
 };
 
+/**
+ * The plan features the API enforces (DESIGN.md section 4): a community adds courses and sells paid
+ * memberships only on a plan whose features include them.
+ */
+export const gatedFeatures = ["courses", "paidMemberships"] as const;
+export type GatedFeature = (typeof gatedFeatures)[number];
+
+/** The refusal when a community's plan lacks the feature: the API's message, in English. */
+export const featureRefusal: Record<GatedFeature, string> = {
+  courses: "Courses are part of the Starter plan and above.",
+  paidMemberships: "Paid memberships are part of the Starter plan and above.",
+};
+
+/** Whether a plan's feature list (a plan's, or the one a community stored) includes the feature. */
+export const includesFeature = (features: readonly string[], feature: GatedFeature) => features.includes(feature);
+
 export const paymentTypes = ["subscription", "single"] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 export const subscriptionIntervals = ["monthly", "quarterly", "semi_annually", "yearly"] as const;

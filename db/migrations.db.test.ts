@@ -91,4 +91,31 @@ describe.runIf(testEngine() === "libsql")("migration backfills", () => {
       client.close();
     }
   });
+  it("0021 gives every community its plan's feature keys, which the API enforces", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { createClient } = await import("@libsql/client");
+    const { plans } = await import("../common/catalog");
+    const client = createClient({ url: `file:${inject("libsqlDir")}/${crypto.randomUUID()}.db` });
+    const apply = (tag: string) => client.executeMultiple(readFileSync(`db/migrations/${tag}.sql`, "utf8"));
+    try {
+      await apply("0000_init");
+      // Words from an earlier demo seed, and the column's default.
+      await client.executeMultiple(`
+        insert into users (id, email, created_at, updated_at) values ('owner', 'o@x.test', 1, 1);
+        insert into communities (id, name, description, category_key, creator_id, subscription_plan, plan_features, created_at, updated_at)
+          values ('words', 'W', 'd', 'technology', 'owner', 'starter', '["Paid memberships","Classroom with unlimited courses"]', 1, 1),
+            ('none', 'N', 'd', 'technology', 'owner', 'free', '[]', 1, 1),
+            ('big', 'B', 'd', 'technology', 'owner', 'business', '[]', 1, 1);
+      `);
+      await apply("0021_plan_features_from_plans");
+      const { rows } = await client.execute("select id, plan_features from communities order by id");
+      expect(Object.fromEntries(rows.map((r) => [r.id, JSON.parse(String(r.plan_features)) as string[]]))).toEqual({
+        big: plans.business.features,
+        none: plans.free.features,
+        words: plans.starter.features,
+      });
+    } finally {
+      client.close();
+    }
+  });
 });

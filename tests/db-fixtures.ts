@@ -1,3 +1,4 @@
+import { plans } from "../common/catalog";
 import { newId } from "../common/ids";
 import * as schema from "../db/schema";
 import type { Db } from "../worker/lib/db";
@@ -34,7 +35,10 @@ export async function seedUser(db: Db, overrides: { fullName?: string; staff?: b
   };
 }
 
-/** An approved community and its owner's admin membership, in one batch. */
+/**
+ * An approved community and its owner's admin membership, in one batch. Its plan (with the plan's
+ * features and member limit) is Starter for a paid one, so it sells memberships, else Free.
+ */
 export async function seedCommunity(
   db: Db,
   ownerId: string,
@@ -42,6 +46,7 @@ export async function seedCommunity(
 ): Promise<{ id: string; name: string }> {
   const id = newId();
   const name = overrides.name ?? `Community ${id.slice(-6)}`;
+  const plan = plans[overrides.subscriptionPlan ?? (overrides.isPaid ? "starter" : "free")];
   await db.batch([
     db.insert(schema.communities).values({
       id,
@@ -51,6 +56,9 @@ export async function seedCommunity(
       creatorId: ownerId,
       reviewStatus: "approved",
       membersCount: 1,
+      subscriptionPlan: plan.id,
+      planFeatures: [...plan.features],
+      planLimits: { maxMembers: plan.maxMembers },
       ...overrides,
     }),
     db.insert(schema.communityMembers).values({ communityId: id, profileId: ownerId, role: "admin" }),

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { plans, type PlanId } from "../common/catalog";
 import { newId } from "../common/ids";
 import { authSecret } from "../worker/lib/auth-config";
 import { pngFile } from "./images";
@@ -92,6 +93,8 @@ export type CommunityOverrides = Partial<{
   archived: boolean;
   isPaid: boolean;
   categoryKey: string;
+  /** Its plan, with the plan's features and member limit: Starter for a paid one (it sells memberships), else Free. */
+  plan: PlanId;
 }>;
 
 /** An approved community owned by `ownerId`, with the owner's admin membership. */
@@ -102,10 +105,12 @@ export async function createCommunity(
   const id = newId();
   const name = overrides.name ?? `Community ${id.slice(-6)}`;
   const now = Date.now();
+  const plan = plans[overrides.plan ?? (overrides.isPaid ? "starter" : "free")];
   await env.DB.batch([
     env.DB.prepare(
-      `insert into communities (id, name, description, category_key, creator_id, review_status, archived, is_paid, members_count, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+      `insert into communities (id, name, description, category_key, creator_id, review_status, archived, is_paid,
+         subscription_plan, plan_features, plan_limits, members_count, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
     ).bind(
       id,
       name,
@@ -115,6 +120,9 @@ export async function createCommunity(
       overrides.reviewStatus ?? "approved",
       overrides.archived ? 1 : 0,
       overrides.isPaid ? 1 : 0,
+      plan.id,
+      JSON.stringify(plan.features),
+      JSON.stringify({ maxMembers: plan.maxMembers }),
       now,
       now,
     ),

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { plans } from "../common/catalog";
 import { newId } from "../common/ids";
 import { call, createCommunity, type TestUser } from "./factories";
 import type { AppEnv } from "../worker/env";
@@ -168,10 +169,12 @@ export async function insertOrder(userId: string, communityId: string): Promise<
   return id;
 }
 
-/** Makes a community paid (one-time, 10 ₾). */
+/** Makes a community paid (one-time, 10 ₾), on Starter's features so it sells memberships (its member limit stays). */
 export async function makePaid(communityId: string) {
-  await env.DB.prepare("update communities set is_paid = 1, price = 1000, payment_type = 'single' where id = ?")
-    .bind(communityId)
+  await env.DB.prepare(
+    "update communities set is_paid = 1, price = 1000, payment_type = 'single', subscription_plan = 'starter', plan_features = ? where id = ?",
+  )
+    .bind(JSON.stringify(plans.starter.features), communityId)
     .run();
 }
 

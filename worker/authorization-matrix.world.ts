@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { plans } from "../common/catalog";
 import type { ReviewStatus } from "../common/contract/enums";
 import { newId } from "../common/ids";
 import * as schema from "../db/schema";
@@ -245,6 +246,11 @@ export async function createCommunity(
       creatorId: owner.id,
       reviewStatus: status,
       archived: opts.archived ?? false,
+      // Premium: its course routes and paid joins answer as the table expects (Free has neither), and
+      // the owner may still pay for Starter.
+      subscriptionPlan: "premium",
+      planFeatures: [...plans.premium.features],
+      planLimits: { maxMembers: plans.premium.maxMembers },
       ...(paid
         ? { isPaid: true, price: 1000, paymentType: "subscription" as const, subscriptionInterval: "monthly" as const }
         : {}),

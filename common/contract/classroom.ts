@@ -157,6 +157,11 @@ export const classroomPage = z.object({
   /** Owner and admins: Create Course and Classroom Management. */
   canManage: z.boolean(),
   readOnly: z.boolean(),
+  /**
+   * The community's plan includes courses. Without it (Free) its courses stay, readable and editable,
+   * but no new one is created: the page explains the plan instead of offering Create Course.
+   */
+  coursesIncluded: z.boolean(),
 });
 export type ClassroomPage = z.output<typeof classroomPage>;
 

@@ -2,11 +2,15 @@ import { z } from "zod";
 import {
   categories,
   exploreSorts,
+  featureRefusal,
+  includesFeature,
   MAX_COMMUNITY_IMAGES,
   paymentTypes,
   planIds,
+  plans,
   subscriptionIntervals,
   youtubeId,
+  type PlanId,
 } from "../catalog";
 import { communityVisibilities, memberRoles, membershipRequestStatuses, priceFilters, reviewStatuses } from "./enums";
 import { topicRef } from "./feed";
@@ -104,9 +108,24 @@ function keepsPaidFields(value: PaidFields, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * A price needs a plan with paid memberships (Starter and above). A 422 on `price` here rather than a
+ * 403 in the route: the create form sends the price with the plan it chose in one body, the other
+ * price problems are field issues too, and the plan screen takes field issues back to the form, where
+ * the creator makes the community free or goes back to choose a paid plan. (The community is stored on
+ * Free until its plan is paid, and takes no paid member until then: see payments.routes.ts.)
+ */
+function paidNeedsPlan(value: { isPaid?: boolean; plan: PlanId }, ctx: z.RefinementCtx) {
+  const plan = plans[value.plan] as (typeof plans)[PlanId] | undefined;
+  if (value.isPaid && plan && !includesFeature(plan.features, "paidMemberships")) {
+    ctx.addIssue({ code: "custom", path: ["price"], message: featureRefusal.paidMemberships });
+  }
+}
+
 export const createCommunityBody = z
   .object({ ...fields, plan: z.enum(planIds, { error: "Invalid plan" }) })
-  .superRefine(checkPaid);
+  .superRefine(checkPaid)
+  .superRefine(paidNeedsPlan);
 export type CreateCommunityBody = z.output<typeof createCommunityBody>;
 
 export const updateCommunityBody = z
@@ -200,6 +219,8 @@ export const communityDetail = z.object({
   targetAudience: z.array(z.string()),
   subscriptionPlan: z.string(),
   maxMembers: z.number().nullable(),
+  /** Its plan's features (common/catalog.ts): the web offers courses and a price only when they are there. */
+  features: z.array(z.string()),
   reviewStatus: z.enum(reviewStatuses),
   rejectionReason: z.string().nullable(),
   archived: z.boolean(),
@@ -233,6 +254,12 @@ export const communityViewer = z.object({
   canEdit: z.boolean(),
   canOwn: z.boolean(),
   isStaff: z.boolean(),
+  /**
+   * The owner's only: the paid plan they last set out to buy for it and have not paid (the payment was
+   * declined, or left unfinished at the card's bank). `unfinishedOrderId` names that payment while it is
+   * still open, for the next payment to replace it.
+   */
+  unpaidPlan: z.object({ plan: z.enum(["starter", "premium", "business"]), unfinishedOrderId: z.string().nullable() }).nullable(),
 });
 export type CommunityViewer = z.output<typeof communityViewer>;
 

@@ -41,6 +41,11 @@ const payWith = {
   hosted: z.literal(true).optional(),
   email: email.optional(),
   saveCard: z.boolean().default(true),
+  /**
+   * The payer's own unfinished order for the same thing that they walked away from (its 3-D Secure
+   * dialog closed or timed out): it is given up rather than holding this one back (see open-orders.ts).
+   */
+  abandonedOrderId: idParam.optional(),
 };
 
 /** Exactly one way to pay. */

@@ -1,3 +1,5 @@
+import { includesFeature } from "../../common/catalog.ts";
+import { COURSE } from "./classroom.ts";
 import { BLOCKS } from "./extras.ts";
 import { COMMUNITIES, PLAN_FEATURES, PLAN_LIMITS } from "./communities.ts";
 import {
@@ -54,6 +56,12 @@ export function buildCommunities(ctx: SeedContext): void {
   const nino = uid("nino");
   let topicN = 0;
   COMMUNITIES.forEach((c, i) => {
+    // The API sells memberships and adds courses only on a plan with those features: so does the demo.
+    const features = PLAN_FEATURES[c.subscriptionPlan];
+    if (c.price > 0 && !includesFeature(features, "paidMemberships"))
+      throw new Error(`Seed: ${c.key} has a price on the ${c.subscriptionPlan} plan, which has no paid memberships.`);
+    if (COURSE.community === c.key && !includesFeature(features, "courses"))
+      throw new Error(`Seed: ${c.key} has a course on the ${c.subscriptionPlan} plan, which has no courses.`);
     const id = seedId(3, i + 1);
     ctx.communityId.set(c.key, id);
     const createdAt = ago(ctx, c.daysAgo);

@@ -1,4 +1,5 @@
 /** Demo communities, their members and topics. Counters are derived later from the rows, never typed in. */
+import { plans } from "../../common/catalog.ts";
 
 export type SeedCommunity = {
   key: string;
@@ -20,12 +21,16 @@ export type SeedCommunity = {
   topics: { key: string; name: string; color: string }[];
 };
 
-export const PLAN_FEATURES = {
-  free: ["Up to 100 members", "Community feed and topics", "Events calendar", "Classroom"],
-  starter: ["Up to 1,000 members", "Paid memberships", "Classroom with unlimited courses", "Events calendar", "Member analytics"],
-} as const;
+/**
+ * A plan's features and member limit as the API stores them (common/catalog.ts): the API reads the
+ * features to allow courses and paid memberships, so a community with either must be on Starter.
+ */
+export const PLAN_FEATURES = { free: plans.free.features, starter: plans.starter.features };
 
-export const PLAN_LIMITS = { free: { maxMembers: 100 }, starter: { maxMembers: 1000 } } as const;
+export const PLAN_LIMITS = {
+  free: { maxMembers: plans.free.maxMembers },
+  starter: { maxMembers: plans.starter.maxMembers },
+};
 
 /** Starter plan price, paid monthly by the creator (tetri). */
 export const STARTER_PLAN_PRICE = 1900;

@@ -6,14 +6,17 @@ import { closeContexts } from "./close-contexts";
 
 test.afterEach(closeContexts);
 
-// The classroom and the calendar across two people: Ana (owner of Tbilisi Startup Circle) creates a
-// course with two lessons; Giorgi (a member) enrolls, watches a direct video to the end (it completes
-// itself), marks the other lesson complete and sees the progress ring move; Ana is notified live of
-// the enrollment. Ana creates an event; Giorgi finds it on the calendar, attends it and downloads
-// its .ics.
+// The classroom and the calendar across people: Ana (owner of Frontend Craft Academy, on the Starter
+// plan: courses are part of Starter and above) creates a course with two lessons; Mariam (its
+// moderator) enrolls, watches a direct video to the end (it completes itself), marks the other lesson
+// complete and sees the progress ring move; Ana is notified live of the enrollment. Ana (owner of
+// Tbilisi Startup Circle) creates an event; Giorgi (a member) finds it on the calendar, attends it and
+// downloads its .ics.
 
 const PASSWORD = "demo-pass-2026";
 const COMMUNITY = "Tbilisi Startup Circle";
+/** On the Starter plan, so its owner may create courses (Tbilisi Startup Circle is on Free). */
+const ACADEMY = "Frontend Craft Academy";
 // There is no internet here: the direct lesson file is made in the browser and served by the test.
 const VIDEO_URL = "https://media.agora.test/lessons/intro.webm";
 
@@ -55,7 +58,7 @@ async function recordVideo(page: Page): Promise<Buffer> {
 }
 
 test.beforeAll(async ({ browser }) => {
-  for (const email of ["ana@example.com", "giorgi@example.com"]) {
+  for (const email of ["ana@example.com", "giorgi@example.com", "mariam@example.com"]) {
     const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
     const page = await context.newPage();
     await signInThroughForm(page, email, PASSWORD);
@@ -65,7 +68,12 @@ test.beforeAll(async ({ browser }) => {
   }
 });
 
-async function signIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+async function signIn(
+  browser: Browser,
+  email: string,
+  viewport = { width: 1280, height: 900 },
+  community = COMMUNITY,
+): Promise<Page> {
   const context = await browser.newContext({ viewport, storageState: sessions.get(email) });
   await context.route("https://media.agora.test/**", (route) =>
     route.fulfill({ status: 200, contentType: "video/webm", body: lessonFile }),
@@ -73,8 +81,8 @@ async function signIn(browser: Browser, email: string, viewport = { width: 1280,
   const page = await context.newPage();
   await page.goto("/");
   await page.getByRole("banner").locator('button[aria-haspopup="menu"]').first().click();
-  await page.getByRole("menuitemradio", { name: COMMUNITY }).click();
-  await expect(page.getByRole("heading", { level: 1, name: COMMUNITY })).toBeVisible();
+  await page.getByRole("menuitemradio", { name: community }).click();
+  await expect(page.getByRole("heading", { level: 1, name: community })).toBeVisible();
   return page;
 }
 
@@ -97,8 +105,8 @@ test("an owner builds a course and a member takes it", async ({ browser }) => {
   test.setTimeout(120_000);
   const stamp = `${Date.now()}`;
   const title = `Pitching ${stamp}`;
-  const ana = await signIn(browser, "ana@example.com");
-  const giorgi = await signIn(browser, "giorgi@example.com", { width: 390, height: 844 });
+  const ana = await signIn(browser, "ana@example.com", undefined, ACADEMY);
+  const mariam = await signIn(browser, "mariam@example.com", { width: 390, height: 844 }, ACADEMY);
 
   // Ana creates the course; an empty title is refused first with the spec's message.
   await ana.goto("/classroom");
@@ -139,52 +147,52 @@ test("an owner builds a course and a member takes it", async ({ browser }) => {
   await expect(ana.getByRole("listitem").filter({ hasText: /^1\./ })).toContainText("Why pitches fail");
   const unreadBefore = await unreadCount(ana);
 
-  // Giorgi, on a phone, finds the course with its real lesson and enrolled counts and enrolls.
-  await giorgi.goto("/classroom");
-  const card = giorgi.getByRole("link", { name: title });
+  // Mariam, on a phone, finds the course with its real lesson and enrolled counts and enrolls.
+  await mariam.goto("/classroom");
+  const card = mariam.getByRole("link", { name: title });
   await expect(card).toContainText("2 lessons");
   await expect(card).toContainText("0 enrolled");
   await card.click();
-  await giorgi.getByRole("button", { name: "Enroll Now" }).click();
-  await expect(giorgi.getByText("Successfully enrolled in course")).toBeVisible();
-  await expect(giorgi.getByRole("progressbar", { name: "0% complete" })).toBeVisible();
+  await mariam.getByRole("button", { name: "Enroll Now" }).click();
+  await expect(mariam.getByText("Successfully enrolled in course")).toBeVisible();
+  await expect(mariam.getByRole("progressbar", { name: "0% complete" })).toBeVisible();
 
   // Ana hears of it live, and her course page counts the new learner without a reload.
   await expect.poll(() => unreadCount(ana)).toBeGreaterThan(unreadBefore);
   await expect(ana.getByText("1 enrolled")).toBeVisible();
 
   // The direct video plays to its end and completes itself (the 90% rule), without a click.
-  await giorgi.getByRole("link", { name: "Continue: Why pitches fail" }).click();
-  const player = giorgi.getByLabel("Video player: Why pitches fail");
+  await mariam.getByRole("link", { name: "Continue: Why pitches fail" }).click();
+  const player = mariam.getByLabel("Video player: Why pitches fail");
   await expect(player).toBeVisible();
   await player.evaluate((el: HTMLVideoElement) => {
     el.muted = true;
     return el.play();
   });
-  await expect(giorgi.getByText("Completed", { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(giorgi.getByRole("progressbar", { name: "50% complete" })).toBeVisible();
+  await expect(mariam.getByText("Completed", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(mariam.getByRole("progressbar", { name: "50% complete" })).toBeVisible();
 
   // The next lesson is marked complete by hand: the ring reaches 100%.
-  await giorgi.getByRole("link", { name: /The five-minute structure/ }).click();
-  await expect(giorgi.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeAttached();
-  await giorgi.getByRole("button", { name: "Mark as Complete" }).click();
-  await expect(giorgi.getByText("Video marked as completed")).toBeVisible();
-  await expect(giorgi.getByRole("progressbar", { name: "100% complete" })).toBeVisible();
-  await giorgi.goto("/classroom");
-  await expect(giorgi.getByRole("link", { name: title }).getByRole("progressbar", { name: "100% complete" })).toBeVisible();
+  await mariam.getByRole("link", { name: /The five-minute structure/ }).click();
+  await expect(mariam.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeAttached();
+  await mariam.getByRole("button", { name: "Mark as Complete" }).click();
+  await expect(mariam.getByText("Video marked as completed")).toBeVisible();
+  await expect(mariam.getByRole("progressbar", { name: "100% complete" })).toBeVisible();
+  await mariam.goto("/classroom");
+  await expect(mariam.getByRole("link", { name: title }).getByRole("progressbar", { name: "100% complete" })).toBeVisible();
 
   // Unknown ids show the spec's not-found screens with a way back.
-  await giorgi.goto("/course/no-such-course");
-  await expect(giorgi.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
-  await giorgi.goto("/video/no-such-video");
-  await expect(giorgi.getByRole("heading", { name: "Video Not Found" })).toBeVisible();
-  await giorgi.getByRole("link", { name: "Back to Classroom" }).click();
-  await expect(giorgi).toHaveURL(/\/classroom$/);
-  await expect(giorgi.getByRole("link", { name: title })).toBeVisible();
+  await mariam.goto("/course/no-such-course");
+  await expect(mariam.getByRole("heading", { name: "Course Not Found" })).toBeVisible();
+  await mariam.goto("/video/no-such-video");
+  await expect(mariam.getByRole("heading", { name: "Video Not Found" })).toBeVisible();
+  await mariam.getByRole("link", { name: "Back to Classroom" }).click();
+  await expect(mariam).toHaveURL(/\/classroom$/);
+  await expect(mariam.getByRole("link", { name: title })).toBeVisible();
 
   // Dark theme on the phone: the classroom keeps its cards.
-  await giorgi.emulateMedia({ colorScheme: "dark" });
-  await giorgi.screenshot({ path: "test-results/classroom-phone-dark.png", fullPage: true });
+  await mariam.emulateMedia({ colorScheme: "dark" });
+  await mariam.screenshot({ path: "test-results/classroom-phone-dark.png", fullPage: true });
   await ana.screenshot({ path: "test-results/course-desktop.png", fullPage: true });
 });
 

@@ -28,7 +28,10 @@ async function apiAs(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** A second paid community (one-time, 15 ₾), created by Giorgi and approved by staff. */
+/**
+ * A second paid community (one-time, 15 ₾), created by Giorgi on the Starter plan (paid memberships
+ * are part of Starter and above), its plan paid with a card, and approved by staff.
+ */
 async function paidCommunity(browser: Browser, name: string): Promise<string> {
   const origin = test.info().project.use.baseURL!;
   const creator = await apiAs(browser, "giorgi@example.com");
@@ -39,7 +42,7 @@ async function paidCommunity(browser: Browser, name: string): Promise<string> {
       description: "Weekly code reviews for paying members.",
       phoneNumber: "+995555123456",
       categoryKey: "technology",
-      plan: "free",
+      plan: "starter",
       isPaid: true,
       price: 15,
       paymentType: "single",
@@ -47,6 +50,18 @@ async function paidCommunity(browser: Browser, name: string): Promise<string> {
   });
   expect(created.status()).toBe(201);
   const { community } = (await created.json()) as { community: { id: string } };
+  // The community is on Free until its plan is paid, and sells no membership before.
+  const plan = await creator.request.post("/api/payments/plan", {
+    headers: { origin, "idempotency-key": crypto.randomUUID() },
+    data: {
+      communityId: community.id,
+      plan: "starter",
+      card: { number: "4444555511116666", expiry: "12/39", cvv: "123", holder: "Giorgi Maisuradze" },
+      saveCard: false,
+    },
+  });
+  expect(plan.ok()).toBe(true);
+  expect(((await plan.json()) as { status: string }).status).toBe("approved");
   const staff = await apiAs(browser, "staff@example.com");
   const approved = await staff.request.post(`/api/admin/communities/${community.id}/approve`, { headers: { origin }, data: {} });
   expect(approved.ok()).toBe(true);

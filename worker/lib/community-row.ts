@@ -26,6 +26,8 @@ export type CommunityRow = {
   targetAudience: string[];
   subscriptionPlan: string;
   planLimits: { maxMembers: number | null };
+  /** The features of its plan (see community-plan.ts): what it may add, such as courses and paid memberships. */
+  planFeatures: string[];
   creatorId: string | null;
   reviewStatus: ReviewStatus;
   rejectionReason: string | null;
@@ -67,6 +69,7 @@ const communityFields = {
   target_audience: c.targetAudience,
   subscription_plan: c.subscriptionPlan,
   plan_limits: c.planLimits,
+  plan_features: c.planFeatures,
   creator_id: c.creatorId,
   review_status: c.reviewStatus,
   rejection_reason: c.rejectionReason,
@@ -152,6 +155,7 @@ export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
     targetAudience: JSON.parse(r.target_audience) as string[],
     subscriptionPlan: r.subscription_plan,
     planLimits: JSON.parse(r.plan_limits) as { maxMembers: number | null },
+    planFeatures: JSON.parse(r.plan_features) as string[],
     creatorId: r.creator_id,
     reviewStatus: r.review_status,
     rejectionReason: r.rejection_reason,

@@ -11,14 +11,20 @@ type Handlers = {
 /**
  * What follows a payment request, the same for joining and for saving a card: approved, declined,
  * a 3-D Secure challenge in its dialog, or the provider's hosted page.
+ *
+ * A challenge the payer walked away from (the dialog closed, or timed out) leaves its order open at the
+ * provider: `abandonedOrderId` names it until the next order is answered, and the next payment sends it
+ * so that order no longer holds the new one back.
  */
 export function usePaymentFlow(
   variant: "pay" | "save",
   handlers: Handlers,
-): { handle: (result: PaymentResult) => void; dialog: ReactNode } {
+): { handle: (result: PaymentResult) => void; dialog: ReactNode; abandonedOrderId: string | undefined } {
   const [challenge, setChallenge] = useState<PaymentResult | null>(null);
+  const [abandonedOrderId, setAbandonedOrderId] = useState<string | undefined>();
 
   const handle = (result: PaymentResult) => {
+    setAbandonedOrderId(undefined);
     if (result.status === "approved") return handlers.onApproved(result);
     if (result.status === "requires_3ds" && result.threeDs) return setChallenge(result);
     if (result.status === "redirect" && result.checkoutUrl) {
@@ -29,7 +35,9 @@ export function usePaymentFlow(
   };
 
   const finish = (outcome: ThreeDsOutcome) => {
+    const orderId = challenge?.orderId;
     setChallenge(null);
+    if (outcome.kind !== "done") setAbandonedOrderId(orderId);
     if (outcome.kind === "cancelled") return;
     if (outcome.kind === "timeout") return handlers.onFailed("payments.threeDs.timeout");
     if (outcome.result.status === "approved") return handlers.onApproved(outcome.result);
@@ -40,7 +48,7 @@ export function usePaymentFlow(
     challenge?.threeDs != null ? (
       <ThreeDsDialog challenge={challenge.threeDs} orderId={challenge.orderId} variant={variant} onFinish={finish} />
     ) : null;
-  return { handle, dialog };
+  return { handle, dialog, abandonedOrderId };
 }
 
 /** A 422's field issues (card.number, card.expiry, ...) as the card form's error keys. */

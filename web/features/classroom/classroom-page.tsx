@@ -52,6 +52,8 @@ function Courses({ communityId }: { communityId: string }) {
   const [managing, setManaging] = useState(false);
   const data = courses.data;
   const canManage = !!data?.canManage && !data.readOnly;
+  // On a plan without courses (Free) the courses it has stay editable; new ones need a paid plan.
+  const canCreate = canManage && data.coursesIncluded;
 
   return (
     <>
@@ -68,13 +70,18 @@ function Courses({ communityId }: { communityId: string }) {
               <Settings2 className="mr-2 h-4 w-4" aria-hidden="true" />
               {managing ? t("doneManaging") : t("management")}
             </Button>
-            <Button onClick={() => setCreating(true)} onPointerEnter={() => void CourseFormDialog.preload()}>
-              <Plus className="mr-2 h-4 w-4" aria-hidden="true" />
-              {t("createCourse")}
-            </Button>
+            {canCreate && (
+              <Button onClick={() => setCreating(true)} onPointerEnter={() => void CourseFormDialog.preload()}>
+                <Plus className="mr-2 h-4 w-4" aria-hidden="true" />
+                {t("createCourse")}
+              </Button>
+            )}
           </div>
         )}
       </div>
+      {canManage && !canCreate && (
+        <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("coursesNotIncluded")}</p>
+      )}
       {data?.readOnly && (
         <p className="mt-4 rounded-xl border border-border bg-muted p-3 text-sm text-foreground">{t("readOnly")}</p>
       )}
@@ -91,7 +98,10 @@ function Courses({ communityId }: { communityId: string }) {
         <div className="mt-6 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-input bg-surface p-10 text-center">
           <BookOpen className="h-10 w-10 text-muted-foreground" aria-hidden="true" />
           <h2 className="text-lg font-semibold text-foreground">{t("empty")}</h2>
-          <p className="text-muted-foreground">{canManage ? t("emptyManager") : t("emptyMember")}</p>
+          {/* Managers on a plan without courses read why above. */}
+          {(canCreate || !canManage) && (
+            <p className="text-muted-foreground">{canCreate ? t("emptyManager") : t("emptyMember")}</p>
+          )}
         </div>
       ) : (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -102,7 +112,7 @@ function Courses({ communityId }: { communityId: string }) {
           ))}
         </ul>
       )}
-      {creating && (
+      {creating && canCreate && (
         <Suspense fallback={null}>
           <CourseFormDialog communityId={communityId} open onOpenChange={setCreating} />
         </Suspense>

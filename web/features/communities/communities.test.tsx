@@ -47,6 +47,7 @@ const view = (
     targetAudience: ["Road runners"],
     subscriptionPlan: "free",
     maxMembers: 100,
+    features: ["members100", "feed", "events", "support"],
     reviewStatus: "approved",
     rejectionReason: null,
     archived: false,
@@ -74,6 +75,7 @@ const view = (
     canEdit: false,
     canOwn: false,
     isStaff: false,
+    unpaidPlan: null,
     ...viewer,
   },
 });

@@ -99,12 +99,7 @@ describe("bad shapes on the kept endpoints", () => {
     ["sign-in", "/api/auth/sign-in/email", { email: ["a@example.com"], password: TEST_PASSWORD }, ["email"]],
     ["reset request", "/api/auth/request-password-reset", { email: 12 }, ["email"]],
     ["reset", "/api/auth/reset-password", { token: {}, newPassword: null }, ["token", "newPassword"]],
-    [
-      "sign-up",
-      "/api/auth/sign-up/email",
-      { name: "x".repeat(10_000), email: uniqueEmail(), password: TEST_PASSWORD },
-      ["name"],
-    ],
+    ["sign-up", "/api/auth/sign-up/email", { name: "x".repeat(10_000), email: uniqueEmail(), password: TEST_PASSWORD }, ["name"]],
   ] as const)("%s answers 422 VALIDATION_FAILED with the fields", async (_name, path, body, fields) => {
     const res = await expectError(await call(path, { body }), 422, "VALIDATION_FAILED");
     for (const field of fields) expect(res.error.issues?.map((i) => i.path)).toContain(field);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ClassroomPage, CourseCard, CourseDetail, Lesson, VideoPage } from "../../../common/contract/classroom";
 import { COURSES_MAX, LESSONS_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
+import { plans, type PlanId } from "../../../common/catalog";
 import { addMember, call, createCommunity, createUser, expectError, uploadImage, type TestUser } from "../../../tests/factories";
 import { parseQueryStats } from "../../lib/query-count";
 
@@ -15,13 +16,14 @@ const one = async <T>(sql: string, ...params: unknown[]) =>
 
 const roundTrips = (res: Response) => parseQueryStats(res.headers.get("server-timing"))?.roundTrips;
 
-async function world() {
+async function world(opts: { plan?: PlanId } = {}) {
   const owner = await createUser({ name: "Owner Olga" });
   const admin = await createUser({ name: "Admin Ada" });
   const moderator = await createUser({ name: "Moderator Mo" });
   const member = await createUser({ name: "Member Mary" });
   const outsider = await createUser({ name: "Outsider" });
-  const community = await createCommunity(owner.user.id);
+  // Courses are part of the Starter plan and above.
+  const community = await createCommunity(owner.user.id, { plan: opts.plan ?? "starter" });
   await addMember(community.id, admin.user.id, "admin");
   await addMember(community.id, moderator.user.id, "moderator");
   await addMember(community.id, member.user.id);
@@ -185,6 +187,46 @@ describe("courses", () => {
     await expectError(await enroll(w.member, c.id), 409, "READ_ONLY");
     await expectError(await addVideo(w.owner, c.id, { title: "x", videoUrl: "https://vimeo.com/1" }), 409, "READ_ONLY");
     expect((await classroomOf(w.member, w.community.id)).readOnly).toBe(true);
+  });
+});
+
+describe("the plan's courses (DESIGN.md section 4)", () => {
+  const coursesOf = (communityId: string) =>
+    one<number>("select count(*) as n from classroom_courses where community_id = ?", communityId);
+
+  it("on Free, creating a course is refused with the plan's explanation and writes nothing", async () => {
+    const w = await world({ plan: "free" });
+    for (const who of [w.owner, w.admin]) {
+      const refused = await expectError(await createCourse(who, w.community.id, { title: "Modern React" }), 403, "FORBIDDEN");
+      expect(refused.error.message).toBe("Courses are part of the Starter plan and above.");
+    }
+    expect(await coursesOf(w.community.id)).toBe(0);
+    expect(await one("select courses_count as n from communities where id = ?", w.community.id)).toBe(0);
+    // The classroom tells its managers why there is no Create Course.
+    expect(await classroomOf(w.owner, w.community.id)).toMatchObject({ canManage: true, coursesIncluded: false, courses: [] });
+  });
+
+  it("on Starter, the owner creates a course", async () => {
+    const w = await world({ plan: "starter" });
+    const res = await createCourse(w.owner, w.community.id, { title: "Modern React" });
+    expect(res.status).toBe(201);
+    expect(await coursesOf(w.community.id)).toBe(1);
+    expect((await classroomOf(w.owner, w.community.id)).coursesIncluded).toBe(true);
+  });
+
+  it("a community moved down to Free keeps its courses, readable and editable, and adds none", async () => {
+    const w = await world({ plan: "starter" });
+    const c = await course(w.owner, w.community.id);
+    await env.DB.prepare("update communities set subscription_plan = 'free', plan_features = ? where id = ?")
+      .bind(JSON.stringify(plans.free.features), w.community.id)
+      .run();
+    expect((await classroomOf(w.member, w.community.id)).courses.map((x) => x.id)).toEqual([c.id]);
+    const edited = await call(`/api/courses/${c.id}`, { method: "PATCH", body: { title: "Still here" }, cookie: w.owner.cookie });
+    expect(edited.status).toBe(200);
+    await video(w.owner, c.id);
+    expect((await enroll(w.member, c.id)).status).toBe(200);
+    await expectError(await createCourse(w.owner, w.community.id, { title: "Another" }), 403, "FORBIDDEN");
+    expect(await coursesOf(w.community.id)).toBe(1);
   });
 });
 

@@ -4,7 +4,8 @@ import { COURSES_MAX } from "../../../common/contract/limits";
 import { newId } from "../../../common/ids";
 import { levelForPoints } from "../../../common/levels";
 import { assertWritable, memberOf } from "../../lib/access";
-import { batch } from "../../lib/db";
+import { assertFeature, hasFeature, parsePlanFeatures, planFeaturesOf } from "../../lib/community-plan";
+import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden } from "../../lib/errors";
 import { canManage } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
@@ -16,11 +17,19 @@ import { classroomCourses as courses, communities, userPoints } from "../../lib/
 import { assertOrder, positionIn } from "./course-writes";
 import { communityCourses, oneCourse, toCourseCard } from "./courses.queries";
 
-/** The caller's all-time points in a community, for the level its courses unlock at. */
+/**
+ * The caller's all-time points in a community, for the level its courses unlock at, and the features
+ * of its plan (whether it may add courses): one statement.
+ */
 const pointsOf = (token: string, communityId: string) => ({
   points: sql<Stored<typeof userPoints.points>>`coalesce((select ${userPoints.points} from ${userPoints}
     where ${userPoints.userId} = ${sessionUserId(token)} and ${userPoints.communityId} = ${communityId}), 0)`,
+  plan_features: planFeaturesOf(communityId),
 });
+
+/** The community's plan features, for `assertFeature`: a statement for the route's batch. */
+const planOf = (db: Db, communityId: string) =>
+  db.get<{ plan_features: string | null } | undefined>(sql`select ${selectAs({ plan_features: planFeaturesOf(communityId) })}`);
 
 /** /api/communities/:id/courses: the classroom page, new courses and their order. */
 export const communityCoursesRoutes = [
@@ -40,6 +49,7 @@ export const communityCoursesRoutes = [
       level: levelForPoints(read(points)?.points ?? 0),
       canManage: canManage(access.actor, access.community, access.membership),
     };
+    const planFeatures = parsePlanFeatures(read(points)?.plan_features);
     return respond(c, classroom.listCourses, {
       courses: read(courses)
         .filter((r) => r.published === 1 || learner.canManage)
@@ -47,10 +57,12 @@ export const communityCoursesRoutes = [
       viewerLevel: learner.level,
       canManage: learner.canManage,
       readOnly: access.community.archived,
+      coursesIncluded: hasFeature({ planFeatures }, "courses"),
     });
   }),
   route(classroom.createCourse, async (c) => {
-    // Two round trips: access, the course count and the image's owner; then the course with its counter.
+    // Two round trips: access, the plan's features, the course count and the image's owner; then the
+    // course with its counter.
     const db = c.var.db;
     const token = await sessionToken(c);
     const communityId = c.req.valid("param").id;
@@ -58,11 +70,14 @@ export const communityCoursesRoutes = [
     const member = memberOf(db, token, communityId);
     const existing = firstRow(db.select({ n: count() }).from(courses).where(eq(courses.communityId, communityId)));
     const image = ownUpload(db, token, "course_image", body.imageUrl);
-    const checks = await batch(db, [member.query, existing, ...(image ? [image] : [])]);
+    const plan = planOf(db, communityId);
+    const checks = await batch(db, [member.query, plan, existing, ...(image ? [image] : [])]);
     const access = member.read(c, checks(member.query));
     assertWritable(access.community);
     if (!canManage(access.actor, access.community, access.membership))
       throw forbidden("Only the owner and admins can create courses.");
+    // Free has no courses: 403 before anything is written (its existing courses stay editable).
+    assertFeature({ planFeatures: parsePlanFeatures(checks(plan)?.plan_features) }, "courses");
     if ((checks(existing)?.n ?? 0) >= COURSES_MAX)
       throw new AppError("CONFLICT", `A community can have at most ${COURSES_MAX} courses.`);
     assertOwnUpload(image && checks(image));

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { plans, type PlanId } from "../../../common/catalog";
 import { addMember, call, createCommunity, createUser, uploadImage, type TestUser } from "../../../tests/factories";
 import { openDb } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
@@ -25,14 +26,14 @@ const count = async (query: string, ...params: unknown[]) =>
     .bind(...params)
     .first<{ n: number }>())!.n;
 
-async function setup() {
+async function setup(opts: { plan?: PlanId } = {}) {
   const owner = await createUser({ name: "Owner Person" });
   const admin = await createUser();
   const moderator = await createUser();
   const member = await createUser();
   const outsider = await createUser();
   const staff = await createUser({ staff: true });
-  const community = await createCommunity(owner.user.id, { name: `Guild ${crypto.randomUUID().slice(0, 8)}` });
+  const community = await createCommunity(owner.user.id, { name: `Guild ${crypto.randomUUID().slice(0, 8)}`, plan: opts.plan });
   await addMember(community.id, admin.user.id, "admin");
   await addMember(community.id, moderator.user.id, "moderator");
   await addMember(community.id, member.user.id, "member");
@@ -89,7 +90,14 @@ describe("creating a community", () => {
   it("keeps prices in tetri and drops paid fields of free communities", async () => {
     const owner = await createUser();
     const res = await call("/api/communities", {
-      body: { ...validBody(), isPaid: true, price: 29.99, paymentType: "subscription", subscriptionInterval: "quarterly" },
+      body: {
+        ...validBody(),
+        plan: "starter",
+        isPaid: true,
+        price: 29.99,
+        paymentType: "subscription",
+        subscriptionInterval: "quarterly",
+      },
       cookie: owner.cookie,
     });
     const { community } = (await res.json()) as { community: { id: string } };
@@ -571,7 +579,7 @@ describe("managing", () => {
   });
 
   it("keeps a paid community's price and payment type unless the edit makes it free", async () => {
-    const s = await setup();
+    const s = await setup({ plan: "starter" });
     await env.DB.prepare(
       "update communities set is_paid = 1, price = 2500, payment_type = 'subscription', subscription_interval = 'monthly' where id = ?",
     )
@@ -733,5 +741,71 @@ describe("review follow-ups", () => {
     const archived = await createCommunity(owner.user.id, { archived: true });
     const view = (await (await call(`/api/communities/${archived.id}`)).json()) as CommunityView;
     expect(view.viewer.canJoin).toBe(false);
+  });
+});
+
+describe("the plan's paid memberships (DESIGN.md section 4)", () => {
+  const paidBody = { isPaid: true, price: 25, paymentType: "single" };
+  const pricing = (id: string) =>
+    env.DB.prepare("select is_paid, price, payment_type from communities where id = ?").bind(id).first();
+  const edit = (u: TestUser, id: string, body: object) =>
+    call(`/api/communities/${id}`, { method: "PATCH", body, cookie: u.cookie });
+
+  it("creating a paid community on Free is refused on its price, and nothing is written", async () => {
+    const owner = await createUser();
+    const name = `Paid on Free ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await call("/api/communities", { body: { ...validBody(), name, ...paidBody }, cookie: owner.cookie });
+    expect(res.status).toBe(422);
+    const { error } = (await res.json()) as ErrorJson;
+    expect(error.issues).toEqual([{ path: "price", message: "Paid memberships are part of the Starter plan and above." }]);
+    expect(await count("select count(*) as n from communities where name = ?", name)).toBe(0);
+  });
+
+  it("creating a paid community for the Starter plan keeps its price (on Free until the plan is paid)", async () => {
+    const owner = await createUser();
+    const res = await call("/api/communities", { body: { ...validBody(), plan: "starter", ...paidBody }, cookie: owner.cookie });
+    expect(res.status).toBe(201);
+    const { community } = (await res.json()) as { community: { id: string } };
+    expect(await pricing(community.id)).toEqual({ is_paid: 1, price: 2500, payment_type: "single" });
+  });
+
+  it("on Free, the owner cannot set a price: 403 with the plan's explanation, the price unchanged", async () => {
+    const s = await setup({ plan: "free" });
+    const refused = await edit(s.owner, s.community.id, paidBody);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorJson).error).toMatchObject({
+      code: "FORBIDDEN",
+      message: "Paid memberships are part of the Starter plan and above.",
+    });
+    expect(await pricing(s.community.id)).toEqual({ is_paid: 0, price: 0, payment_type: null });
+    // The rest of an edit goes through, and the web is told why the paid option is off.
+    expect((await edit(s.owner, s.community.id, { description: "Still free" })).status).toBe(200);
+    const view = (await (await call(`/api/communities/${s.community.id}`, { cookie: s.owner.cookie })).json()) as CommunityView;
+    expect(view.community.features).toEqual(plans.free.features);
+  });
+
+  it("on Starter, the owner sets a price", async () => {
+    const s = await setup({ plan: "starter" });
+    const res = await edit(s.owner, s.community.id, paidBody);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as CommunityView).community.features).toEqual(plans.starter.features);
+    expect(await pricing(s.community.id)).toEqual({ is_paid: 1, price: 2500, payment_type: "single" });
+  });
+
+  it("moved down to Free, a paid community keeps its price, cannot change it, and may go free", async () => {
+    const s = await setup({ plan: "starter" });
+    expect((await edit(s.owner, s.community.id, paidBody)).status).toBe(200);
+    await env.DB.prepare("update communities set subscription_plan = 'free', plan_features = ? where id = ?")
+      .bind(JSON.stringify(plans.free.features), s.community.id)
+      .run();
+    // The settings form sends the price it was shown: unchanged, it is no price change.
+    expect((await edit(s.owner, s.community.id, { ...paidBody, description: "Same price" })).status).toBe(200);
+    expect((await edit(s.owner, s.community.id, { ...paidBody, price: 30 })).status).toBe(403);
+    expect((await edit(s.owner, s.community.id, { paymentType: "subscription", subscriptionInterval: "monthly" })).status).toBe(
+      403,
+    );
+    expect(await pricing(s.community.id)).toEqual({ is_paid: 1, price: 2500, payment_type: "single" });
+    expect((await edit(s.owner, s.community.id, { isPaid: false })).status).toBe(200);
+    expect(await pricing(s.community.id)).toEqual({ is_paid: 0, price: 0, payment_type: null });
   });
 });

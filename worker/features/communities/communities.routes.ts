@@ -15,8 +15,9 @@ import { sessionStatement, sessionToken, sessionUserFrom, sessionUserId } from "
 import { readSessionToken } from "../../lib/session-cookie";
 import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
+import { assertFeature } from "../../lib/community-plan";
 import { communities as communitiesTable, communityMembers } from "../../lib/tables";
-import { communityView } from "./community-view";
+import { communityView, lastPlanOrder, unpaidPlanOf } from "./community-view";
 import { archiveSteps, goFreeSteps } from "../../lib/membership";
 import { assertOwnImages, changesPricing, createCommunity, ownImages, updateCommunity } from "./community-writes";
 import { exploreCommunities } from "./explore.queries";
@@ -72,10 +73,20 @@ export const communitiesRoutes = [
     });
   }),
   route(communities.get, async (c) => {
+    const db = c.var.db;
+    const id = c.req.valid("param").id;
     const token = await readSessionToken(c.env, c.req.raw.headers);
-    const { actor, row: found } = await load(c, communityFor(c.var.db, token, c.req.valid("param").id));
-    const row = visibleCommunity(actor, found);
-    return respond(c, communities.get, communityView(row, actor));
+    if (!token) {
+      const { actor, row: found } = await load(c, communityFor(db, null, id));
+      return respond(c, communities.get, communityView(visibleCommunity(actor, found), actor));
+    }
+    // The owner's latest plan payment rides along in the same round trip (see unpaidPlanOf).
+    const found = communityFor(db, token, id);
+    const plan = lastPlanOrder(db, id, sessionUserId(token));
+    const read = await batch(db, [found.query, plan]);
+    const { actor, row: maybe } = found.read(c, read(found.query));
+    const row = visibleCommunity(actor, maybe);
+    return respond(c, communities.get, communityView(row, actor, unpaidPlanOf(row, actor, read(plan)[0])));
   }),
   route(communities.update, async (c) => {
     const db = c.var.db;
@@ -92,17 +103,22 @@ export const communitiesRoutes = [
     if (!canManageContent(actor, row, row.membership)) throw forbidden("Only the owner and admins can edit this community.");
     if (changesPricing(body, row) && !canOwn(actor, row, row.membership))
       throw forbidden("Only the owner can change the community's price.");
+    // A price is set (or changed) only on a plan with paid memberships: 403, like the other refusals of
+    // an edit the caller may not make. Going free is always allowed, and an edit that leaves the stored
+    // price alone goes through on any plan (a community moved down to Free keeps its price).
+    if (changesPricing(body, row) && (body.isPaid ?? row.isPaid)) assertFeature(row, "paidMemberships");
     if (body.imageUrls) assertOwnImages(images && checks(images), body.imageUrls, row.imageUrls);
     const update = updateCommunity(db, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
     const after = communityStatement(db, token, row.id);
+    const plan = lastPlanOrder(db, row.id, sql`${user.id}`);
     // Paid -> free ends the running subscriptions with the switch. Free -> paid changes no membership:
     // whoever is in stays a free member (no access_until) until they leave.
     const goesFree = row.isPaid && body.isPaid === false;
     const read = await commit(c, {
-      steps: [...(goesFree ? goFreeSteps(db, row.id, Date.now()) : []), update, after],
+      steps: [...(goesFree ? goFreeSteps(db, row.id, Date.now()) : []), update, after, plan],
     });
-    const updated = toCommunityRow(read(after));
-    return respond(c, communities.update, communityView(updated!, actor));
+    const updated = toCommunityRow(read(after))!;
+    return respond(c, communities.update, communityView(updated, actor, unpaidPlanOf(updated, actor, read(plan)[0])));
   }),
   route(communities.join, async (c) => {
     // Two round trips: the caller with the community, then the join batch, which reads the result back.

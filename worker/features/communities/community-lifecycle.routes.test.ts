@@ -330,7 +330,8 @@ describe("the price", () => {
 
   it("switched from free to paid leaves everyone in a free member", async () => {
     const [owner, member] = await Promise.all([person(), person()]);
-    const free = await createCommunity(owner.id);
+    // Free, on a plan with paid memberships (Starter), so its owner may set a price.
+    const free = await createCommunity(owner.id, { plan: "starter" });
     await addMember(free.id, member.id);
     const res = await edit(free.id, owner, {
       isPaid: true,

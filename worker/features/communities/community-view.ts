@@ -1,8 +1,37 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../lib/db";
 import { canManage, canManageContent, canOwn, canReview, hasMemberAccess, isListed, type Actor } from "../../lib/permissions";
 import type { CommunityRow } from "../../lib/community-row";
+import { paymentOrders as po } from "../../lib/tables";
+
+/** The viewer's latest plan payment for the community (a statement; only its owner ever has one). */
+export const lastPlanOrder = (db: Db, communityId: string, viewerId: SQL) =>
+  db
+    .select({ id: po.id, plan: po.plan, status: po.status })
+    .from(po)
+    .where(and(eq(po.userId, viewerId), eq(po.communityId, communityId), eq(po.kind, "creator_plan")))
+    .orderBy(desc(po.createdAt))
+    .limit(1);
+
+type PlanOrder = Awaited<ReturnType<typeof lastPlanOrder>>[number];
+type UnpaidPlan = { plan: "starter" | "premium" | "business"; unfinishedOrderId: string | null };
+
+/**
+ * The paid plan its owner set out to buy and has not paid: their latest plan payment was declined (or
+ * given up) or is still unfinished, and the community is not on that plan. The settings page offers
+ * the way back to paying it.
+ */
+export function unpaidPlanOf(row: CommunityRow, actor: Actor, order: PlanOrder | undefined): UnpaidPlan | null {
+  if (!order || !actor || row.creatorId !== actor.userId || row.archived) return null;
+  const { plan, status } = order;
+  if (plan === null || plan === "free" || plan === row.subscriptionPlan) return null;
+  if (status === "declined" || status === "expired") return { plan, unfinishedOrderId: null };
+  if (status === "created" || status === "processing") return { plan, unfinishedOrderId: order.id };
+  return null;
+}
 
 /** What the detail and about pages get: the community plus what the viewer may do, computed here. */
-export function communityView(row: CommunityRow, actor: Actor) {
+export function communityView(row: CommunityRow, actor: Actor, unpaidPlan: UnpaidPlan | null = null) {
   const membership = row.membership;
   const manager = canManage(actor, row, membership);
   return {
@@ -23,6 +52,7 @@ export function communityView(row: CommunityRow, actor: Actor) {
       targetAudience: row.targetAudience,
       subscriptionPlan: row.subscriptionPlan,
       maxMembers: row.planLimits.maxMembers,
+      features: row.planFeatures,
       reviewStatus: row.reviewStatus,
       rejectionReason: manager || canReview(actor) ? row.rejectionReason : null,
       archived: row.archived,
@@ -58,6 +88,7 @@ export function communityView(row: CommunityRow, actor: Actor) {
       canEdit: canManageContent(actor, row, membership),
       canOwn: canOwn(actor, row, membership),
       isStaff: canReview(actor),
+      unpaidPlan,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { intervalMonths, type PlanId, type SubscriptionInterval } from "../../../common/catalog";
 import { notify, type Step } from "../../lib/commit";
-import { planColumns } from "../../lib/community-plan";
+import { planColumns, planIncludes } from "../../lib/community-plan";
 import { notBanned } from "../../lib/membership";
 import type { Db, Statement } from "../../lib/db";
 import { bare, bareList, excluded } from "../../lib/sql-names";
@@ -74,8 +74,10 @@ export type Community = {
 export function grantJoin(db: Db, order: OrderRow, community: Community, mine: SQL, now: number) {
   const communityId = order.community_id!;
   const userId = order.user_id!;
-  // Banned after paying: not let in, so the settle gives the money back.
-  const gate = sql`${mine} and not ${hasAccess(communityId, userId, now)} and ${fits(communityId, userId)} and ${notBanned(communityId, userId)}`;
+  // Banned after paying, or the plan lost paid memberships meanwhile: not let in, so the settle gives
+  // the money back.
+  const gate = sql`${mine} and not ${hasAccess(communityId, userId, now)} and ${fits(communityId, userId)} and ${notBanned(communityId, userId)}
+    and ${planIncludes(communityId, "paidMemberships")}`;
   const subscribing = community.paymentType === "subscription" && order.subscription_id !== null;
   const interval = community.interval ?? "monthly";
   const until = subscribing ? periodEnd(now, interval) : null;

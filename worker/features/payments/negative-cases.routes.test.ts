@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { stopClock } from "../../../tests/clock";
 import { describe, expect, it } from "vitest";
+import { plans } from "../../../common/catalog";
 import { newId } from "../../../common/ids";
 import { addMember, call, createUser, expectError, type TestUser } from "../../../tests/factories";
 import {
@@ -158,8 +159,11 @@ describe("two tabs", () => {
     const start = Date.now();
     const owner = await createUser();
     const { community } = await setup();
-    await env.DB.prepare("update communities set creator_id = ?, is_paid = 0 where id = ?")
-      .bind(owner.user.id, community.id)
+    // A free community on Free, its plan still to be paid.
+    await env.DB.prepare(
+      "update communities set creator_id = ?, is_paid = 0, subscription_plan = 'free', plan_features = ? where id = ?",
+    )
+      .bind(owner.user.id, JSON.stringify(plans.free.features), community.id)
       .run();
     const plan = (body: object) =>
       call("/api/payments/plan", { body, cookie: owner.cookie, headers: { "idempotency-key": newId() } });
@@ -355,8 +359,9 @@ describe("cards and subscriptions that are gone", () => {
     const card = (await env.DB.prepare("select id from user_payment_methods where user_id = ?")
       .bind(payer.user.id)
       .first<{ id: string }>())!;
+    // The paid community is on Starter: the owner would move it up.
     const res = await call("/api/payments/plan", {
-      body: { communityId: community.id, plan: "starter", paymentMethodId: card.id },
+      body: { communityId: community.id, plan: "premium", paymentMethodId: card.id },
       cookie: owner.cookie,
       headers: { "idempotency-key": newId() },
     });

@@ -10,7 +10,8 @@ import { settle, type PaymentDeps } from "./settle";
  * may be open at a time, so two tabs or a double click never charge twice; but an order the payer
  * abandoned (the 3-D Secure dialog closed, a hosted page left, a request that never reached the
  * provider) must not keep them from paying again. A new order therefore first settles the open ones
- * from the provider's status, and only an order the payer may still complete stands in its way.
+ * from the provider's status, and only an order the payer may still complete stands in its way; one the
+ * payer says they walked away from (the dialog closed or timed out on their page) is given up at once.
  */
 
 export type OpenKind = "join_community" | "creator_plan";
@@ -48,7 +49,7 @@ const openWhere = (kind: OpenKind, communityId: string, userId: string | SQL | n
 
 export const openOrders = (db: Db, kind: OpenKind, communityId: string, userId: string | SQL | null) =>
   db
-    .select({ id: po.id, createdAt: po.createdAt })
+    .select({ id: po.id, userId: po.userId, createdAt: po.createdAt })
     .from(po)
     .where(openWhere(kind, communityId, userId));
 
@@ -62,11 +63,23 @@ export const noOpenOrder = (kind: OpenKind, communityId: string, userId: string 
  * be on its way; one still open at the provider holds until OPEN_ORDER_HOLD_MS after its creation, and
  * is then declined here. Answers whether one still holds, and whether one was approved (what the new
  * order would buy may be granted now).
+ *
+ * `abandoned` is the caller's word for one of their own orders: they walked away from it (its 3-D
+ * Secure dialog closed or timed out, see payWith in common/contract/payments.ts). Still open after the
+ * provider was asked, it is declined here at once instead of holding: its challenge is never completed
+ * after that (the 3-D Secure return completes processing orders only), and should the provider approve
+ * it anyway, settleOrder gives the money back. Another person's order, or one they did not name, is
+ * never given up this way.
  */
-export async function releaseOpenOrders(deps: PaymentDeps, open: { id: string; createdAt: number }[], now: number) {
+export async function releaseOpenOrders(
+  deps: PaymentDeps,
+  open: { id: string; userId: string | null; createdAt: number }[],
+  now: number,
+  abandoned?: { orderId: string; userId: string },
+) {
   let holding = false;
   let approved = false;
-  for (const { id, createdAt } of open) {
+  for (const { id, userId, createdAt } of open) {
     const settled = await settle(deps, id);
     if (!settled) continue;
     const { order, said } = settled;
@@ -76,7 +89,9 @@ export async function releaseOpenOrders(deps: PaymentDeps, open: { id: string; c
     }
     const age = now - createdAt;
     const unknown = said instanceof ProviderError && said.code === UNKNOWN_ORDER;
-    if (unknown && age >= UNSENT_AFTER_MS) await declineLocally(deps.db, id, "unknown to the provider", now);
+    const walkedAway = abandoned !== undefined && abandoned.orderId === id && abandoned.userId === userId;
+    if (walkedAway) await declineLocally(deps.db, id, "abandoned by the payer", now);
+    else if (unknown && age >= UNSENT_AFTER_MS) await declineLocally(deps.db, id, "unknown to the provider", now);
     else if (age >= OPEN_ORDER_HOLD_MS) await declineLocally(deps.db, id, "not completed in time", now);
     else holding = true;
   }

@@ -18,6 +18,7 @@ import { requireUser, sessionToken, sessionUserId } from "../../lib/session";
 import { bareList } from "../../lib/sql-names";
 import { paymentOrders as po } from "../../lib/tables";
 import { communityFor, type CommunityRow } from "../../lib/community-row";
+import { hasFeature } from "../../lib/community-plan";
 import type { SessionUser } from "../../lib/session-user";
 import { chargeOrder, payWithOf, savedCardToken, type PayBody } from "./charge";
 import { noOpenOrder, openOrders, releaseOpenOrders, type OpenKind } from "./open-orders";
@@ -51,7 +52,7 @@ const newOrderColumns = bareList(
 /** What a paid action orders: its price, what it charges for, and the refusals before any charge. */
 type OrderSpec = {
   endpoint: typeof payments.joinCommunity | typeof payments.payPlan;
-  body: PayBody & { communityId: string; saveCard: boolean; email?: string };
+  body: PayBody & { communityId: string; saveCard: boolean; email?: string; abandonedOrderId?: string };
   key: string | undefined;
   /** What identifies the action in the key's request hash; the card itself never takes part. */
   request: Record<string, unknown>;
@@ -104,7 +105,8 @@ async function placeOrder(c: Context<HonoEnv>, spec: OrderSpec) {
   const deps = paymentDeps(c);
   const inTheWay = checks(open);
   if (inTheWay.length > 0) {
-    const released = await releaseOpenOrders(deps, inTheWay, Date.now());
+    const abandoned = body.abandonedOrderId ? { orderId: body.abandonedOrderId, userId: user.id } : undefined;
+    const released = await releaseOpenOrders(deps, inTheWay, Date.now(), abandoned);
     if (released.holding) throw new AppError("CONFLICT", spec.inProgress);
     if (released.approved) {
       // What it bought may be what this order is for: asked again, the refusals answer (already a
@@ -168,6 +170,11 @@ export const paymentsRoutes = [
         }
         if (community.membership && hasMemberAccess(actor, community, community.membership))
           throw new AppError("ALREADY_MEMBER", "You are already a member of this community.");
+        // Defence in depth: a price is set only on a plan with paid memberships, but a community whose
+        // plan ended (or was never paid) keeps its price. A 409 like the refusals around it: the payer
+        // may do this, the community cannot take it now. Refused before any order is written.
+        if (!hasFeature(community, "paidMemberships"))
+          throw new AppError("CONFLICT", "This community is not taking paid memberships right now.");
         const max = community.planLimits.maxMembers;
         if (max !== null && !community.membership && community.membersCount >= max)
           throw new AppError("CONFLICT", "This community has reached its member limit.");

@@ -119,3 +119,47 @@ describe("a creator plan approved when the community already has it", () => {
     expect((await planOf(community.id))?.subscription_plan).toBe("starter");
   });
 });
+
+describe("the owner's way back to a plan not paid (the community's view)", () => {
+  const unpaidPlanOf = async (u: TestUser, communityId: string) => {
+    const res = await call(`/api/communities/${communityId}`, { cookie: u.cookie });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { viewer: { unpaidPlan: unknown } }).viewer.unpaidPlan;
+  };
+
+  it("names a declined plan to its owner alone, an unfinished one with its order, and nothing once paid", async () => {
+    const owner = await createUser();
+    const member = await createUser();
+    const community = await createCommunity(owner.user.id);
+    await addMember(community.id, member.user.id, "admin");
+    expect(await unpaidPlanOf(owner, community.id)).toBeNull();
+
+    await payPlan(owner, { communityId: community.id, plan: "premium", card: newCard(DECLINE) });
+    expect(await unpaidPlanOf(owner, community.id)).toEqual({ plan: "premium", unfinishedOrderId: null });
+    expect(await unpaidPlanOf(member, community.id)).toBeNull();
+    expect(
+      ((await (await call(`/api/communities/${community.id}`)).json()) as { viewer: { unpaidPlan: unknown } }).viewer.unpaidPlan,
+    ).toBeNull();
+    // An edit answers the same view.
+    const edited = await call(`/api/communities/${community.id}`, {
+      method: "PATCH",
+      body: { description: "Edited while the plan waits to be paid." },
+      cookie: owner.cookie,
+    });
+    expect(((await edited.json()) as { viewer: { unpaidPlan: unknown } }).viewer.unpaidPlan).toEqual({
+      plan: "premium",
+      unfinishedOrderId: null,
+    });
+
+    const open = (await (
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE_3DS) })
+    ).json()) as Result;
+    expect(await unpaidPlanOf(owner, community.id)).toEqual({ plan: "starter", unfinishedOrderId: open.orderId });
+
+    const paid = (await (
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE), abandonedOrderId: open.orderId })
+    ).json()) as Result;
+    expect(paid.status).toBe("approved");
+    expect(await unpaidPlanOf(owner, community.id)).toBeNull();
+  });
+});

@@ -155,6 +155,51 @@ describe("a join order left open", () => {
   });
 });
 
+describe("a join order the payer walked away from (the 3-D Secure dialog closed or timed out)", () => {
+  it("named in the next payment, is given up at once: the new order goes, the old challenge charges nothing", async () => {
+    const { owner, payer, community } = await setup();
+    const first = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    expect(first.status).toBe("requires_3ds");
+    const second = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS), abandonedOrderId: first.orderId });
+    expect(second.status).toBe("requires_3ds");
+    expect(await orderRow(first.orderId)).toEqual({ status: "declined", notes: [null, "3-D Secure", "abandoned by the payer"] });
+    // The bank's answer to the abandoned challenge is not completed: only the second order is charged.
+    expect(await returnFrom3ds(first)).toBe("declined");
+    expect(await returnFrom3ds(second)).toBe("approved");
+    expect(await canRead(payer, community.id)).toBe(true);
+    expect(await counts(payer.user.id, community.id)).toMatchObject({ orders: 2, approved: 1, subscriptions: 1 });
+    expect(await chargesOf(payer.user.id)).toBe(1);
+    expect(await joinNotices(owner.user.id, payer.user.id)).toBe(1);
+  });
+
+  it("confirmed at the bank before the dialog closed: granted, and the new payment refused as already a member", async () => {
+    const { payer, community } = await setup();
+    const first = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    providerSettlesUnheard(first.orderId, "approved");
+    await expectError(
+      await pay(payer, { communityId: community.id, card: newCard(APPROVE), abandonedOrderId: first.orderId }),
+      409,
+      "ALREADY_MEMBER",
+    );
+    expect((await orderRow(first.orderId))?.status).toBe("approved");
+    expect(await canRead(payer, community.id)).toBe(true);
+    expect(await chargesOf(payer.user.id)).toBe(1);
+  });
+
+  it("only the order named is given up: another open one still holds", async () => {
+    const { payer, community } = await setup();
+    const first = await payOk(payer, { communityId: community.id, card: newCard(APPROVE_3DS) });
+    const held = await expectError(
+      await pay(payer, { communityId: community.id, card: newCard(APPROVE), abandonedOrderId: newId() }),
+      409,
+      "CONFLICT",
+    );
+    expect(held.error.message).toBe("A payment for this community is already in progress. Please wait for it to finish.");
+    expect((await orderRow(first.orderId))?.status).toBe("processing");
+    expect(await counts(payer.user.id, community.id)).toMatchObject({ orders: 1 });
+  });
+});
+
 describe("a creator plan order left open", () => {
   async function owned() {
     const owner = await createUser();
@@ -204,6 +249,31 @@ describe("a creator plan order left open", () => {
       .bind(community.id)
       .all<{ status: string }>();
     expect(subs.results).toEqual([{ status: "active" }]);
+    expect(await chargesOf(owner.user.id)).toBe(1);
+  });
+
+  it("abandoned in 3-D Secure and named in the next payment: the new plan order goes at once, charged once", async () => {
+    const { owner, community } = await owned();
+    const first = (await (
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE_3DS) })
+    ).json()) as Result;
+    await expectError(
+      await payPlan(owner, { communityId: community.id, plan: "starter", card: newCard(APPROVE) }),
+      409,
+      "CONFLICT",
+    );
+    const second = (await (
+      await payPlan(owner, {
+        communityId: community.id,
+        plan: "starter",
+        card: newCard(APPROVE),
+        abandonedOrderId: first.orderId,
+      })
+    ).json()) as Result;
+    expect(second.status).toBe("approved");
+    expect(await planOf(community.id)).toBe("starter");
+    expect(await orderRow(first.orderId)).toEqual({ status: "declined", notes: [null, "3-D Secure", "abandoned by the payer"] });
+    expect(await returnFrom3ds(first)).toBe("declined");
     expect(await chargesOf(owner.user.id)).toBe(1);
   });
 

@@ -24,7 +24,9 @@ const BATCH = 50;
  * Renewals read the membership lifecycle, never a subscription row alone (DESIGN.md section 4): a
  * member's subscription is charged only while the community sells memberships (approved, so not
  * suspended: billing pauses; not archived; still paid) and the membership it runs on exists (removal,
- * a ban or leaving end it). A creator's plan is billed while the community exists.
+ * a ban or leaving end it). A creator's plan is billed while the community exists. The plan's features
+ * do not stop a renewal: a community moved down to Free keeps the paid members it has, and takes no
+ * new one (see community-plan.ts).
  */
 const billable = or(
   eq(userSubscriptions.subscriptionType, "creator_plan"),

@@ -24,10 +24,26 @@ type CommunityFormFieldsProps = {
   errors: FormErrors;
   uploads: ImageUploads;
   disabled?: boolean;
+  /**
+   * The community's plan has no paid memberships (Free): the paid option cannot be chosen and a price
+   * it already has cannot be changed, only dropped by going free (the API refuses the rest).
+   */
+  paidLocked?: boolean;
+  /** The community is paid as stored (an edit): with `paidLocked`, it keeps its price as it is. */
+  storedPaid?: boolean;
 };
 
 /** The fields shared by Create Community and the community's Details settings. */
-export function CommunityFormFields({ idPrefix, values, onChange, errors, uploads, disabled }: CommunityFormFieldsProps) {
+export function CommunityFormFields({
+  idPrefix,
+  values,
+  onChange,
+  errors,
+  uploads,
+  disabled,
+  paidLocked,
+  storedPaid,
+}: CommunityFormFieldsProps) {
   const { t } = useTranslation("communities");
   const id = (field: CommunityField) => fieldId(idPrefix, field);
 
@@ -111,7 +127,15 @@ export function CommunityFormFields({ idPrefix, values, onChange, errors, upload
         error={errors.targetAudience}
         disabled={disabled}
       />
-      <MembershipFields idPrefix={idPrefix} values={values} onChange={onChange} errors={errors} disabled={disabled} />
+      <MembershipFields
+        idPrefix={idPrefix}
+        values={values}
+        onChange={onChange}
+        errors={errors}
+        disabled={disabled}
+        paidLocked={paidLocked}
+        storedPaid={storedPaid}
+      />
     </div>
   );
 }
@@ -164,8 +188,19 @@ function PhoneInput({
   );
 }
 
-function MembershipFields({ idPrefix, values, onChange, errors, disabled }: Omit<CommunityFormFieldsProps, "uploads">) {
+function MembershipFields({
+  idPrefix,
+  values,
+  onChange,
+  errors,
+  disabled,
+  paidLocked,
+  storedPaid,
+}: Omit<CommunityFormFieldsProps, "uploads">) {
   const { t } = useTranslation("communities");
+  const noteId = `${idPrefix}-paid-plan-note`;
+  // On a plan without paid memberships the price stays as stored: set on a paid plan, or none.
+  const pricing = disabled || paidLocked;
   return (
     <div className="space-y-5 rounded-xl border border-border p-4">
       <RadioGroup
@@ -173,19 +208,25 @@ function MembershipFields({ idPrefix, values, onChange, errors, disabled }: Omit
         name={`${idPrefix}-membership`}
         value={values.isPaid ? "paid" : "free"}
         disabled={disabled}
+        describedBy={paidLocked ? noteId : undefined}
         onChange={(v) => onChange({ isPaid: v === "paid" })}
         options={[
           { value: "free", label: t("form.free") },
-          { value: "paid", label: t("form.paid") },
+          { value: "paid", label: t("form.paid"), disabled: paidLocked && !storedPaid },
         ]}
       />
+      {paidLocked && (
+        <p id={noteId} className="rounded-lg bg-muted p-3 text-sm text-foreground">
+          {t("form.paidNeedsPlan")}
+        </p>
+      )}
       {values.isPaid && (
         <>
           <Field label={t("form.price")} error={errors.price} hint={t("form.priceHint")}>
             <PriceInput
               id={fieldId(idPrefix, "price")}
               value={values.price}
-              disabled={disabled}
+              disabled={pricing}
               onChange={(price) => onChange({ price })}
             />
           </Field>
@@ -193,7 +234,7 @@ function MembershipFields({ idPrefix, values, onChange, errors, disabled }: Omit
             legend={t("form.paymentType")}
             name={`${idPrefix}-paymentType`}
             value={values.paymentType}
-            disabled={disabled}
+            disabled={pricing}
             onChange={(paymentType: PaymentType) => onChange({ paymentType })}
             options={[
               { value: "subscription", label: t("form.subscription") },
@@ -205,7 +246,7 @@ function MembershipFields({ idPrefix, values, onChange, errors, disabled }: Omit
               <Select
                 id={fieldId(idPrefix, "subscriptionInterval")}
                 value={values.subscriptionInterval}
-                disabled={disabled}
+                disabled={pricing}
                 onChange={(e) => onChange({ subscriptionInterval: e.target.value as SubscriptionInterval })}
               >
                 {subscriptionIntervals.map((i) => (

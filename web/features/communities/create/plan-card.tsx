@@ -9,9 +9,11 @@ type PlanCardProps = {
   plan: Plan;
   busy: boolean;
   onChoose: () => void;
+  /** Why this plan cannot be chosen for the community as filled in (a paid one on Free): shown, and the button is off. */
+  unavailable?: string;
 };
 
-export function PlanCard({ plan, busy, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, busy, onChoose, unavailable }: PlanCardProps) {
   const { t, i18n } = useTranslation("communities");
   const titleId = `plan-${plan.id}-title`;
   return (
@@ -44,7 +46,18 @@ export function PlanCard({ plan, busy, onChoose }: PlanCardProps) {
         ))}
       </ul>
       <div className="mt-5">
-        <Button className="w-full" disabled={busy} loading={busy} onClick={onChoose}>
+        {unavailable && (
+          <p id={`plan-${plan.id}-unavailable`} className="mb-3 rounded-lg bg-muted p-3 text-sm text-foreground">
+            {unavailable}
+          </p>
+        )}
+        <Button
+          className="w-full"
+          disabled={busy || !!unavailable}
+          loading={busy}
+          onClick={onChoose}
+          aria-describedby={unavailable ? `plan-${plan.id}-unavailable` : undefined}
+        >
           {busy ? t("plans.creating") : t("plans.choose", { plan: t(`plans.${plan.id}.name`) })}
         </Button>
       </div>

@@ -9,7 +9,7 @@ import { useCreateMutation } from "../../../lib/create-mutation";
 import { useErrorMessage } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
-import { planIds, plans, type PlanId } from "../../../../common/catalog";
+import { includesFeature, planIds, plans, type PlanId } from "../../../../common/catalog";
 import { setCurrentCommunityId } from "../../../lib/current-community";
 import { meKeys } from "../../../lib/session";
 import { clearDraft, saveDraftIssues } from "./draft";
@@ -65,6 +65,9 @@ export function PlanSelectionPage({ draft }: { draft: CommunityFormValues }) {
             plan={plans[id]}
             busy={create.isPending || created !== null}
             onChoose={() => create.mutate({ plan: id })}
+            unavailable={
+              draft.isPaid && !includesFeature(plans[id].features, "paidMemberships") ? t("form.paidNeedsPlan") : undefined
+            }
           />
         ))}
       </div>

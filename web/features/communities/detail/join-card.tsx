@@ -7,6 +7,7 @@ import { setCurrentCommunityId } from "../../../lib/current-community";
 import { billingKey, formatGel } from "../format";
 import { PriceLabel } from "../price-label";
 import type { CommunityDetail, CommunityViewer } from "../../../../common/contract/communities";
+import { includesFeature } from "../../../../common/catalog";
 import { useJoinCommunity, type JoinInvite } from "../use-join-community";
 import { RequestToJoin } from "../joining/request-to-join";
 
@@ -80,8 +81,15 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
   }
 
   const key = billingKey(community.isPaid, community.paymentType, community.subscriptionInterval);
+  // A paid community whose plan has no paid memberships (it moved down to Free, or its plan is not
+  // paid yet) keeps its price but takes no new paid member: the API refuses the payment.
   const payLink =
-    community.isPaid && key ? (
+    community.isPaid && key && !includesFeature(community.features, "paidMemberships") ? (
+      <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-foreground">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        {t("join.noPaidMemberships")}
+      </p>
+    ) : community.isPaid && key ? (
       <Link
         to="/communities/join-payment"
         search={{ communityId: community.id }}

@@ -15,10 +15,12 @@ import { BannedPanel } from "./banned-panel";
 import { JoinSettingsPanel } from "../joining/join-settings-panel";
 import { RequestsQueue } from "../joining/requests-queue";
 import { DetailsPanel } from "./details-panel";
-import { manageTabsFor, type ManageTab } from "./manage-tabs";
+import { type ManageTab } from "./manage-tabs";
+import { manageTabsFor } from "./manage-tabs-for";
 import { MembersPanel } from "./members-panel";
 import { ReportsList } from "./reports-list";
 import { TopicsPanel } from "./topics-panel";
+import { UnpaidPlanNotice } from "./unpaid-plan-notice";
 
 type CommunitySettingsSectionProps = {
   community: MyCommunity;
@@ -89,6 +91,7 @@ function ManageTabs({
         <ReviewBanner status={community.reviewStatus} reason={community.rejectionReason} />
       )}
       {community.archived && <ArchivedBanner />}
+      {viewer.unpaidPlan && <UnpaidPlanNotice community={community} unpaidPlan={viewer.unpaidPlan} />}
       <Tabs value={active} onValueChange={(v) => onTabChange(v as ManageTab)}>
         <div className="scrollbar-none -mx-1 overflow-x-auto px-1">
           <TabList label={t("manage.tabsLabel")} className="min-w-max">

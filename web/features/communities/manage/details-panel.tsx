@@ -11,6 +11,7 @@ import { CommunityFormFields } from "../create/community-form-fields";
 import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";
 import type { CommunityView } from "../../../../common/contract/communities";
+import { includesFeature } from "../../../../common/catalog";
 
 /** Edit the community's details: the create form's fields, saved with PATCH; read-only when archived. */
 export function DetailsPanel({ view }: { view: CommunityView }) {
@@ -51,6 +52,8 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
         errors={form.errors}
         uploads={form.uploads}
         disabled={readOnly}
+        paidLocked={!includesFeature(community.features, "paidMemberships")}
+        storedPaid={community.isPaid}
       />
       {!readOnly && (
         <div className="flex items-center justify-end gap-3 border-t border-border pt-5">

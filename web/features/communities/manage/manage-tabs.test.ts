@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { manageTabsFor, validateManageTab } from "./manage-tabs";
+import { validateManageTab } from "./manage-tabs";
+import { manageTabsFor } from "./manage-tabs-for";
 
 const viewer = { canManage: false, canOwn: false, role: null, isCreator: false } as const;
 

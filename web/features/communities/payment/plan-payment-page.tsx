@@ -14,7 +14,7 @@ import { formatGel } from "../../../lib/format/money";
 import { paymentKeys, paymentMethodsQueryOptions } from "../../../lib/payments";
 import { toast } from "../../../lib/toast";
 import { useQueryClient } from "@tanstack/react-query";
-import { communityQueryOptions } from "../queries";
+import { communityQueryOptions, refreshCommunity } from "../queries";
 import { UnderReviewDialog } from "../create/under-review-dialog";
 import { InvalidPaymentData } from "./invalid-payment-data";
 
@@ -47,13 +47,21 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
     onApproved: () => {
       toast({ variant: "success", title: t("payment.planActive", { plan: planName }) });
       void client.invalidateQueries({ queryKey: paymentKeys.all() });
-      setDone(true);
+      void refreshCommunity(client, communityId);
+      // A new community waits for review (the dialog says so); one paid later from its settings goes back there.
+      if (community.data?.community.reviewStatus === "under_review") setDone(true);
+      else void navigate({ to: "/settings" });
     },
     onFailed: (key) => toast({ variant: "destructive", title: t(key, { ns: "translation" }) }),
   });
+  // An unfinished payment for the plan (its 3-D Secure dialog closed, here or earlier) does not hold
+  // this one back: the payer is here to pay now (see usePaymentFlow).
+  const abandonedOrderId = () => flow.abandonedOrderId ?? community.data?.viewer.unpaidPlan?.unfinishedOrderId ?? undefined;
   const pay = useCreateMutation({
-    mutationFn: (body: { paymentMethodId?: string; card?: ReturnType<typeof cardBody> }, idempotencyKey: string) =>
-      call("POST /api/payments/plan", { body: { communityId, plan, saveCard: true, ...body }, idempotencyKey }),
+    mutationFn: (
+      body: { paymentMethodId?: string; card?: ReturnType<typeof cardBody>; abandonedOrderId?: string },
+      idempotencyKey: string,
+    ) => call("POST /api/payments/plan", { body: { communityId, plan, saveCard: true, ...body }, idempotencyKey }),
     onMutate: () => setIssues([]),
     onSuccess: (result) => flow.handle(result),
     onError: (err) => {
@@ -83,10 +91,10 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (selected !== NEW_CARD) return pay.mutate({ paymentMethodId: selected });
+          if (selected !== NEW_CARD) return pay.mutate({ paymentMethodId: selected, abandonedOrderId: abandonedOrderId() });
           const found = validateCard(form.values, "pay");
           form.setErrors(found);
-          if (Object.keys(found).length === 0) pay.mutate({ card: cardBody(form.values) });
+          if (Object.keys(found).length === 0) pay.mutate({ card: cardBody(form.values), abandonedOrderId: abandonedOrderId() });
         }}
       >
         {saved.length > 0 && (

@@ -21,7 +21,8 @@ export type JoinPayment =
 
 /**
  * Paying to join: the request (one Idempotency-Key per click), its outcome, the 3-D Secure dialog, and
- * on approval the welcome toast and the community.
+ * on approval the welcome toast and the community. Closing the dialog unanswered lets the payer pay
+ * again at once.
  */
 export function usePayToJoin(community: { id: string; name: string }) {
   const { t } = useTranslation("communities");
@@ -48,7 +49,7 @@ export function usePayToJoin(community: { id: string; name: string }) {
   });
 
   const mutation = useCreateMutation({
-    mutationFn: (payment: JoinPayment, idempotencyKey: string) =>
+    mutationFn: (payment: JoinPayment & { abandonedOrderId?: string }, idempotencyKey: string) =>
       call("POST /api/payments/join", { body: { communityId: community.id, ...payment }, idempotencyKey }),
     onMutate: () => {
       setIssues([]);
@@ -66,7 +67,8 @@ export function usePayToJoin(community: { id: string; name: string }) {
   });
 
   return {
-    pay: (payment: JoinPayment) => mutation.mutate(payment),
+    // A challenge closed unanswered does not hold the next payment back (see usePaymentFlow).
+    pay: (payment: JoinPayment) => mutation.mutate({ ...payment, abandonedOrderId: flow.abandonedOrderId }),
     isPending: mutation.isPending,
     issues,
     problem,
