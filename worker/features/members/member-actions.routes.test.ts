@@ -49,6 +49,14 @@ const announcements = (userId: string) =>
     .all<{ data: string }>()
     .then((r) => r.results.map((n) => JSON.parse(n.data) as Record<string, unknown>));
 
+/** Writes a post or comment as `who` and answers it (its id). */
+const write = (path: string, body: object, who: Person) =>
+  call(path, { body, cookie: who.cookie, headers: { "idempotency-key": crypto.randomUUID() } }).then(async (res) => {
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as { post?: { id: string }; comment?: { id: string } };
+    return (answer.post ?? answer.comment)!;
+  });
+
 async function world() {
   const [owner, admin, admin2, moderator, moderator2, member, member2, outsider] = await Promise.all(
     Array.from({ length: 8 }, () => person()),
@@ -205,12 +213,6 @@ describe("a ban", () => {
     });
     expect(post.status).toBe(201);
     // On the owner's post: their comment with a reply to it goes; someone else's comment stays.
-    const write = (path: string, body: object, who: Person) =>
-      call(path, { body, cookie: who.cookie, headers: { "idempotency-key": crypto.randomUUID() } }).then(async (res) => {
-        expect(res.status).toBe(201);
-        const body = (await res.json()) as { post?: { id: string }; comment?: { id: string } };
-        return (body.post ?? body.comment)!;
-      });
     const ownerPost = await write(`/api/communities/${w.community.id}/posts`, { content: "Welcome" }, w.owner);
     const theirs = await write(`/api/posts/${ownerPost.id}/comments`, { content: "Buy it" }, w.member);
     await write(`/api/posts/${ownerPost.id}/comments`, { content: "No", parentCommentId: theirs.id }, w.member2);
@@ -239,12 +241,6 @@ describe("a ban", () => {
 
   it("with content hidden keeps their posts and comments out of every list until the ban is lifted", async () => {
     const w = await world();
-    const write = (path: string, body: object, who: Person) =>
-      call(path, { body, cookie: who.cookie, headers: { "idempotency-key": crypto.randomUUID() } }).then(async (res) => {
-        expect(res.status).toBe(201);
-        const body = (await res.json()) as { post?: { id: string }; comment?: { id: string } };
-        return (body.post ?? body.comment)!;
-      });
     const theirs = await write(`/api/communities/${w.community.id}/posts`, { content: "Buy my course" }, w.member);
     const ownerPost = await write(`/api/communities/${w.community.id}/posts`, { content: "Welcome" }, w.owner);
     await write(`/api/posts/${ownerPost.id}/comments`, { content: "Buy it" }, w.member);
