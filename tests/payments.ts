@@ -43,7 +43,7 @@ export type Result = {
   threeDs: { acsUrl: string; pareq: string; md: string; termUrl: string } | null;
 };
 
-export function pay(u: TestUser | undefined, body: object, key: string | null = newId()) {
+export function pay(u: Pick<TestUser, "cookie"> | undefined, body: object, key: string | null = newId()) {
   return call("/api/payments/join", { body, cookie: u?.cookie, headers: key ? { "idempotency-key": key } : {} });
 }
 

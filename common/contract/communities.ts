@@ -123,7 +123,12 @@ function paidNeedsPlan(value: { isPaid?: boolean; plan: PlanId }, ctx: z.Refinem
 }
 
 export const createCommunityBody = z
-  .object({ ...fields, plan: z.enum(planIds, { error: "Invalid plan" }) })
+  .object({
+    ...fields,
+    plan: z.enum(planIds, { error: "Invalid plan" }),
+    // Chosen at creation, changed later in the settings with the questions (membership-requests.ts).
+    visibility: z.enum(communityVisibilities, { error: "Choose public or private" }).default("public"),
+  })
   .superRefine(checkPaid)
   .superRefine(paidNeedsPlan);
 export type CreateCommunityBody = z.output<typeof createCommunityBody>;

@@ -71,7 +71,7 @@ async function bankPage(page: Page) {
   return { dialog, bank };
 }
 
-test("closing the 3-D Secure dialog and paying again at once joins the paid community", async ({ browser }) => {
+test("closing the 3-D Secure dialog, reloading and paying again at once joins the paid community", async ({ browser }) => {
   test.setTimeout(150_000);
   const stamp = String(Date.now());
   const name = `Retry Reading Club ${stamp}`;
@@ -116,7 +116,10 @@ test("closing the 3-D Secure dialog and paying again at once joins the paid comm
   await expect(first.dialog).toBeHidden();
   await expect(payer.getByRole("button", { name: "Pay ₾15" })).toBeEnabled();
 
-  // Paying again at once goes to the bank again, not to "A payment for this community is already in progress".
+  // Even after a reload of the page, paying again at once goes to the bank again, not to "A payment for
+  // this community is already in progress".
+  await payer.reload();
+  await fillCard(payer, CARD_3DS, "Payer Retry");
   await payer.getByRole("button", { name: "Pay ₾15" }).click();
   const second = await bankPage(payer);
   await second.bank.getByRole("button", { name: "Confirm" }).click();

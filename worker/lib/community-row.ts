@@ -7,7 +7,7 @@ import type { Db } from "./db";
 import type { ReviewStatus } from "./permissions";
 import { sessionColumns, sessionFrom, sessionUser, sessionUserFrom, type SessionColumns } from "./session";
 import { leftJoined, selectAs, tableAs, type SelectAsRow } from "./sql-names";
-import { communities, communityBans, communityMembers, membershipRequests, users } from "./tables";
+import { communities, communityBans, communityInvitations, communityMembers, membershipRequests, users } from "./tables";
 import type { Category } from "../../common/catalog";
 
 export type CommunityRow = {
@@ -46,6 +46,8 @@ export type CommunityRow = {
   membershipQuestions: string[];
   /** The caller's latest request to join it (private communities). */
   request: { id: string; status: "pending" | "approved" | "declined"; reason: string | null } | null;
+  /** The caller holds an open invitation by name: it lets them into a private community as an approval would. */
+  invited: boolean;
 };
 
 const c = alias(communities, "c");
@@ -101,6 +103,9 @@ const joinedFields = {
   request_id: sql<string | null>`${latestRequest(sql`${r.id}`)}`,
   request_status: sql<"pending" | "approved" | "declined" | null>`${latestRequest(sql`${r.status}`)}`,
   request_reason: sql<string | null>`${latestRequest(sql`${r.reason}`)}`,
+  // By the (community, invitee) primary key.
+  invited: sql<number>`exists (select 1 from ${communityInvitations} where ${communityInvitations.communityId} = ${c.id}
+    and ${communityInvitations.inviteeId} = ${sessionUser.id} and ${communityInvitations.status} = 'pending')`,
 };
 
 /** The community's columns are read as present: `toCommunityRow` answers null when `id` is not there. */
@@ -175,5 +180,6 @@ export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
     hiddenFromExplore: r.hidden_from_explore === 1,
     membershipQuestions: JSON.parse(r.membership_questions) as string[],
     request: r.request_id && r.request_status ? { id: r.request_id, status: r.request_status, reason: r.request_reason } : null,
+    invited: r.invited === 1,
   };
 }

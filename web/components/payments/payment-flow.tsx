@@ -8,20 +8,47 @@ type Handlers = {
   onFailed: (messageKey: string) => void;
 };
 
+/** Where a walked-away order's id outlives a reload of the payment page (only its id: the server checks the rest). */
+const rememberedKey = (scope: string) => `agora:abandoned-order:${scope}`;
+
+function useRememberedOrder(scope: string | undefined): [string | undefined, (orderId: string | undefined) => void] {
+  const [orderId, setOrderId] = useState<string | undefined>(() => {
+    if (!scope) return undefined;
+    try {
+      return sessionStorage.getItem(rememberedKey(scope)) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  const remember = (next: string | undefined) => {
+    setOrderId(next);
+    if (!scope) return;
+    try {
+      if (next) sessionStorage.setItem(rememberedKey(scope), next);
+      else sessionStorage.removeItem(rememberedKey(scope));
+    } catch {
+      // Storage refused (private mode, quota): the id still lives until the page is left.
+    }
+  };
+  return [orderId, remember];
+}
+
 /**
  * What follows a payment request, the same for joining and for saving a card: approved, declined,
  * a 3-D Secure challenge in its dialog, or the provider's hosted page.
  *
  * A challenge the payer walked away from (the dialog closed, or timed out) leaves its order open at the
  * provider: `abandonedOrderId` names it until the next order is answered, and the next payment sends it
- * so that order no longer holds the new one back.
+ * so that order no longer holds the new one back. With a `scope` (what is being paid for), that id also
+ * outlives a reload of the page, in this tab.
  */
 export function usePaymentFlow(
   variant: "pay" | "save",
   handlers: Handlers,
+  scope?: string,
 ): { handle: (result: PaymentResult) => void; dialog: ReactNode; abandonedOrderId: string | undefined } {
   const [challenge, setChallenge] = useState<PaymentResult | null>(null);
-  const [abandonedOrderId, setAbandonedOrderId] = useState<string | undefined>();
+  const [abandonedOrderId, setAbandonedOrderId] = useRememberedOrder(scope);
 
   const handle = (result: PaymentResult) => {
     setAbandonedOrderId(undefined);

@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { plans, type PlanId } from "../../../common/catalog";
 import type { CommunityView } from "../../../common/contract/communities";
@@ -121,5 +121,26 @@ describe("paying to join and the community's plan", () => {
     const v = view("starter", true, visitor);
     await renderInRouter(<JoinCard community={v.community} viewer={v.viewer} />, { namespaces: ["communities"] });
     expect(screen.getByRole("link", { name: /Join for/ })).toBeTruthy();
+  });
+
+  it("through an invite link to a private community, joins by the link first, then goes to the payment", async () => {
+    const { calls } = mockFetch({
+      "POST /api/invites/tok_1/join": {
+        status: 409,
+        body: {
+          error: { code: "NOT_AVAILABLE", message: "This community is paid: join it from the payment screen.", requestId: "t" },
+        },
+      },
+    });
+    const v = view("starter", true, visitor);
+    const community = { ...v.community, visibility: "private" as const };
+    const { router } = await renderInRouter(
+      <JoinCard community={community} viewer={v.viewer} invite={{ token: "tok_1", state: "open" }} />,
+      { namespaces: ["communities"] },
+    );
+    expect(screen.queryByRole("link", { name: /Join for/ })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /Join for/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/communities/join-payment"));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /api/invites/tok_1/join");
   });
 });

@@ -87,6 +87,23 @@ describe("creating a community", () => {
     expect((await call(`/api/communities/${community.id}`)).status).toBe(404);
   });
 
+  it("keeps the visibility chosen at creation: public unless asked, private when chosen, nothing else", async () => {
+    const owner = await createUser();
+    const visibilityOf = async (id: string) =>
+      (await env.DB.prepare("select visibility as n from communities where id = ?").bind(id).first<{ n: string }>())!.n;
+    const plain = await call("/api/communities", { body: validBody(), cookie: owner.cookie });
+    expect(plain.status).toBe(201);
+    expect(await visibilityOf(((await plain.json()) as { community: { id: string } }).community.id)).toBe("public");
+    const closed = await call("/api/communities", { body: { ...validBody(), visibility: "private" }, cookie: owner.cookie });
+    expect(closed.status).toBe(201);
+    expect(await visibilityOf(((await closed.json()) as { community: { id: string } }).community.id)).toBe("private");
+    const before = await count("select count(*) as n from communities where creator_id = ?", owner.user.id);
+    const odd = await call("/api/communities", { body: { ...validBody(), visibility: "secret" }, cookie: owner.cookie });
+    expect(odd.status).toBe(422);
+    expect(((await odd.json()) as ErrorJson).error.issues).toEqual([{ path: "visibility", message: "Choose public or private" }]);
+    expect(await count("select count(*) as n from communities where creator_id = ?", owner.user.id)).toBe(before);
+  });
+
   it("keeps prices in tetri and drops paid fields of free communities", async () => {
     const owner = await createUser();
     const res = await call("/api/communities", {

@@ -31,7 +31,13 @@ export function unpaidPlanOf(row: CommunityRow, actor: Actor, order: PlanOrder |
 }
 
 /** What the detail and about pages get: the community plus what the viewer may do, computed here. */
-export function communityView(row: CommunityRow, actor: Actor, unpaidPlan: UnpaidPlan | null = null) {
+export function communityView(
+  row: CommunityRow,
+  actor: Actor,
+  unpaidPlan: UnpaidPlan | null = null,
+  /** Opened through an open invite link, which lets its holder into a private community too. */
+  via: { link?: boolean } = {},
+) {
   const membership = row.membership;
   const manager = canManage(actor, row, membership);
   return {
@@ -72,7 +78,7 @@ export function communityView(row: CommunityRow, actor: Actor, unpaidPlan: Unpai
       isCreator: actor !== null && row.creatorId === actor.userId,
       hasAccess: hasMemberAccess(actor, row, membership),
       // Public communities are joined at once; private ones by a request (invitations let people in either way).
-      canJoin: membership === null && !row.banned && isListed(row) && row.visibility === "public",
+      canJoin: membership === null && !row.banned && isListed(row) && (row.visibility === "public" || via.link === true),
       canRequest:
         actor !== null &&
         membership === null &&

@@ -53,6 +53,7 @@ export function createCommunity(db: Db, ownerId: string, body: CreateCommunityBo
       paymentType: body.isPaid ? (body.paymentType ?? null) : null,
       subscriptionInterval: body.isPaid && body.paymentType === "subscription" ? (body.subscriptionInterval ?? "monthly") : null,
       targetAudience: body.targetAudience,
+      visibility: body.visibility,
       subscriptionPlan: plan.id,
       planFeatures: [...plan.features],
       planLimits: { maxMembers: plan.maxMembers },

@@ -5,6 +5,7 @@ import type { InviteLink, OpenedInvite } from "../../../common/contract/invites"
 import { INVITE_LINKS_MAX } from "../../../common/contract/limits";
 import { seedCommunity, seedMember, seedSession, seedUser } from "../../../tests/db-fixtures";
 import { call, expectError, sessionCookie } from "../../../tests/factories";
+import { APPROVE, makePaid, newCard, pay, type Result } from "../../../tests/payments";
 import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
@@ -216,6 +217,40 @@ describe("opening and joining through an invite link", () => {
     const who = await person();
     await expectError(await join(link.token, who), 409, "NOT_AVAILABLE");
     expect(await isMember(w.community.id, who.id)).toBe(false);
+  });
+
+  it("lets its holder into a private community: free at once, paid through the payment screen, the use counted once", async () => {
+    const w = await world();
+    await env.DB.prepare("update communities set visibility = 'private' where id = ?").bind(w.community.id).run();
+    const link = await createLink(w.community.id, w.owner);
+    const guest = await person();
+    expect(((await (await open(link.token, guest)).json()) as OpenedInvite).view.viewer.canJoin).toBe(true);
+    // Without the link, the same person is asked for a request.
+    const plain = (await (await call(`/api/communities/${w.community.id}`, { cookie: guest.cookie })).json()) as CommunityView;
+    expect(plain.viewer).toMatchObject({ canJoin: false, canRequest: true });
+    expect((await join(link.token, guest)).status).toBe(200);
+    expect(await isMember(w.community.id, guest.id)).toBe(true);
+
+    await makePaid(w.community.id);
+    const payer = await person();
+    await expectError(await join(link.token, payer), 409, "NOT_AVAILABLE");
+    await expectError(await join(link.token, payer), 409, "NOT_AVAILABLE");
+    expect(await count("select uses_count as n from community_invite_links where id = ?", link.id)).toBe(2);
+    expect(
+      await count("select status as n from membership_requests where community_id = ? and user_id = ?", w.community.id, payer.id),
+    ).toBe("approved");
+    const paid = (await (
+      await pay(payer, { communityId: w.community.id, card: newCard(APPROVE), saveCard: false })
+    ).json()) as Result;
+    expect(paid.status).toBe("approved");
+    expect(await isMember(w.community.id, payer.id)).toBe(true);
+
+    // A closed link admits nobody: the payment stays refused.
+    await env.DB.prepare("update community_invite_links set revoked_at = ? where id = ?").bind(Date.now(), link.id).run();
+    const late = await person();
+    await expectError(await join(link.token, late), 409, "CONFLICT");
+    expect(await count("select count(*) as n from membership_requests where user_id = ?", late.id)).toBe(0);
+    await expectError(await pay(late, { communityId: w.community.id, card: newCard(APPROVE), saveCard: false }), 409, "CONFLICT");
   });
 
   it("hides a community under review behind its link like everywhere else", async () => {

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { newId } from "../../../common/ids";
 import { invites } from "../../../common/contract/invites";
 import { load, viewerOf, visibleCommunity } from "../../lib/access";
-import { batch } from "../../lib/db";
+import { batch, type Db } from "../../lib/db";
 import { AppError, notFound, unauthenticated } from "../../lib/errors";
 import { randomToken } from "../../lib/random-token";
 import { respond } from "../../lib/respond";
@@ -10,8 +10,8 @@ import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { readSessionToken } from "../../lib/session-cookie";
 import { commit } from "../../lib/commit";
-import { bare } from "../../lib/sql-names";
-import { communityInviteLinks as links } from "../../lib/tables";
+import { bare, bareList } from "../../lib/sql-names";
+import { communityInviteLinks as links, membershipRequests as requests } from "../../lib/tables";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { communityView } from "./community-view";
 import { assertInvitable, managedCommunity } from "./invite.access";
@@ -32,6 +32,30 @@ import { assertJoinable, assertJoined, joinWrites, paidJoin } from "./join-write
 import { INVITE_LINKS_MAX } from "../../../common/contract/limits";
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * The link holder's request to join, approved by the link (a pending one, or a new one), and the link's
+ * use counted if it was: all only while the link is open. One batch.
+ */
+function admitByLink(db: Db, communityId: string, userId: string, linkId: string, linkCreator: string | null) {
+  const now = Date.now();
+  const mine = and(eq(requests.communityId, communityId), eq(requests.userId, userId));
+  const admitted = sql`exists (select 1 from ${requests} where ${mine} and ${requests.status} = 'approved' and ${requests.decidedAt} = ${now})`;
+  return [
+    db
+      .update(requests)
+      .set({ status: "approved", decidedBy: linkCreator, decidedAt: now, updatedAt: now })
+      .where(and(mine, eq(requests.status, "pending"), linkOpen(linkId))),
+    db.run(
+      sql`insert into ${requests} (${bareList(requests.id, requests.communityId, requests.userId, requests.status, requests.decidedBy, requests.decidedAt, requests.createdAt, requests.updatedAt)})
+          select ${newId()}, ${communityId}, ${userId}, 'approved', ${linkCreator}, ${now}, ${now}, ${now}
+          where ${linkOpen(linkId)} and not ${admitted}`,
+    ),
+    db.run(
+      sql`update ${links} set ${bare(links.usesCount)} = ${links.usesCount} + 1 where ${links.id} = ${linkId} and ${admitted}`,
+    ),
+  ] as const;
+}
 const unknownLink = () => notFound("This invite link is not valid.");
 
 /** /api/communities/:id/invite-links: the links the owner and admins share, with their uses; new ones and revoking. */
@@ -107,7 +131,7 @@ export const inviteRoutes = [
       state: linkState(l),
       expiresAt: l.expires_at,
       inviter: l.created_by ? { id: l.created_by, fullName: l.inviter_name ?? "", avatarUrl: l.inviter_avatar } : null,
-      view: communityView(visible, actor),
+      view: communityView(visible, actor, null, { link: linkState(l) === "open" }),
     });
   }),
   route(invites.join, async (c) => {
@@ -126,7 +150,14 @@ export const inviteRoutes = [
     const community = visibleCommunity(actor, maybe);
     assertJoinable(community, { invited: true });
     assertLinkOpen(l);
-    if (community.isPaid) throw paidJoin();
+    if (community.isPaid) {
+      // A private community sells its membership only to people it admitted: the open link admits its
+      // holder as an approved request would (the use counted then, once), and the payment screen follows.
+      if (community.visibility === "private" && community.request?.status !== "approved") {
+        await batch(db, [...admitByLink(db, community.id, user.id, l.id, l.created_by)]);
+      }
+      throw paidJoin();
+    }
     const join = joinWrites(db, community, user.id, linkOpen(l.id));
     const readAfter = communityStatement(db, token, community.id);
     const again = linkByToken(db, link);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedSession, seedUser } from "../../../tests/db-fixtures";
 import { addMember, call, createCommunity, expectError, sessionCookie } from "../../../tests/factories";
 import { insertBan } from "../../../tests/memberships";
-import { makePaid } from "../../../tests/payments";
+import { APPROVE, makePaid, newCard, pay, type Result } from "../../../tests/payments";
 import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
 
@@ -188,5 +188,28 @@ describe("a private community", () => {
     expect((await approve(w.community.id, request!.id, w.owner)).status).toBe(200);
     expect(await isMember(w.community.id, w.asker.id)).toBe(false);
     expect((await view(w.community.id, w.asker)).viewer).toMatchObject({ canRequest: false, request: { status: "approved" } });
+  });
+
+  it("of a paid community, only an approved request or an invitation by name lets a person pay", async () => {
+    const w = await world({ paid: true });
+    const stranger = await pay(w.other, { communityId: w.community.id, card: newCard(APPROVE), saveCard: false });
+    await expectError(stranger, 409, "CONFLICT");
+    expect(await isMember(w.community.id, w.other.id)).toBe(false);
+    // The owner invites them by name; accepting leads to the payment screen, which now takes them.
+    const invited = await call(`/api/communities/${w.community.id}/invitations`, {
+      body: { userId: w.other.id },
+      cookie: w.owner.cookie,
+    });
+    expect(invited.status).toBe(201);
+    const accepted = await call(`/api/communities/${w.community.id}/invitation/accept`, {
+      method: "POST",
+      cookie: w.other.cookie,
+    });
+    expect(await accepted.json()).toMatchObject({ result: "payment" });
+    const paid = (await (
+      await pay(w.other, { communityId: w.community.id, card: newCard(APPROVE), saveCard: false })
+    ).json()) as Result;
+    expect(paid.status).toBe("approved");
+    expect(await isMember(w.community.id, w.other.id)).toBe(true);
   });
 });

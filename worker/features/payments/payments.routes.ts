@@ -164,8 +164,10 @@ export const paymentsRoutes = [
         if (community.banned) throw bannedFrom();
         if (!isListed(community)) throw new AppError("CONFLICT", "This community is not open for new members.");
         if (!community.isPaid) throw new AppError("CONFLICT", "This community is free: join it without paying.");
-        // A private community sells its membership to people whose request it approved.
-        if (community.visibility === "private" && !community.membership && community.request?.status !== "approved") {
+        // A private community sells its membership to people whose request it approved, or whom its
+        // moderators invited by name (accepting such an invitation leads here).
+        const admitted = community.request?.status === "approved" || community.invited;
+        if (community.visibility === "private" && !community.membership && !admitted) {
           throw new AppError("CONFLICT", "This community is private: ask to join, and pay once your request is approved.");
         }
         if (community.membership && hasMemberAccess(actor, community, community.membership))

@@ -3,6 +3,7 @@ import { ArrowRight, Info } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
+import { RadioGroup } from "../../../components/ui/radio-group";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { COMMUNITY_CREATION_BONUS } from "../../../../common/catalog";
 import { CommunityFormFields } from "./community-form-fields";
@@ -65,6 +66,24 @@ export function CreateCommunityPage() {
           errors={form.errors}
           uploads={form.uploads}
         />
+        <div className="space-y-2 rounded-xl border border-border p-4">
+          <RadioGroup
+            legend={t("joining.settings.title")}
+            name="create-visibility"
+            value={form.values.visibility}
+            describedBy="create-visibility-hint"
+            onChange={(visibility) => form.onChange({ visibility })}
+            options={[
+              { value: "public", label: t("joining.settings.public") },
+              { value: "private", label: t("joining.settings.private") },
+            ]}
+          />
+          <p id="create-visibility-hint" className="text-sm text-muted-foreground">
+            {form.values.visibility === "private"
+              ? `${t("joining.settings.privateHint")}. ${t("joining.settings.questionsLater")}`
+              : t("joining.settings.publicHint")}
+          </p>
+        </div>
         <div className="flex flex-col-reverse gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
           {form.uploads.busy && (
             <p className="text-sm text-muted-foreground" role="status">

@@ -99,6 +99,7 @@ describe("request body", () => {
       paymentType: null,
       subscriptionInterval: null,
       plan: "free",
+      visibility: "public",
     });
     const paid = toCreateBody(valid({ isPaid: true, price: "12.5", paymentType: "single" }), "free");
     expect(paid).toMatchObject({ isPaid: true, price: 12.5, paymentType: "single", subscriptionInterval: null });
@@ -137,5 +138,7 @@ describe("saved drafts", () => {
       paymentType: "subscription",
       imageUrls: ["/a"],
     });
+    expect(parseFormValues({ ...valid(), visibility: "secret" })?.visibility).toBe("public");
+    expect(parseFormValues({ ...valid(), visibility: "private" })?.visibility).toBe("private");
   });
 });

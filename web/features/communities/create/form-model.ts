@@ -19,6 +19,7 @@ import {
 import { tetriToGelInput } from "../format";
 import type { PaymentType, SubscriptionInterval } from "../../../../common/catalog";
 import type { CommunityDetail } from "../../../../common/contract/communities";
+import type { CommunityVisibility } from "../../../../common/contract/enums";
 
 /** The create and edit forms' state, their client-side rules (spec 002 section 5) and the API bodies. */
 
@@ -36,6 +37,8 @@ export type CommunityFormValues = {
   price: string;
   paymentType: PaymentType;
   subscriptionInterval: SubscriptionInterval;
+  /** Chosen on Create only; the settings change it later with the questions. */
+  visibility: CommunityVisibility;
 };
 
 export type CommunityField =
@@ -66,6 +69,7 @@ export const emptyCommunityForm = (): CommunityFormValues => ({
   // Spec 002 section 9: payment type subscription, interval monthly.
   paymentType: "subscription",
   subscriptionInterval: "monthly",
+  visibility: "public",
 });
 
 /** The edit form starts from the saved community. */
@@ -82,6 +86,7 @@ export function formFromCommunity(c: CommunityDetail): CommunityFormValues {
     price: c.isPaid ? tetriToGelInput(c.price) : "",
     paymentType: c.paymentType ?? "subscription",
     subscriptionInterval: c.subscriptionInterval ?? "monthly",
+    visibility: c.visibility,
   };
 }
 
@@ -142,7 +147,7 @@ export function toCommunityBody(v: CommunityFormValues) {
 }
 
 export function toCreateBody(v: CommunityFormValues, plan: PlanId) {
-  return { ...toCommunityBody(v), plan };
+  return { ...toCommunityBody(v), plan, visibility: v.visibility };
 }
 
 const FIELDS: readonly CommunityField[] = [
@@ -224,5 +229,6 @@ export function parseFormValues(value: unknown): CommunityFormValues | null {
     subscriptionInterval: subscriptionIntervals.includes(v.subscriptionInterval as SubscriptionInterval)
       ? (v.subscriptionInterval as SubscriptionInterval)
       : base.subscriptionInterval,
+    visibility: v.visibility === "private" ? "private" : base.visibility,
   };
 }

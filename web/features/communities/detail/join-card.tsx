@@ -81,10 +81,12 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
   }
 
   const key = billingKey(community.isPaid, community.paymentType, community.subscriptionInterval);
+  const payLabel = key ? t("join.payToJoin", { price: t(key, { price: formatGel(community.price, i18n.language) }) }) : "";
   // A paid community whose plan has no paid memberships (it moved down to Free, or its plan is not
   // paid yet) keeps its price but takes no new paid member: the API refuses the payment.
+  const sellsMemberships = includesFeature(community.features, "paidMemberships");
   const payLink =
-    community.isPaid && key && !includesFeature(community.features, "paidMemberships") ? (
+    community.isPaid && key && !sellsMemberships ? (
       <p className="flex items-start gap-2 rounded-lg bg-muted p-3 text-sm text-foreground">
         <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         {t("join.noPaidMemberships")}
@@ -95,9 +97,13 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
         search={{ communityId: community.id }}
         className={buttonClasses({ size: "lg", className: "w-full" })}
       >
-        {t("join.payToJoin", { price: t(key, { price: formatGel(community.price, i18n.language) }) })}
+        {payLabel}
       </Link>
     ) : null;
+  // A private community's invite link admits its holder first (joining through it), then the payment
+  // screen follows: the link itself would skip the admission, and the payment would be refused.
+  const admitsThenPays =
+    invite !== undefined && community.visibility === "private" && community.isPaid && !!key && sellsMemberships;
 
   // A private community is asked to join (an invitation still lets people straight in); the request
   // card covers every state of it, a ban included, and offers the payment once a paid request is approved.
@@ -141,9 +147,11 @@ function JoinAction({ community, viewer, invite }: { community: CommunityDetail;
 
   return (
     <div className="space-y-2">
-      {payLink ?? (
+      {payLink && !admitsThenPays ? (
+        payLink
+      ) : (
         <Button size="lg" className="w-full" onClick={join} loading={isPending}>
-          {isPending ? t("join.joining") : t("join.join")}
+          {isPending ? t("join.joining") : admitsThenPays ? payLabel : t("join.join")}
         </Button>
       )}
       {problem && (

@@ -40,13 +40,17 @@ export function usePayToJoin(community: { id: string; name: string }) {
     setTimeout(() => void navigate({ to: "/communities/$communityId", params: { communityId: community.id } }), ENTER_DELAY_MS);
   };
 
-  const flow = usePaymentFlow("pay", {
-    onApproved: () => {
-      toast({ variant: "success", title: t("join.welcome", { community: community.name }) });
-      void enter();
+  const flow = usePaymentFlow(
+    "pay",
+    {
+      onApproved: () => {
+        toast({ variant: "success", title: t("join.welcome", { community: community.name }) });
+        void enter();
+      },
+      onFailed: (key) => toast({ variant: "destructive", title: t(key, { ns: "translation" }) }),
     },
-    onFailed: (key) => toast({ variant: "destructive", title: t(key, { ns: "translation" }) }),
-  });
+    `join:${community.id}`,
+  );
 
   const mutation = useCreateMutation({
     mutationFn: (payment: JoinPayment & { abandonedOrderId?: string }, idempotencyKey: string) =>
