@@ -33,4 +33,9 @@ describe("conversation preview", () => {
       cleanup();
     }
   });
+
+  it("shows no time for a chat nobody has written in yet (not 'Unknown')", () => {
+    render(<ConversationPreview conversation={summary(null)} />);
+    expect(screen.queryByText("Unknown")).toBeNull();
+  });
 });

@@ -29,7 +29,8 @@ export function ConversationPreview({ conversation }: { conversation: Conversati
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn("truncate text-foreground", unread ? "font-semibold" : "font-medium")}>{title}</span>
-          <span className="shrink-0 text-xs text-muted-foreground">{relative(time, "short")}</span>
+          {/* A chat just opened has no time to show yet. */}
+          {time !== null && <span className="shrink-0 text-xs text-muted-foreground">{relative(time, "short")}</span>}
         </span>
         <span className="mt-0.5 flex items-center justify-between gap-2">
           <span className={cn("truncate", unread ? "text-foreground" : "text-muted-foreground")}>

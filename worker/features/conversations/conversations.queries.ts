@@ -65,9 +65,15 @@ export async function listConversationSummaries(db: Db, userId: string, limit: n
     .leftJoin(other, and(eq(cv.type, "direct"), eq(other.conversationId, cv.id), ne(other.userId, userId)))
     .leftJoin(otherUser, eq(otherUser.id, other.userId))
     .leftJoin(lastMessage, eq(lastMessage.id, cv.lastMessageId))
-    // A group stays in the list only while its community's members-only areas are open to the user.
+    // A group stays in the list only while its community's members-only areas are open to the user. A
+    // direct chat nobody has written in yet is only its opener's: the other person learns of it with
+    // its first message, not as an empty row from a stranger.
     .where(
-      and(eq(p.userId, userId), sql`(${cv.type} = 'direct' or ${cv.communityId} in (${memberCommunityIds(sql`${userId}`)}))`),
+      and(
+        eq(p.userId, userId),
+        sql`(${cv.type} = 'direct' or ${cv.communityId} in (${memberCommunityIds(sql`${userId}`)}))`,
+        sql`(${cv.type} <> 'direct' or ${cv.lastMessageId} is not null or ${cv.createdBy} = ${userId})`,
+      ),
     )
     .orderBy(desc(sql`coalesce(${cv.lastMessageAt}, ${cv.createdAt})`), desc(cv.id))
     .limit(limit);

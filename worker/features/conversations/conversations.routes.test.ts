@@ -79,6 +79,20 @@ describe("conversation summaries", () => {
     expect(await unreadOf(friend.cookie)).toBe(1);
   });
 
+  it("show a direct chat nobody has written in only to the one who opened it, and to both after its first message", async () => {
+    const opener = await createUser();
+    const other = await createUser();
+    const chat = await createConversation("direct", [opener.user.id, other.user.id]);
+    expect((await summaries(opener.cookie)).map((c) => c.id)).toEqual([chat.id]);
+    expect(await summaries(other.cookie)).toEqual([]);
+    const sent = await call(`/api/conversations/${chat.id}/messages`, {
+      body: { content: "Hello there", id: crypto.randomUUID() },
+      cookie: opener.cookie,
+    });
+    expect(sent.status).toBe(201);
+    expect(await summaries(other.cookie)).toMatchObject([{ id: chat.id, lastMessage: { content: "Hello there" } }]);
+  });
+
   it("count unread messages up to 100, which the badge shows as 99+", async () => {
     const me = await createUser();
     const friend = await createUser();
