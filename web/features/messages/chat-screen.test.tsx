@@ -91,6 +91,33 @@ describe("/chat/{id}", () => {
     expect(screen.getByText("Connecting...")).toBeTruthy();
   });
 
+  it("puts a day line where a new day starts: the weekday and date, then Today", async () => {
+    const now = Date.now();
+    const earlier = new Date(now);
+    earlier.setDate(earlier.getDate() - 5);
+    earlier.setHours(18, 0, 0, 0);
+    const before = earlier.getTime();
+    serve({
+      "GET /api/conversations/conv1/messages": {
+        body: {
+          items: [
+            message(1, giorgi, "Coffee next week?", { createdAt: before, updatedAt: before }),
+            message(2, giorgi, "Or Tuesday?", { createdAt: before + 60_000, updatedAt: before + 60_000 }),
+            message(3, ana, "Sure, Tuesday", { createdAt: now, updatedAt: now }),
+          ],
+          hasMore: false,
+          version: 3,
+        },
+      },
+    });
+    await renderApp("/chat/conv1");
+    await screen.findByText("Sure, Tuesday");
+    const lines = screen.getAllByRole("time").filter((el) => el.closest("[data-message-id]") === null);
+    const year = earlier.getFullYear() === new Date(now).getFullYear() ? {} : { year: "numeric" as const };
+    const date = new Intl.DateTimeFormat("en", { weekday: "long", day: "numeric", month: "long", ...year }).format(before);
+    expect(lines.map((el) => el.textContent)).toEqual([date, "Today"]);
+  });
+
   it("shows a message at once as '(sending...)', offers Retry on failure, and retries under the same id", async () => {
     let attempts = 0;
     const { calls } = serve({

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { Fragment, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
@@ -9,6 +9,7 @@ import { MESSAGES_PAGE_SIZE } from "../../../common/contract/limits";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import { applyOlderPage, oldestSeq, type ChatHistory } from "./chat-history";
 import { updateHistory } from "./chat-cache";
+import { dayLabel, dayStart } from "./day-label";
 import { MessageBubble, type BubbleProps } from "./message-bubble";
 import type { OutgoingMessage } from "./use-outbox";
 
@@ -50,7 +51,7 @@ function asMessage(o: OutgoingMessage, conversationId: string, me: BubbleProps["
  * message the reader was looking at where it was; new messages scroll in only for a reader at the bottom.
  */
 export function MessageList({ conversationId, history, outgoing, isGroup, seenId, label, ...bubble }: MessageListProps) {
-  const { t } = useTranslation("messages");
+  const { t, i18n } = useTranslation("messages");
   const qc = useQueryClient();
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -143,20 +144,39 @@ export function MessageList({ conversationId, history, outgoing, isGroup, seenId
         <ol className="space-y-3">
           {items.map((message, i) => {
             const previous = items[i - 1];
+            const newDay = !previous || dayStart(previous.createdAt) !== dayStart(message.createdAt);
             return (
-              <MessageBubble
-                key={message.id}
-                {...bubble}
-                message={message}
-                outgoing={outgoingById.get(message.id)}
-                showSender={isGroup && previous?.sender?.id !== message.sender?.id}
-                seen={message.id === seenId}
-                onImageLoad={keepBottom}
-              />
+              <Fragment key={message.id}>
+                {newDay && <DayLine at={message.createdAt} locale={i18n.language} />}
+                <MessageBubble
+                  {...bubble}
+                  message={message}
+                  outgoing={outgoingById.get(message.id)}
+                  showSender={isGroup && (newDay || previous?.sender?.id !== message.sender?.id)}
+                  seen={message.id === seenId}
+                  onImageLoad={keepBottom}
+                />
+              </Fragment>
             );
           })}
         </ol>
       )}
     </div>
+  );
+}
+
+const localDate = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+/** Where a new day starts in the history: a heading-like line, read out in order by a screen reader. */
+function DayLine({ at, locale }: { at: number; locale: string }) {
+  return (
+    <li className="flex items-center gap-3 py-1 text-xs font-medium text-muted-foreground">
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      <time dateTime={localDate(at)}>{dayLabel(at, locale)}</time>
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    </li>
   );
 }
