@@ -26,7 +26,7 @@ function Row({ row, isMe, levelName }: { row: LeaderRow; isMe: boolean; levelNam
     <li
       data-testid="leader-row"
       aria-current={isMe || undefined}
-      className={cn("flex items-center gap-3 px-4 py-3", isMe && "bg-primary/5")}
+      className={cn("flex items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4", isMe && "bg-primary/5")}
     >
       <span className="w-8 shrink-0 text-center font-bold text-muted-foreground tabular-nums">
         <span className="sr-only">{t("rank", { rank: row.rank })}</span>
@@ -38,11 +38,14 @@ function Row({ row, isMe, levelName }: { row: LeaderRow; isMe: boolean; levelNam
         </ProfileLink>
         <LevelBadge level={row.level} label={levelName(row.level)} />
       </span>
-      <span className="min-w-0 flex-1 truncate font-medium text-foreground">
-        <ProfileLink userId={row.id}>{row.fullName}</ProfileLink>
-        {isMe && <span className="ml-2 text-sm font-normal text-muted-foreground">({t("you")})</span>}
+      {/* The name gives way on a narrow screen; "(You)" never does. */}
+      <span className="flex min-w-0 flex-1 items-baseline gap-1.5 font-medium text-foreground">
+        <span className="min-w-0 truncate">
+          <ProfileLink userId={row.id}>{row.fullName}</ProfileLink>
+        </span>
+        {isMe && <span className="shrink-0 text-sm font-normal text-muted-foreground">({t("you")})</span>}
       </span>
-      <span data-testid="leader-points" className="shrink-0 font-semibold text-foreground tabular-nums">
+      <span data-testid="leader-points" className="shrink-0 text-sm font-semibold text-foreground tabular-nums sm:text-base">
         {t("points", { count: row.points })}
       </span>
     </li>
