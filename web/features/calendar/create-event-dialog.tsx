@@ -13,7 +13,9 @@ import { ImageFileField } from "../../components/image-file-field";
 import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
-import { Input, inputClasses, Textarea } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { zoneLabel } from "./zone-label";
+import { Input, Textarea } from "../../components/ui/input";
 import { isApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { resizeImage } from "../../lib/images/resize";
@@ -60,7 +62,7 @@ const zones = (): string[] => {
  * without it ('Upload Error').
  */
 export default function CreateEventDialog({ communityId, open, onOpenChange }: CreateEventDialogProps) {
-  const { t } = useTranslation("calendar");
+  const { t, i18n } = useTranslation("calendar");
   const errorMessage = useErrorMessage();
   const create = useCreateEvent(communityId ?? "");
   const zoneList = useMemo(() => zones(), []);
@@ -189,27 +191,22 @@ export default function CreateEventDialog({ communityId, open, onOpenChange }: C
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("form.timeZone")} error={errors.timeZone}>
-            <select className={inputClasses} value={form.timeZone} onChange={set("timeZone")} disabled={submitting}>
+            <Select value={form.timeZone} onChange={set("timeZone")} disabled={submitting}>
               {zoneList.map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone}
+                  {zoneLabel(zone, i18n.language)}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <Field label={t("form.type")}>
-            <select
-              className={inputClasses}
-              value={eventType}
-              onChange={(e) => setEventType(e.target.value as EventType)}
-              disabled={submitting}
-            >
+            <Select value={eventType} onChange={(e) => setEventType(e.target.value as EventType)} disabled={submitting}>
               {eventTypes.map((type) => (
                 <option key={type} value={type}>
                   {t(`types.${type}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
         </div>
         <ImageFileField

@@ -8,7 +8,8 @@ import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
-import { Input, inputClasses, Textarea } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { Input, Textarea } from "../../components/ui/input";
 import { isApiError } from "../../lib/api";
 import { useErrorMessage } from "../../lib/errors";
 import { resizeImage } from "../../lib/images/resize";
@@ -118,13 +119,13 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
           disabled={submitting}
         />
         <Field label={t("form.level")} error={errors.requiredLevel}>
-          <select className={inputClasses} value={level} onChange={(e) => setLevel(Number(e.target.value))} disabled={submitting}>
+          <Select value={level} onChange={(e) => setLevel(Number(e.target.value))} disabled={submitting}>
             {Array.from({ length: MAX_LEVEL }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n === 1 ? t("form.levelAny") : t("level", { level: n })}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Checkbox
           label={t("form.published")}
