@@ -68,6 +68,17 @@ export default defineConfig({
         },
       },
       {
+        // Flitt's own Node SDK, unpatched, against the local sandbox (tests/flitt-sdk/local-flitt.ts).
+        test: {
+          name: "flitt-sdk",
+          environment: "node",
+          include: ["tests/flitt-sdk/**/*.test.ts"],
+          // Starting the sandbox's workerd takes a few seconds, more on a busy machine.
+          hookTimeout: 60_000,
+          testTimeout: 20_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: "web",

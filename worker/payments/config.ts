@@ -2,12 +2,12 @@ import { exports } from "cloudflare:workers";
 import { isDevelopment, type AppEnv } from "../env";
 import { FlittProvider } from "./flitt";
 import type { PaymentProvider } from "./provider";
+import { SANDBOX_PATH } from "./sandbox/path";
 
 /** Flitt's public test merchant; its secret is refused outside development. */
 export const FLITT_TEST_MERCHANT = { merchantId: "1549901", secret: "test" };
 export const FLITT_PRODUCTION_API = "https://pay.flitt.com/api";
-/** Where this worker serves its local Flitt sandbox in development and tests. */
-export const SANDBOX_PATH = "/dev/flitt";
+export { SANDBOX_PATH };
 
 export type FlittSettings = { apiUrl: string | null; merchantId: string; secret: string; mode: "direct" | "hosted" };
 

@@ -4,7 +4,7 @@ import { newId } from "../../common/ids";
 import { ORIGIN, call } from "../../tests/factories";
 import type { AppEnv } from "../env";
 import { flittSettings, paymentProvider } from "./config";
-import { FlittProvider } from "./flitt";
+import { FlittProvider, reversalKey } from "./flitt";
 import { ProviderError, type OrderRequest } from "./provider";
 import { flittSignature } from "./signature";
 
@@ -132,6 +132,37 @@ describe("Flitt adapter with the sandbox", () => {
     await expect(p.reverse(o.orderId, 1, "GEL")).rejects.toBeInstanceOf(ProviderError);
   });
 
+  it("refunds once when a reversal is sent again, and twice when each refund has its own key", async () => {
+    const p = provider();
+    const o = order({ amount: 1000 });
+    await p.payWithCard(o, card("4444555511116666"));
+    expect(await p.reverse(o.orderId, 300, "GEL")).toMatchObject({ reversalAmount: 300 });
+    expect(await p.reverse(o.orderId, 300, "GEL")).toMatchObject({ status: "approved", reversalAmount: 300 });
+    expect(await p.reverse(o.orderId, 300, "GEL", "refund-2")).toMatchObject({ reversalAmount: 600 });
+    expect(await p.reverse(o.orderId, 400, "GEL")).toMatchObject({ status: "reversed", reversalAmount: 1000 });
+    // Retried after the order is fully reversed: still the one reversal, not a refusal.
+    expect(await p.reverse(o.orderId, 400, "GEL")).toMatchObject({ status: "reversed", reversalAmount: 1000 });
+    expect(await reversalKey(o.orderId, 400, "GEL")).toMatch(/^[0-9a-f]{40}$/);
+    expect(await reversalKey(o.orderId, 400, "GEL", "refund-2")).toBe("refund-2");
+    const long = "k".repeat(51);
+    expect(await reversalKey(o.orderId, 400, "GEL", long)).toBe(await reversalKey(o.orderId, 400, "GEL", long));
+    expect(await reversalKey(o.orderId, 400, "GEL", long)).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("reports a reversal the bank refuses as a provider error, and a later attempt goes through", async () => {
+    const p = provider();
+    const email = `refused-${newId()}@example.com`;
+    const o = order({ amount: 1000, email });
+    await p.payWithCard(o, card("4444555511116666"));
+    expect((await call("/dev/flitt/faults", { body: { email, reversals: 1 } })).status).toBe(200);
+    await expect(p.reverse(o.orderId, 1000, "GEL")).rejects.toMatchObject({
+      code: "1020",
+      message: "Reversal declined by the bank",
+    });
+    expect((await p.status(o.orderId)).reversalAmount).toBe(0);
+    expect(await p.reverse(o.orderId, 1000, "GEL")).toMatchObject({ status: "reversed", reversalAmount: 1000 });
+  });
+
   it("declines a forged or unknown rectoken", async () => {
     expect((await provider().chargeSavedCard(order(), "seed-rectoken-ana")).status).toBe("declined");
     expect((await provider().chargeSavedCard(order(), "eyJ4IjoxfQ.AAAA")).status).toBe("declined");
@@ -176,7 +207,10 @@ describe("Flitt adapter with the sandbox", () => {
     const otherMerchant = { ...fields, merchant_id: 1 };
     expect(await p.verifyCallback({ ...otherMerchant, signature: await flittSignature("test", otherMerchant) })).toBeNull();
     const badStatus = { ...fields, order_status: "paid" };
-    expect(await p.verifyCallback({ ...badStatus, signature: await flittSignature("test", badStatus) })).toBeNull();
+    await expect(p.verifyCallback({ ...badStatus, signature: await flittSignature("test", badStatus) })).rejects.toMatchObject({
+      code: "UNKNOWN_STATUS",
+      message: "Unknown order status",
+    });
     expect(await p.verifyCallback(null)).toBeNull();
     expect(await p.verifyCallback("x")).toBeNull();
     expect(await p.verifyCallback([signed])).toBeNull();

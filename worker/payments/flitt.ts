@@ -34,7 +34,7 @@ export function flittDate(value: unknown): number | null {
 /** The order data of a Flitt answer or callback, in the provider-neutral shape. */
 export function toProviderOrder(fields: Fields): ProviderOrder {
   const status = text(fields.order_status) as OrderStatus | null;
-  if (!status || !orderStatuses.includes(status)) throw new ProviderError("BAD_RESPONSE", "Unknown order status");
+  if (!status || !orderStatuses.includes(status)) throw new ProviderError("UNKNOWN_STATUS", "Unknown order status");
   const masked = text(fields.masked_card);
   const lifetime = flittDate(fields.rectoken_lifetime);
   // A rectoken lives until the card expires: the first moment after the card's last valid month.
@@ -58,6 +58,18 @@ export function toProviderOrder(fields: Fields): ProviderOrder {
     reversalAmount: Number(fields.reversal_amount ?? 0) || 0,
     declineReason: status === "declined" ? (text(fields.response_description) ?? "Declined") : null,
   };
+}
+
+/**
+ * Flitt's idempotency key for a reversal (reverse_id, at most 50 characters): the caller's own key
+ * when it fits, else a digest of what is refunded (and that key), so a retry after a lost answer
+ * sends the same key and is never refunded twice.
+ */
+export async function reversalKey(orderId: string, amount: number, currency: string, key?: string): Promise<string> {
+  if (key && key.length <= 50) return key;
+  const base = `${orderId}|${amount}|${currency}${key === undefined ? "" : `|${key}`}`;
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(base));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Flitt's JSON protocol: `{request: {...}}` in, `{response: {...}}` out, both signed. */
@@ -148,8 +160,20 @@ export class FlittProvider implements PaymentProvider {
     return this.order(await this.call("status/order_id", { order_id: orderId }));
   }
 
-  async reverse(orderId: string, amount: number, currency: string): Promise<ProviderOrder> {
-    await this.call("reverse/order_id", { order_id: orderId, amount, currency });
+  async reverse(orderId: string, amount: number, currency: string, key?: string): Promise<ProviderOrder> {
+    const response = await this.call("reverse/order_id", {
+      order_id: orderId,
+      amount,
+      currency,
+      reverse_id: await reversalKey(orderId, amount, currency, key),
+    });
+    // A bank's refusal comes as a normal answer, not as a failed request.
+    if (response.reverse_status === "declined") {
+      throw new ProviderError(
+        text(response.response_code) ?? "REVERSAL_DECLINED",
+        text(response.response_description) ?? "The reversal was declined",
+      );
+    }
     return this.status(orderId);
   }
 
@@ -158,10 +182,7 @@ export class FlittProvider implements PaymentProvider {
     const fields = body as Fields;
     if (String(fields.merchant_id ?? "") !== String(this.config.merchantId)) return null;
     if (!(await hasValidSignature(this.config.secret, fields))) return null;
-    try {
-      return toProviderOrder(fields);
-    } catch {
-      return null;
-    }
+    // Signed by Flitt, so toProviderOrder's refusal (a status this app does not know) is the answer.
+    return toProviderOrder(fields);
   }
 }

@@ -66,9 +66,16 @@ export interface PaymentProvider {
   /** Hosted mode: the page to send the payer to, which returns them to `returnUrl`. */
   checkoutUrl(order: OrderRequest, returnUrl: string): Promise<string>;
   status(orderId: string): Promise<ProviderOrder>;
-  /** Refunds (all or part of) an approved order. */
-  reverse(orderId: string, amount: number, currency: string): Promise<ProviderOrder>;
-  /** The order a callback speaks of, or null when its signature does not hold. */
+  /**
+   * Refunds (all or part of) an approved order. A retry with the same arguments refunds once: the
+   * provider is given a key derived from them. Two separate refunds of the same amount of one order
+   * need their own `key` each (e.g. the refund's own id), or the second would count as a retry.
+   */
+  reverse(orderId: string, amount: number, currency: string, key?: string): Promise<ProviderOrder>;
+  /**
+   * The order a callback speaks of, or null when its signature does not hold. A signed callback with a
+   * status the app does not know throws a ProviderError (code UNKNOWN_STATUS).
+   */
   verifyCallback(body: unknown): Promise<ProviderOrder | null>;
 }
 

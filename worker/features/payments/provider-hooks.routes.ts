@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { idParam } from "../../../common/contract/http";
 import type { HonoEnv } from "../../env";
+import { AppError } from "../../lib/errors";
 import { escapeHtml } from "../../lib/html";
 import { validate } from "../../lib/validation";
 import { ProviderError } from "../../payments/provider";
@@ -27,8 +28,18 @@ export const providerHooksRoutes = new Hono<HonoEnv>()
   .post("/flitt/callback", async (c) => {
     const deps = paymentDeps(c);
     const body = (await c.req.json().catch(() => null)) as unknown;
-    const said = await deps.provider.verifyCallback(body);
-    if (!said) return c.json({ error: { code: "BAD_REQUEST", message: "Callback signature does not hold." } }, 400);
+    let said;
+    try {
+      said = await deps.provider.verifyCallback(body);
+    } catch (error) {
+      // Signed by the provider but naming a status this app does not know: refused, so it is sent again.
+      if (!(error instanceof ProviderError)) throw error;
+      throw new AppError("BAD_REQUEST", `${error.message}.`, { issues: [{ path: "order_status", message: error.message }] });
+    }
+    if (!said)
+      throw new AppError("BAD_REQUEST", "Callback signature does not hold.", {
+        issues: [{ path: "signature", message: "Not the provider's signature of these fields" }],
+      });
     const order = await orderStatement(deps.db, said.orderId);
     // Unknown orders, and orders whose amount or currency the callback misstates, are acknowledged and ignored.
     if (!order || order.amount !== said.amount || order.currency !== said.currency) return c.json({ ok: true });

@@ -7,7 +7,7 @@ import { flittSignature, hasValidSignature } from "../signature";
 import { cardType, maskCard, sandboxCards } from "./cards";
 import { acsPage, checkoutPage, sandboxPageCsp } from "./pages";
 import { issueRectoken, readRectoken } from "./rectoken";
-import { newPaymentId, reversalFaults, sandboxOrders, sentCallbacks, type SandboxOrder } from "./store";
+import { newPaymentId, reversalFaults, sandboxOrders, sandboxReversals, sentCallbacks, type SandboxOrder } from "./store";
 
 /**
  * A local Flitt: the same JSON protocol, signatures, test cards, 3-D Secure test page, hosted checkout
@@ -18,8 +18,29 @@ import { newPaymentId, reversalFaults, sandboxOrders, sentCallbacks, type Sandbo
 type Fields = Record<string, unknown>;
 type C = Context<HonoEnv>;
 
+/**
+ * Flitt answers in the format it was asked in: JSON `{request: {...}}` gets `{response: {...}}`, a
+ * form-encoded request (what Flitt's SDKs send in "form" mode) gets a form-encoded answer.
+ */
+const isForm = (c: C) => /x-www-form-urlencoded/i.test(c.req.header("content-type") ?? "");
+
+function reply(c: C, fields: Fields) {
+  if (!isForm(c)) return c.json({ response: fields });
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.set(key, String(value));
+  return c.body(form.toString(), 200, { "content-type": "application/x-www-form-urlencoded; charset=utf-8" });
+}
+
 const failure = (c: C, code: number, message: string) =>
-  c.json({ response: { response_status: "failure", error_code: code, error_message: message } });
+  reply(c, {
+    response_status: "failure",
+    error_code: code,
+    error_message: message,
+    request_id: crypto.randomUUID().slice(0, 13),
+  });
+
+/** Flitt's SDKs call every endpoint with a trailing slash, its documentation without: both are served. */
+const api = (path: string) => [`/api/${path}`, `/api/${path}/`];
 
 const str = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 const flittTime = (ms: number) => {
@@ -28,7 +49,7 @@ const flittTime = (ms: number) => {
   return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 };
 
-async function orderFields(secret: string, merchantId: string, order: SandboxOrder, opts = { callback: false }): Promise<Fields> {
+async function orderFields(secret: string, merchantId: string, order: SandboxOrder): Promise<Fields> {
   const rectoken =
     order.status === "approved" && order.wantsToken && order.maskedCard && order.expiresAt
       ? await issueRectoken(secret, {
@@ -39,7 +60,8 @@ async function orderFields(secret: string, merchantId: string, order: SandboxOrd
         })
       : "";
   const fields: Fields = {
-    response_status: opts.callback ? undefined : "success",
+    // Flitt's callbacks carry it too, so a callback is signed over the same fields as a status answer.
+    response_status: "success",
     merchant_id: Number(merchantId),
     order_id: order.orderId,
     payment_id: order.paymentId,
@@ -66,7 +88,7 @@ async function orderFields(secret: string, merchantId: string, order: SandboxOrd
 async function sendCallback(c: C, order: SandboxOrder) {
   if (!order.callbackUrl) return;
   const { secret, merchantId } = flittSettings(c.env);
-  const body = await orderFields(secret, merchantId, order, { callback: true });
+  const body = await orderFields(secret, merchantId, order);
   sentCallbacks.push({ url: order.callbackUrl, body });
   const request = new Request(order.callbackUrl, {
     method: "POST",
@@ -83,7 +105,28 @@ async function sendCallback(c: C, order: SandboxOrder) {
 
 async function answer(c: C, order: SandboxOrder) {
   const { secret, merchantId } = flittSettings(c.env);
-  return c.json({ response: await orderFields(secret, merchantId, order) });
+  return reply(c, await orderFields(secret, merchantId, order));
+}
+
+/**
+ * Flitt's signed answer to a reversal. A bank's refusal is a normal answer (reverse_status declined,
+ * with the bank's code and words), not a failed request.
+ */
+async function reverseAnswer(c: C, order: SandboxOrder, outcome: { reverseId: string; amount: number; approved: boolean }) {
+  const { secret, merchantId } = flittSettings(c.env);
+  const fields: Fields = {
+    response_status: "success",
+    reverse_status: outcome.approved ? "approved" : "declined",
+    merchant_id: Number(merchantId),
+    order_id: order.orderId,
+    currency: order.currency,
+    reversal_amount: String(outcome.approved ? outcome.amount : 0),
+    reverse_id: outcome.reverseId,
+    response_code: outcome.approved ? "" : "1020",
+    response_description: outcome.approved ? "" : "Reversal declined by the bank",
+  };
+  fields.signature = await flittSignature(secret, fields);
+  return reply(c, fields);
 }
 
 function settle(order: SandboxOrder, approve: boolean, reason: string | null) {
@@ -92,11 +135,19 @@ function settle(order: SandboxOrder, approve: boolean, reason: string | null) {
   order.md = null;
 }
 
-/** Reads and checks `{request: {...}}`: the merchant and its signature. */
-async function signedRequest(c: C): Promise<Fields | Response> {
-  const body = (await c.req.json().catch(() => null)) as { request?: Fields } | null;
+/** The request's fields: JSON `{request: {...}}` or form-encoded. */
+async function requestFields(c: C): Promise<Fields | null> {
+  // Decoded by hand: workerd warns when .text() reads a body whose media type it does not take for text.
+  if (isForm(c)) return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
+  const body = (await c.req.json().catch(() => null)) as { request?: unknown } | null;
   const request = body?.request;
-  if (!request || typeof request !== "object") return failure(c, 1000, "Request is not JSON {request: {...}}");
+  return request && typeof request === "object" && !Array.isArray(request) ? (request as Fields) : null;
+}
+
+/** Reads and checks a request: the merchant and its signature. */
+async function signedRequest(c: C): Promise<Fields | Response> {
+  const request = await requestFields(c);
+  if (!request) return failure(c, 1000, "Request is neither JSON {request: {...}} nor form-encoded");
   const { secret, merchantId } = flittSettings(c.env);
   if (str(request.merchant_id) !== merchantId) return failure(c, 1002, "Application error: unknown merchant_id");
   if (!(await hasValidSignature(secret, request))) return failure(c, 1014, "Invalid signature");
@@ -169,7 +220,7 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     if (!isDevelopment(c.env)) throw new AppError("NOT_FOUND", "Not found.");
     await next();
   })
-  .post("/api/3dsecure_step1", async (c) => {
+  .on("POST", api("3dsecure_step1"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = newOrder(c, request);
@@ -177,19 +228,17 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     const { threeDs } = applyCard(order, { number: str(request.card_number), expiry: str(request.expiry_date) });
     if (threeDs) {
       const origin = new URL(c.req.url).origin;
-      return c.json({
-        response: {
-          response_status: "success",
-          acs_url: `${origin}${SANDBOX_PATH}/acs`,
-          pareq: btoa(`pareq:${order.orderId}`),
-          md: order.md,
-        },
+      return reply(c, {
+        response_status: "success",
+        acs_url: `${origin}${SANDBOX_PATH}/acs`,
+        pareq: btoa(`pareq:${order.orderId}`),
+        md: order.md,
       });
     }
     await sendCallback(c, order);
     return answer(c, order);
   })
-  .post("/api/3dsecure_step2", async (c) => {
+  .on("POST", api("3dsecure_step2"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = sandboxOrders.get(str(request.order_id));
@@ -205,7 +254,7 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     await sendCallback(c, order);
     return answer(c, order);
   })
-  .post("/api/recurring", async (c) => {
+  .on("POST", api("recurring"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = newOrder(c, request);
@@ -223,32 +272,40 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     await sendCallback(c, order);
     return answer(c, order);
   })
-  .post("/api/checkout/url", async (c) => {
+  .on("POST", api("checkout/url"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = newOrder(c, request);
     if (order instanceof Response) return order;
     const origin = new URL(c.req.url).origin;
-    return c.json({
-      response: {
-        response_status: "success",
-        checkout_url: `${origin}${SANDBOX_PATH}/checkout/${encodeURIComponent(order.orderId)}`,
-      },
+    return reply(c, {
+      response_status: "success",
+      checkout_url: `${origin}${SANDBOX_PATH}/checkout/${encodeURIComponent(order.orderId)}`,
+      payment_id: order.paymentId,
     });
   })
-  .post("/api/status/order_id", async (c) => {
+  .on("POST", api("status/order_id"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = sandboxOrders.get(str(request.order_id));
     if (!order) return failure(c, 1018, "Order not found");
     return answer(c, order);
   })
-  .post("/api/reverse/order_id", async (c) => {
+  .on("POST", api("reverse/order_id"), async (c) => {
     const request = await signedRequest(c);
     if (request instanceof Response) return request;
     const order = sandboxOrders.get(str(request.order_id));
     if (!order) return failure(c, 1018, "Order not found");
     const amount = Number(request.amount);
+    const reverseId = str(request.reverse_id);
+    if (reverseId.length > 50) return failure(c, 1011, "Parameter `reverse_id` is invalid");
+    // A retry with the key of a reversal that went through answers that reversal again: it never refunds twice.
+    const keyed = sandboxReversals.get(order.orderId) ?? new Map<string, number>();
+    const done = reverseId ? keyed.get(reverseId) : undefined;
+    if (done !== undefined) {
+      if (done !== amount) return failure(c, 1011, "Parameter `reverse_id` was used for another amount");
+      return reverseAnswer(c, order, { reverseId, amount, approved: true });
+    }
     if (order.status !== "approved") return failure(c, 1019, "Only approved orders can be reversed");
     if (str(request.currency) !== order.currency) return failure(c, 1011, "Parameter `currency` is invalid");
     if (!Number.isInteger(amount) || amount <= 0 || amount > order.amount - order.reversalAmount)
@@ -256,19 +313,13 @@ export const flittSandboxRoutes = new Hono<HonoEnv>()
     const faults = reversalFaults.get(order.email ?? "") ?? 0;
     if (faults > 0) {
       reversalFaults.set(order.email ?? "", faults - 1);
-      return failure(c, 1020, "Reversal declined by the bank");
+      return reverseAnswer(c, order, { reverseId, amount, approved: false });
     }
     order.reversalAmount += amount;
+    if (reverseId) sandboxReversals.set(order.orderId, keyed.set(reverseId, amount));
     if (order.reversalAmount >= order.amount) order.status = "reversed";
     await sendCallback(c, order);
-    return c.json({
-      response: {
-        response_status: "success",
-        reverse_status: "approved",
-        order_id: order.orderId,
-        reversal_amount: String(amount),
-      },
-    });
+    return reverseAnswer(c, order, { reverseId, amount, approved: true });
   })
   .post("/acs", async (c) => {
     const form = await c.req.parseBody();

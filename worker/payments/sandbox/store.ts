@@ -42,3 +42,6 @@ export const sentCallbacks: { url: string; body: Record<string, unknown> }[] = [
  * bank refuse a refund and the app try it again later.
  */
 export const reversalFaults = new Map<string, number>();
+
+/** The reversals that went through with an idempotency key (reverse_id), per order: the amount each gave back. */
+export const sandboxReversals = new Map<string, Map<string, number>>();
