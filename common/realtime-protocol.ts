@@ -67,6 +67,13 @@ export const postCountersSchema = z.object({
   likesCount: z.number().int().nonnegative(),
   commentsCount: z.number().int().nonnegative(),
 });
+/** A poll's counts after a vote: the same for everyone (each viewer's own choice comes from the API). */
+export const pollCountsSchema = z.object({
+  type: z.literal("poll.counts"),
+  postId: id,
+  voters: z.number().int().nonnegative(),
+  options: z.array(z.object({ id, votes: z.number().int().nonnegative() })).max(10),
+});
 export const commentCreatedSchema = z.object({
   type: z.literal("comment.created"),
   postId: id,
@@ -148,6 +155,7 @@ export const communityEventSchema = z.discriminatedUnion("type", [
   postUpdatedSchema,
   postDeletedSchema,
   postCountersSchema,
+  pollCountsSchema,
   commentCreatedSchema,
   commentDeletedSchema,
   pointsChangedSchema,

@@ -14,6 +14,7 @@ import {
   REPORT_REASON_MAX,
 } from "./limits";
 import { multiLine, singleLine } from "./text";
+import { poll, pollBody, pollVoters, voteBody } from "./poll";
 
 /** The feed: posts, comments, likes, pins and reports (spec 000 section 9 for the limits). */
 
@@ -32,10 +33,12 @@ export const postBody = z.object({
   content: multiLine("Content", { max: POST_CONTENT_MAX, required: "Content required" }),
   topicId: id.nullable().optional(),
   imageUrls: z.array(postImageUrl).max(POST_IMAGES_MAX, `You can upload up to ${POST_IMAGES_MAX} images per post`).default([]),
+  poll: pollBody.nullable().optional(),
 });
 export type PostBody = z.output<typeof postBody>;
 
-export const editPostBody = postBody.omit({ imageUrls: true });
+// A poll is set when the post is created: an edit cannot change what people already voted on.
+export const editPostBody = postBody.omit({ imageUrls: true, poll: true });
 
 export const feedQuery = z.object({
   topicId: id.optional(),
@@ -95,6 +98,7 @@ export const post = z.object({
   pinned: z.boolean(),
   editedAt: z.number().nullable(),
   createdAt: z.number(),
+  poll: poll.nullable(),
   ...postPermissions.shape,
 });
 export type Post = z.output<typeof post>;
@@ -164,6 +168,12 @@ export const feed = {
   deletePost: endpoint("DELETE", "/api/posts/:postId", { params: postParams, response: ok }),
   likePost: endpoint("POST", "/api/posts/:postId/like", { params: postParams, response: postLike }),
   unlikePost: endpoint("DELETE", "/api/posts/:postId/like", { params: postParams, response: postLike }),
+  vote: endpoint("PUT", "/api/posts/:postId/poll/vote", {
+    params: postParams,
+    body: voteBody,
+    response: z.object({ poll }),
+  }),
+  pollVoters: endpoint("GET", "/api/posts/:postId/poll/voters", { params: postParams, response: pollVoters }),
   pinPost: endpoint("POST", "/api/posts/:postId/pin", { params: postParams, response: postPin }),
   unpinPost: endpoint("DELETE", "/api/posts/:postId/pin", { params: postParams, response: postPin }),
   reportPost: endpoint("POST", "/api/posts/:postId/report", {

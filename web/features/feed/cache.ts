@@ -72,6 +72,27 @@ export function setPostCounters(qc: QueryClient, communityId: string, postId: st
   );
 }
 
+/**
+ * A poll's live counts from the community room: counts only, so the viewer's own choice (and whether
+ * they may see the voters) stays as the API last answered it.
+ */
+export function setPollCounts(
+  qc: QueryClient,
+  communityId: string,
+  postId: string,
+  voters: number,
+  counts: readonly { id: string; votes: number }[],
+) {
+  const votes = new Map(counts.map((o) => [o.id, o.votes]));
+  updatePost(qc, communityId, postId, (p) =>
+    p.poll
+      ? patch(p, {
+          poll: { ...p.poll, voters, options: p.poll.options.map((o) => ({ ...o, votes: votes.get(o.id) ?? o.votes })) },
+        })
+      : p,
+  );
+}
+
 function listedPost(qc: QueryClient, communityId: string, postId: string): Post | undefined {
   for (const [, data] of qc.getQueriesData<PostPages>({ queryKey: feedKeys.posts(communityId) })) {
     const found = data?.pages.flatMap((page) => page.items).find((p) => p.id === postId);

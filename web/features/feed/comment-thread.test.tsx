@@ -18,6 +18,7 @@ const post: Post = {
   likesCount: 0,
   commentsCount: 3,
   userHasLiked: false,
+  poll: null,
   pinned: false,
   editedAt: null,
   createdAt: Date.now(),

@@ -12,6 +12,7 @@ import { emptyMentionValue } from "./mention-textarea";
 import { isOffline } from "../../lib/offline/outbox";
 import { useCreatePost, useQueuePost } from "./post-mutations";
 import { PostFormFields, type PostFormValue } from "./post-form-fields";
+import { PollEditor, pollFromDraft, type PollDraft } from "./poll-editor";
 
 const emptyForm: PostFormValue = { headline: "", content: emptyMentionValue, topicId: "" };
 
@@ -32,12 +33,14 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
   const queue = useQueuePost(communityId);
   const [form, setForm] = useState<PostFormValue>(emptyForm);
   const [images, setImages] = useState<PickedImage[]>([]);
+  const [poll, setPoll] = useState<PollDraft | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const reset = () => {
     images.forEach((i) => URL.revokeObjectURL(i.preview));
     setForm(emptyForm);
     setImages([]);
+    setPoll(null);
   };
 
   const close = (next: boolean) => {
@@ -90,7 +93,17 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
       });
       return;
     }
-    const body = { headline: form.headline.trim() || null, content, topicId: form.topicId || null };
+    const drafted = poll ? pollFromDraft(poll) : null;
+    if (drafted && "error" in drafted) {
+      toast({ title: t("poll.invalid"), description: t(drafted.error), variant: "destructive" });
+      return;
+    }
+    const body = {
+      headline: form.headline.trim() || null,
+      content,
+      topicId: form.topicId || null,
+      poll: drafted ? drafted.poll : null,
+    };
     // Offline, a text post waits in the outbox and goes out on reconnect; images need the network to upload.
     if (isOffline() && images.length > 0) {
       toast({ title: t("create.failed"), description: t("pending.imagesNeedConnection"), variant: "destructive" });
@@ -130,6 +143,7 @@ export default function CreatePostDialog({ communityId, open, onOpenChange }: Cr
           <span className="block text-sm font-medium text-foreground">{t("create.images")}</span>
           <ImagePicker images={images} onChange={setImages} disabled={submitting} />
         </div>
+        <PollEditor value={poll} onChange={setPoll} disabled={submitting} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => close(false)} disabled={submitting}>
             {t("common.cancel")}

@@ -31,6 +31,7 @@ function post(overrides: Partial<Post> = {}): Post {
     likesCount: 0,
     commentsCount: 0,
     userHasLiked: false,
+    poll: null,
     pinned: false,
     editedAt: null,
     createdAt: 1_700_000_000_000 + seq,
@@ -104,6 +105,40 @@ describe("community room events in the cache", () => {
     for (const p of [inAll, inTopic, onPage]) expect([p.likesCount, p.commentsCount]).toEqual([7, 3]);
     // Other posts are untouched.
     expect(qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[0]!.likesCount).toBe(0);
+  });
+
+  it("poll.counts moves a poll's counts everywhere it is cached and keeps the viewer's own choice", () => {
+    const qc = createQueryClient();
+    const poll = {
+      multipleChoice: false,
+      closesAt: null,
+      closed: false,
+      voters: 1,
+      canSeeVoters: false,
+      options: [
+        { id: "o1", text: "Yes", votes: 1, chosen: true },
+        { id: "o2", text: "No", votes: 0, chosen: false },
+      ],
+    };
+    const target = post({ poll });
+    qc.setQueryData(feedKeys.postList(C, null), pages([post(), target]));
+    qc.setQueryData<PostDetail>(feedKeys.post(target.id), { post: target, community: { id: C, name: "Club" } });
+
+    const counts = [
+      { id: "o1", votes: 1 },
+      { id: "o2", votes: 2 },
+    ];
+    applyCommunityEvent(qc, C, { type: "poll.counts", postId: target.id, voters: 3, options: counts }, me);
+
+    const listed = qc.getQueryData<InfiniteData<Page<Post>>>(feedKeys.postList(C, null))!.pages[0]!.items[1]!;
+    const onPage = qc.getQueryData<PostDetail>(feedKeys.post(target.id))!.post;
+    for (const p of [listed, onPage]) {
+      expect(p.poll!.voters).toBe(3);
+      expect(p.poll!.options.map((o) => [o.votes, o.chosen])).toEqual([
+        [1, true],
+        [2, false],
+      ]);
+    }
   });
 
   it("post.created reads the post from the API and puts it at the top, under pinned posts, once", async () => {

@@ -9,6 +9,7 @@ import {
   removePost,
   setOnline,
   changeOnline,
+  setPollCounts,
   setPostCounters,
   updatePost,
 } from "./cache";
@@ -53,6 +54,9 @@ export function applyCommunityEvent(
       return;
     case "post.counters":
       setPostCounters(qc, communityId, event.postId, event.likesCount, event.commentsCount);
+      return;
+    case "poll.counts":
+      setPollCounts(qc, communityId, event.postId, event.voters, event.options);
       return;
     case "comment.created":
       refetchForNewComment(qc, communityId, event.postId, event.commentId, event.parentId ?? null);

@@ -22,6 +22,8 @@ import { useMinuteTick } from "./use-minute-tick";
 import type { Post } from "../../../common/contract/feed";
 
 const PostDialogs = lazyWithPreload(() => import("./post-dialogs"));
+// Its own chunk: most posts have no poll, and the first screen's budget has no room for one.
+const PollView = lazyWithPreload(() => import("./poll-view"));
 
 type PostCardProps = {
   post: Post;
@@ -122,6 +124,15 @@ export const PostCard = memo(function PostCard({ post, viewerId, readOnly = fals
       </Heading>
       <RichText content={post.content} className="mt-1 text-[15px] leading-relaxed text-foreground" />
       <PostImages urls={post.imageUrls} />
+      {post.poll && (
+        <Suspense
+          fallback={
+            <div className="mt-3 rounded-xl border border-border" style={{ minHeight: 48 * post.poll.options.length + 40 }} />
+          }
+        >
+          <PollView post={{ ...post, poll: post.poll }} readOnly={readOnly} />
+        </Suspense>
+      )}
 
       <div className="mt-3 flex items-center gap-1 border-t border-border pt-2">
         <button

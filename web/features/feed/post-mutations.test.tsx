@@ -24,6 +24,7 @@ const post: Post = {
   likesCount: 4,
   commentsCount: 0,
   userHasLiked: false,
+  poll: null,
   pinned: false,
   editedAt: null,
   createdAt: 1,

@@ -9,6 +9,8 @@ let timer: ReturnType<typeof setInterval> | undefined;
 let minute = Math.floor(Date.now() / 60_000);
 
 function subscribe(listener: () => void) {
+  // The first listener after a quiet spell: the minute may be long gone (polls read it to close).
+  if (listeners.size === 0) minute = Math.floor(Date.now() / 60_000);
   listeners.add(listener);
   timer ??= setInterval(() => {
     minute = Math.floor(Date.now() / 60_000);

@@ -8,7 +8,7 @@ import { sessionToken, sessionUserId } from "../../lib/session";
 import { peopleNamed } from "../../lib/full-text";
 import { firstRow } from "../../lib/sql-names";
 import { communities, communityMembers, communityTopics, posts, users } from "../../lib/tables";
-import { postPermissions, withPermissions } from "./post-permissions";
+import { withPermissions } from "./post-permissions";
 import { createPost } from "./post-writes";
 import { feedPage, feedStatements } from "./posts.queries";
 
@@ -26,10 +26,7 @@ export const communityFeedRoutes = [
     const [accessRow, ...feedResults] = await db.batch([member.query, ...feedStatements(db, communityId, { token }, query)]);
     const access = member.read(c, accessRow);
     const page = feedPage(feedResults, query);
-    return respond(c, feed.listPosts, {
-      ...page,
-      items: page.items.map((p) => ({ ...p, ...postPermissions(access, p.author?.id ?? null) })),
-    });
+    return respond(c, feed.listPosts, { ...page, items: page.items.map((p) => withPermissions(p, access)) });
   }),
   route(feed.createPost, async (c) => {
     const key = c.req.valid("header")["idempotency-key"];

@@ -1,5 +1,5 @@
 import type { MemberContext } from "../../lib/access";
-import { canDeleteContent, canEditContent, canManageContent } from "../../lib/permissions";
+import { canDeleteContent, canEditContent, canManage, canManageContent } from "../../lib/permissions";
 import type { FeedComment } from "./comments.queries";
 import type { FeedPost } from "./posts.queries";
 
@@ -12,9 +12,14 @@ export function postPermissions(access: MemberContext, authorId: string | null) 
   };
 }
 
+/** Who voted what is the author's and the community's admins' to see; members see the counts. */
+export const canSeeVoters = (access: MemberContext, authorId: string | null) =>
+  (authorId !== null && access.actor?.userId === authorId) || canManage(access.actor, access.community, access.membership);
+
 export const withPermissions = (post: FeedPost, access: MemberContext) => ({
   ...post,
   ...postPermissions(access, post.author?.id ?? null),
+  poll: post.poll && { ...post.poll, canSeeVoters: canSeeVoters(access, post.author?.id ?? null) },
 });
 
 export const withCommentPermissions = (comment: FeedComment, access: MemberContext) => ({

@@ -10,7 +10,7 @@ import { idempotency } from "../../lib/idempotency";
 import { assertUnderLimit, hitStatement, rateLimitRules } from "../../lib/rate-limit";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { bare } from "../../lib/sql-names";
-import { communities, communityTopics, posts, uploads } from "../../lib/tables";
+import { communities, communityTopics, postPollOptions, postPolls, posts, uploads } from "../../lib/tables";
 import { award, commitOnce, notify } from "../../lib/commit";
 import { preview } from "../../lib/notify";
 import type { PostBody } from "../../../common/contract/feed";
@@ -51,6 +51,15 @@ export const topicCount = (db: Db, topicId: string, delta: 1 | -1) => {
       : sql`update ${t} set ${bare(t.postsCount)} = max(0, ${t.postsCount} - 1) where ${t.id} = ${topicId}`,
   );
 };
+
+/** The poll of a new post, with its options in the author's order (nothing without a poll). */
+function pollSteps(db: Db, postId: string, poll: PostBody["poll"], now: number) {
+  if (!poll) return [];
+  return [
+    db.insert(postPolls).values({ postId, multipleChoice: poll.multipleChoice, closesAt: poll.closesAt, createdAt: now }),
+    db.insert(postPollOptions).values(poll.options.map((text, position) => ({ id: newId(), postId, position, text }))),
+  ];
+}
 
 /** A post its author created, as the feed shows it now (a retried create answers with it). */
 async function createdPost(db: Db, postId: string, authorId: string) {
@@ -110,6 +119,7 @@ export async function createPost(c: Context<HonoEnv>, communityId: string, body:
           createdAt: now,
           updatedAt: now,
         }),
+        ...pollSteps(db, id, body.poll, now),
         // A template, not the builder: a counter leaves the community's `updated_at` alone.
         db.run(
           sql`update ${communities} set ${bare(communities.postsCount)} = ${communities.postsCount} + 1 where ${communities.id} = ${communityId}`,

@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor } from "../../lib/pagination";
 import { viewerSql, type Viewer } from "../../lib/session";
 import { firstRow } from "../../lib/sql-names";
 import { communities, communityTopics, postLikes, posts, userPoints, users } from "../../lib/tables";
+import { pollColumn, toPoll, type FeedPoll } from "./poll.queries";
 
 export type FeedPost = {
   id: string;
@@ -24,6 +25,7 @@ export type FeedPost = {
   pinned: boolean;
   editedAt: number | null;
   createdAt: number;
+  poll: FeedPoll | null;
 };
 
 /**
@@ -55,6 +57,7 @@ const cards = (db: Db, viewer: SQL) =>
         sql`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewer})`.mapWith(
           Boolean,
         ),
+      poll: pollColumn(posts.id, viewer),
     })
     .from(posts)
     .innerJoin(communities, eq(communities.id, posts.communityId))
@@ -85,6 +88,7 @@ export function toFeedPost(r: Row): FeedPost {
     pinned: r.pinnedAt !== null,
     editedAt: r.editedAt,
     createdAt: r.createdAt,
+    poll: toPoll(r.poll),
   };
 }
 
