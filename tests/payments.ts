@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { plans } from "../common/catalog";
 import { newId } from "../common/ids";
-import { call, createCommunity, type TestUser } from "./factories";
+import { call, createCommunity, createUser, type TestUser } from "./factories";
 import type { AppEnv } from "../worker/env";
 import app from "../worker/app";
 import { paymentProvider } from "../worker/payments/config";
@@ -224,4 +224,37 @@ export function callHosted(path: string, opts: { body?: unknown; cookie?: string
     { ...(env as AppEnv), FLITT_MODE: "hosted" },
     ctx,
   );
+}
+
+/** A refund of (part of) a member's payment, as the community's owner asks for it. */
+export function refund(u: Pick<TestUser, "cookie"> | undefined, orderId: string, amount: number, key: string = newId()) {
+  return call(`/api/payments/orders/${orderId}/refund`, { body: { amount, key }, cookie: u?.cookie });
+}
+
+/** The receipts written for an order, oldest first, straight from the table. */
+export async function receiptsFor(orderId: string) {
+  const rows = await env.DB.prepare("select kind, amount, refund_key from receipts where order_id = ? order by number")
+    .bind(orderId)
+    .all<{ kind: string; amount: number; refund_key: string | null }>();
+  return rows.results;
+}
+
+/** A receipt of the user's, written straight (a charge of 10 ₾ for a membership). */
+export async function insertReceipt(userId: string, communityId: string | null = null): Promise<string> {
+  const id = newId();
+  await env.DB.prepare(
+    `insert into receipts (id, number, order_id, user_id, community_id, kind, item, amount, created_at)
+     values (?, (select coalesce(max(number), 0) + 1 from receipts), ?, ?, ?, 'charge', 'join_community', 1000, ?)`,
+  )
+    .bind(id, newId(), userId, communityId, Date.now())
+    .run();
+  return id;
+}
+
+/** A member's approved payment for a paid community: a new account pays for it with the test bank's card. */
+export async function paidOrder(communityId: string): Promise<string> {
+  const payer = await createUser();
+  const result = await payOk(payer, { communityId, card: newCard(APPROVE), saveCard: false });
+  expect(result.status).toBe("approved");
+  return result.orderId;
 }

@@ -25,6 +25,7 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthRegisterRouteImport } from './routes/auth/register'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as MainProtectedAddPaymentMethodRouteImport } from './routes/_main/_protected/add-payment-method'
+import { Route as MainProtectedBillingRouteImport } from './routes/_main/_protected/billing'
 import { Route as MainProtectedEditProfileRouteImport } from './routes/_main/_protected/edit-profile'
 import { Route as MainProtectedLeaderboardsRouteImport } from './routes/_main/_protected/leaderboards'
 import { Route as MainProtectedMembersRouteImport } from './routes/_main/_protected/members'
@@ -134,6 +135,11 @@ const MainProtectedAddPaymentMethodRoute =
     path: '/add-payment-method',
     getParentRoute: () => MainProtectedRoute,
   } as any)
+const MainProtectedBillingRoute = MainProtectedBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => MainProtectedRoute,
+} as any)
 const MainProtectedEditProfileRoute =
   MainProtectedEditProfileRouteImport.update({
     id: '/edit-profile',
@@ -314,6 +320,7 @@ export interface FileRoutesByFullPath {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
+  '/billing': typeof MainProtectedBillingRoute
   '/edit-profile': typeof MainProtectedEditProfileRoute
   '/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/members': typeof MainProtectedMembersRoute
@@ -359,6 +366,7 @@ export interface FileRoutesByTo {
   '/auth/register': typeof AuthRegisterRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
+  '/billing': typeof MainProtectedBillingRoute
   '/edit-profile': typeof MainProtectedEditProfileRoute
   '/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/members': typeof MainProtectedMembersRoute
@@ -407,6 +415,7 @@ export interface FileRoutesById {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/_main/': typeof MainIndexRoute
   '/_main/_protected/add-payment-method': typeof MainProtectedAddPaymentMethodRoute
+  '/_main/_protected/billing': typeof MainProtectedBillingRoute
   '/_main/_protected/edit-profile': typeof MainProtectedEditProfileRoute
   '/_main/_protected/leaderboards': typeof MainProtectedLeaderboardsRoute
   '/_main/_protected/members': typeof MainProtectedMembersRoute
@@ -454,6 +463,7 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/reset-password'
     | '/add-payment-method'
+    | '/billing'
     | '/edit-profile'
     | '/leaderboards'
     | '/members'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/auth/register'
     | '/auth/reset-password'
     | '/add-payment-method'
+    | '/billing'
     | '/edit-profile'
     | '/leaderboards'
     | '/members'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/_main/'
     | '/_main/_protected/add-payment-method'
+    | '/_main/_protected/billing'
     | '/_main/_protected/edit-profile'
     | '/_main/_protected/leaderboards'
     | '/_main/_protected/members'
@@ -694,6 +706,13 @@ declare module '@tanstack/react-router' {
       path: '/add-payment-method'
       fullPath: '/add-payment-method'
       preLoaderRoute: typeof MainProtectedAddPaymentMethodRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
+    '/_main/_protected/billing': {
+      id: '/_main/_protected/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof MainProtectedBillingRouteImport
       parentRoute: typeof MainProtectedRoute
     }
     '/_main/_protected/edit-profile': {
@@ -904,6 +923,7 @@ declare module '@tanstack/react-router' {
 
 interface MainProtectedRouteChildren {
   MainProtectedAddPaymentMethodRoute: typeof MainProtectedAddPaymentMethodRoute
+  MainProtectedBillingRoute: typeof MainProtectedBillingRoute
   MainProtectedEditProfileRoute: typeof MainProtectedEditProfileRoute
   MainProtectedLeaderboardsRoute: typeof MainProtectedLeaderboardsRoute
   MainProtectedMembersRoute: typeof MainProtectedMembersRoute
@@ -931,6 +951,7 @@ interface MainProtectedRouteChildren {
 
 const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedAddPaymentMethodRoute: MainProtectedAddPaymentMethodRoute,
+  MainProtectedBillingRoute: MainProtectedBillingRoute,
   MainProtectedEditProfileRoute: MainProtectedEditProfileRoute,
   MainProtectedLeaderboardsRoute: MainProtectedLeaderboardsRoute,
   MainProtectedMembersRoute: MainProtectedMembersRoute,

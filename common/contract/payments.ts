@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cardNumberValid, cvvValid, parseExpiry } from "../card";
 import { planIds, subscriptionIntervals } from "../catalog";
+import { billing } from "./billing";
 import { endpoint, idParam, ok } from "./http";
 import { EMAIL_MAX, USER_NAME_MAX } from "./limits";
 
@@ -149,4 +150,5 @@ export const payments = {
   subscriptions: endpoint("GET", "/api/payments/subscriptions", { response: z.object({ items: z.array(subscription) }) }),
   cancelSubscription: endpoint("POST", "/api/payments/subscriptions/:id/cancel", { params: orderParams, response: subscription }),
   resubscribe: endpoint("POST", "/api/payments/subscriptions/:id/resubscribe", { params: orderParams, response: subscription }),
+  ...billing,
 };

@@ -143,3 +143,53 @@ export const paymentOrders = sqliteTable(
       .where(sql`${t.reversalDueAt} is not null`),
   ],
 );
+
+/** A charge takes money, a refund gives (part of) it back. */
+export const receiptKinds = ["charge", "refund"] as const;
+export type ReceiptKind = (typeof receiptKinds)[number];
+
+/**
+ * The payer's record of one movement of money, written in the batch that settles it: one per approved
+ * order (`charge`) and one per refund. Its columns are copied, not joined, so a receipt reads the same
+ * after the community is renamed or the card removed.
+ */
+export const receipts = sqliteTable(
+  "receipts",
+  {
+    id: idColumn(),
+    /** Sequential over all receipts; shown as AG-<year>-<number padded to 6 digits>. */
+    number: integer("number", { mode: "number" }).notNull(),
+    // Not a foreign key: the accounting record outlives the order's cleanup.
+    orderId: text("order_id").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    communityId: text("community_id").references(() => communities.id, { onDelete: "set null" }),
+    communityName: text("community_name"),
+    kind: text("kind", { enum: receiptKinds }).notNull(),
+    /** What the order bought. */
+    item: text("item", { enum: orderKinds }).notNull(),
+    plan: text("plan", { enum: subscriptionPlans }),
+    periodStart: millis("period_start"),
+    periodEnd: millis("period_end"),
+    amount: tetri("amount").notNull(),
+    currency: currency(),
+    cardType: text("card_type"),
+    lastFour: text("last_four"),
+    /** Refunds: the key the refund was asked with, so asking again refunds once. */
+    refundKey: text("refund_key"),
+    refundedBy: text("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("receipts_number_unique").on(t.number),
+    uniqueIndex("receipts_one_charge")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'charge'`),
+    uniqueIndex("receipts_refund_key_unique")
+      .on(t.orderId, t.refundKey)
+      .where(sql`${t.kind} = 'refund' and ${t.refundKey} is not null`),
+    index("receipts_user_idx").on(t.userId, t.createdAt),
+    index("receipts_community_idx").on(t.communityId, t.createdAt),
+    index("receipts_order_idx").on(t.orderId),
+    index("receipts_refunded_by_idx").on(t.refundedBy),
+  ],
+);

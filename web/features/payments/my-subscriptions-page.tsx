@@ -26,7 +26,12 @@ export function MySubscriptionsPage() {
   const [now] = useState(() => Date.now());
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeading>{t("subscriptions.title")}</PageHeading>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageHeading>{t("subscriptions.title")}</PageHeading>
+        <Link to="/billing" className={buttonClasses({ variant: "outline" })}>
+          {t("billing.link")}
+        </Link>
+      </div>
       {subs.isPending ? (
         <div className="space-y-3" aria-hidden="true">
           {[0, 1].map((i) => (

@@ -24,10 +24,15 @@ export function PaymentMethodsPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageHeading>{t("methods.title")}</PageHeading>
-        <Link to="/add-payment-method" className={buttonClasses({})}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          {t("methods.add")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/billing" className={buttonClasses({ variant: "outline" })}>
+            {t("billing.link")}
+          </Link>
+          <Link to="/add-payment-method" className={buttonClasses({})}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            {t("methods.add")}
+          </Link>
+        </div>
       </div>
       {cards.isPending ? (
         <div className="space-y-3" aria-hidden="true">

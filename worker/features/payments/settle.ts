@@ -11,8 +11,20 @@ import { bare, bareList, tableAs } from "../../lib/sql-names";
 import { communities, paymentOrders as orders, userPaymentMethods as methods } from "../../lib/tables";
 import { endAccess, grantJoin, grantPlan, grantRenewal, type Community } from "./grants";
 import { historyWith, orderStatement, type OrderRow } from "./orders";
+import { mailReceipts } from "./receipt-mail";
+import { chargeReceipt, receiptsToMail, refundReceipt, type RefundOf } from "./receipts";
 
-export type PaymentDeps = { db: Db; env: AppEnv; provider: PaymentProvider };
+/**
+ * `origin`: where links in mails point (a request's own origin; jobs without a request use APP_URL).
+ * `defer`: runs work after the answer (a request's waitUntil), so a mail costs the answer no round trip.
+ */
+export type PaymentDeps = {
+  db: Db;
+  env: AppEnv;
+  provider: PaymentProvider;
+  origin?: string;
+  defer?: (work: () => Promise<unknown>) => void;
+};
 
 /** The saved card rows a subquery looks at, and the order whose change a batch made (`mine`). */
 const pm = alias(methods, "pm");
@@ -111,10 +123,16 @@ export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<O
   return (await settle(deps, orderId))?.order ?? null;
 }
 
+/**
+ * How a settle was asked for: a refund names itself (its key and who gave it), and a caller that has
+ * just read the order passes it, saving the read.
+ */
+export type SettleOptions = { refund?: RefundOf; order?: OrderRow };
+
 /** `settleOrder`, answering also what the provider said; null for an order we do not have. */
-export async function settle(deps: PaymentDeps, orderId: string): Promise<Settled | null> {
+export async function settle(deps: PaymentDeps, orderId: string, options: SettleOptions = {}): Promise<Settled | null> {
   const { db, provider } = deps;
-  const order = await orderStatement(db, orderId);
+  const order = options.order ?? (await orderStatement(db, orderId));
   if (!order) return null;
   let truth: ProviderOrder;
   try {
@@ -152,6 +170,12 @@ export async function settle(deps: PaymentDeps, orderId: string): Promise<Settle
     .returning({ id: orders.id });
   const steps: Step[] = [move];
   let granted: ReturnType<typeof grantJoin>["granted"] | null = null;
+  const written: string[] = [];
+  if (truth.status === "approved" && late) {
+    const charge = chargeReceipt(db, order, truth.card, mine, now);
+    steps.push(charge.statement);
+    written.push(charge.id);
+  }
   if (truth.status === "approved" && !late) {
     steps.push(...(await saveCardStatements(deps, order, truth, mine)));
     if (order.kind === "join_community") {
@@ -165,6 +189,10 @@ export async function settle(deps: PaymentDeps, orderId: string): Promise<Settle
       steps.push(...grant.statements);
       granted = grant.granted;
     }
+    // After the grants and the saved card: the receipt reads the period and the card they wrote.
+    const charge = chargeReceipt(db, order, truth.card, mine, now);
+    steps.push(charge.statement);
+    written.push(charge.id);
   } else if (truth.status === "reversed" && order.reversal_due_at === null) {
     // A reversal we owed was for an order that granted nothing: it has no access to end.
     steps.push(...endAccess(db, order, mine, now));
@@ -172,8 +200,20 @@ export async function settle(deps: PaymentDeps, orderId: string): Promise<Settle
     if ((order.kind === "join_community" || order.kind === "renewal") && order.community_id && order.user_id)
       steps.push(revoke(order.community_id, [order.user_id], { onlyIf: mine }));
   }
+  if (truth.status === "reversed") {
+    // Whatever was not refunded before (a partial refund has its own receipt) goes back now.
+    const refund = refundReceipt(db, order, { key: options.refund?.key, by: options.refund?.by }, mine, now);
+    steps.push(refund.statement);
+    written.push(refund.id);
+  }
   const after = orderStatement(db, orderId);
-  const read = await commit(deps, { steps: [...steps, after] });
+  const toMail = written.length > 0 ? receiptsToMail(db, written) : null;
+  const read = await commit(deps, { steps: [...steps, after, ...(toMail ? [toMail] : [])] });
+  if (toMail && read(toMail).length > 0) {
+    const mailing = () => mailReceipts(deps.env, db, read(toMail), deps.origin ?? deps.env.APP_URL);
+    if (deps.defer) deps.defer(mailing);
+    else await mailing();
+  }
   const moved = read(move).length === 1;
   if (moved && granted && read(granted)?.n === 0) {
     // Paid but not let in (or a plan already bought): give the money back rather than keep it.

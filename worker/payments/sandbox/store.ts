@@ -30,7 +30,10 @@ export type SandboxOrder = {
 };
 
 export const sandboxOrders = new Map<string, SandboxOrder>();
-let nextPaymentId = 800_000_000;
+// Flitt's payment ids are numbers that never repeat. The sandbox forgets its orders on a restart while the
+// local database keeps the ones it settled (their payment id is unique there), so the count starts from
+// the clock, not from a constant: a restarted dev server does not hand out an id it already gave.
+let nextPaymentId = Math.floor(Date.now() / 1000) * 1000;
 
 export const newPaymentId = () => ++nextPaymentId;
 
