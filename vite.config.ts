@@ -151,7 +151,7 @@ export default defineConfig(({ command }) => ({
                 // search boxes that search through the address) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys)|components[\\/](?!payments|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|format[\\/]money)|components[\\/](?!payments|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|home-feed|deletion-banner)/ },
               ],

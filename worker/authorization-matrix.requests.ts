@@ -4,10 +4,11 @@ import { newId } from "../common/ids";
 import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
-import { insertOrder, insertSavedCard, insertSubscription, makePaid } from "../tests/payments";
+import { insertOrder, insertReceipt, insertSavedCard, insertSubscription, makePaid, paidOrder } from "../tests/payments";
 import { insertBan, insertPendingRequest } from "../tests/memberships";
 import { insertTicket } from "../tests/support";
 import type { Caller, Scope } from "./authorization-matrix.table";
+import { pollOptionId } from "./authorization-matrix.world";
 import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
 import {
   extraSession,
@@ -207,6 +208,7 @@ export const requests = {
     build: (ctx) => ({ params: community(ctx), body: { names: ["Newcomer", "", "", "", "", "", "", "", ""] } }),
   },
   "GET /api/communities/:id/leaderboard": { build: (ctx) => ({ params: community(ctx), query: { period: "week" } }) },
+  "GET /api/communities/:id/metrics": { build: (ctx) => ({ params: community(ctx), query: { days: "7" } }) },
   "GET /api/communities/:id/points": { build: (ctx) => ({ params: community(ctx) }) },
   // Search reads every community the caller may see: the community's own marker word keeps the answer
   // to this community's content (callers join other communities during the walk).
@@ -217,6 +219,10 @@ export const requests = {
   "PATCH /api/posts/:postId": { build: (ctx) => ({ params: post(ctx), body: { content: "Edited by its author" } }) },
   "DELETE /api/posts/:postId": { fresh: {}, build: (ctx) => ({ params: post(ctx) }) },
   "POST /api/posts/:postId/like": { build: (ctx) => ({ params: post(ctx) }) },
+  "PUT /api/posts/:postId/poll/vote": {
+    build: (ctx) => ({ params: post(ctx), body: { optionIds: [pollOptionId(ctx.target.postId)] } }),
+  },
+  "GET /api/posts/:postId/poll/voters": { build: (ctx) => ({ params: post(ctx) }) },
   "DELETE /api/posts/:postId/like": { build: (ctx) => ({ params: post(ctx) }) },
   "POST /api/posts/:postId/pin": { build: (ctx) => ({ params: post(ctx) }) },
   "DELETE /api/posts/:postId/pin": { build: (ctx) => ({ params: post(ctx) }) },
@@ -405,5 +411,16 @@ export const requests = {
   },
   "POST /api/payments/subscriptions/:id/resubscribe": {
     build: async (ctx) => ({ params: { id: await subscriptionOf(ctx, "cancelled") } }),
+  },
+  "GET /api/payments/receipts": { build: none },
+  "GET /api/payments/receipts/:id": { build: async (ctx) => ({ params: { id: await insertReceipt(ownerOf(ctx)) } }) },
+  "GET /api/payments/communities/:id": { build: (ctx) => ({ params: community(ctx) }) },
+  // A member's real payment (the provider is asked what is left), refunded in full.
+  "POST /api/payments/orders/:id/refund": {
+    fresh: {},
+    build: async (ctx) => {
+      await makePaid(ctx.community.id);
+      return { params: { id: await paidOrder(ctx.community.id) }, body: { amount: 1000, key: newId() } };
+    },
   },
 } satisfies { [R in Route]?: RequestSpec };

@@ -321,6 +321,14 @@ export const apiTable = {
   "GET /api/communities/:id/levels": membersOnly(200),
   "PUT /api/communities/:id/levels": communityChange(200, managers),
   "GET /api/communities/:id/leaderboard": membersOnly(200),
+  // Metrics: the owner and admins, and staff for any community.
+  "GET /api/communities/:id/metrics": {
+    home: signedIn(404)
+      .but(403, ...plainMembers, "moderator")
+      .but(200, ...managers, "staff"),
+    away: signedIn(404).but(200, "staff"),
+    review: signedIn(404).but(200, "owner", "staff"),
+  },
   "GET /api/communities/:id/points": membersOnly(200),
   // Search answers non-members with no results rather than 404; the leak scan checks they are empty.
   "GET /api/search": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },
@@ -330,6 +338,9 @@ export const apiTable = {
   "PATCH /api/posts/:postId": authorObject(["author"]),
   "DELETE /api/posts/:postId": authorObject(["author", ...moderators]),
   "POST /api/posts/:postId/like": readable(200),
+  "PUT /api/posts/:postId/poll/vote": readable(200),
+  // Who voted what: the post's author and the community's admins; other readers see counts only.
+  "GET /api/posts/:postId/poll/voters": authorObject(["author", ...managers]),
   "DELETE /api/posts/:postId/like": readable(200),
   "POST /api/posts/:postId/pin": authorObject(managers),
   "DELETE /api/posts/:postId/pin": authorObject(managers),
@@ -456,6 +467,19 @@ export const apiTable = {
   "GET /api/payments/subscriptions": { any: signedIn(200) },
   "POST /api/payments/subscriptions/:id/cancel": { home: signedIn(200), away: signedIn(404) },
   "POST /api/payments/subscriptions/:id/resubscribe": { home: signedIn(200), away: signedIn(404) },
+  // Receipts are their payer's alone. A community's payments: its owner, admins and staff see them,
+  // and only the owner and staff refund; a visible community answers 403 to everyone else.
+  "GET /api/payments/receipts": { any: signedIn(200) },
+  "GET /api/payments/receipts/:id": { home: signedIn(200), away: signedIn(404) },
+  "GET /api/payments/communities/:id": {
+    home: signedIn(403).but(200, ...managers, "staff"),
+    away: signedIn(403).but(200, "staff"),
+    review: signedIn(404).but(200, "owner", "staff"),
+  },
+  "POST /api/payments/orders/:id/refund": {
+    home: signedIn(403).but(200, "owner", "staff"),
+    away: signedIn(403).but(200, "staff"),
+  },
 } satisfies { [R in Route]?: Entry };
 
 export const table: Record<string, Entry> = { ...authTable, ...apiTable };

@@ -9,6 +9,9 @@ import { callers, type Caller, type SignedIn } from "./authorization-matrix.tabl
 import { batch, type Statement } from "./lib/db";
 import { randomToken } from "./lib/random-token";
 
+/** The id of the first option of the poll on a community's post. */
+export const pollOptionId = (postId: string) => `${postId}:a`;
+
 /**
  * The people and communities of the authorization matrix, written straight into D1 (a few batches, no
  * sign-ups), so that a fresh community per mutating call stays cheap.
@@ -284,6 +287,12 @@ export async function createCommunity(
       content: `${content} post by the author`,
       commentsCount: 1,
     }),
+    // The post carries an open poll; its first option's id is `pollOptionId(postId)`.
+    db.insert(schema.postPolls).values({ postId: world.postId }),
+    db.insert(schema.postPollOptions).values([
+      { id: pollOptionId(world.postId), postId: world.postId, position: 0, text: "Yes" },
+      { id: `${world.postId}:b`, postId: world.postId, position: 1, text: "No" },
+    ]),
     db.insert(schema.postComments).values({
       id: world.commentId,
       postId: world.postId,

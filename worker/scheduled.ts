@@ -3,6 +3,7 @@ import { purgeDueAccounts } from "./features/account/purge";
 import { sendEventReminders } from "./features/calendar/reminders";
 import { deliverNotificationMail } from "./features/notifications/mail-delivery";
 import { cleanUp } from "./features/maintenance/cleanup";
+import { rollUpMetrics } from "./features/metrics/rollup";
 import { runPaymentJobs } from "./features/payments/renewals";
 import { log } from "../common/log";
 import { openDb } from "./lib/db";
@@ -15,6 +16,7 @@ export async function scheduled(controller: ScheduledController, env: AppEnv, _c
     ["event-reminders", () => sendEventReminders(env, db)],
     ["payments", () => runPaymentJobs(env, db)],
     ["account-purge", () => purgeDueAccounts(env, db)],
+    ["metrics", () => rollUpMetrics(db, controller.scheduledTime)],
     // After the jobs that notify, so their notifications' mails go out in the same run.
     ["notification-mail", () => deliverNotificationMail(env, db, controller.scheduledTime)],
   ];

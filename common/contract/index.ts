@@ -11,6 +11,7 @@ import { health } from "./health";
 import { invites } from "./invites";
 import { leaderboard } from "./leaderboard";
 import { me } from "./me";
+import { metrics } from "./metrics";
 import { members } from "./members";
 import { membershipRequests } from "./membership-requests";
 import { notifications } from "./notifications";
@@ -51,6 +52,7 @@ export const contract = {
   payments,
   profiles,
   support,
+  metrics,
 };
 
 type Features = typeof contract;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ExternalLink } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar";
 import { Spinner } from "../../../components/ui/spinner";
@@ -21,6 +22,11 @@ import { MembersPanel } from "./members-panel";
 import { ReportsList } from "./reports-list";
 import { TopicsPanel } from "./topics-panel";
 import { UnpaidPlanNotice } from "./unpaid-plan-notice";
+
+// Its chart library is loaded with the tab, never with the settings screen itself.
+const MetricsPanel = lazy(() => import("./metrics/metrics-panel"));
+// Only owners and admins open it: its code comes with the tab.
+const PaymentsPanel = lazy(() => import("./payments/payments-panel"));
 
 type CommunitySettingsSectionProps = {
   community: MyCommunity;
@@ -120,6 +126,28 @@ function ManageTabs({
         </TabPanel>
         <TabPanel value="reports" className="mt-5">
           <ReportsList queryOptions={communityReportsQueryOptions(community.id)} communityId={community.id} />
+        </TabPanel>
+        <TabPanel value="metrics" className="mt-5">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-10">
+                <Spinner />
+              </div>
+            }
+          >
+            <MetricsPanel communityId={community.id} />
+          </Suspense>
+        </TabPanel>
+        <TabPanel value="payments" className="mt-5">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-10">
+                <Spinner />
+              </div>
+            }
+          >
+            <PaymentsPanel communityId={community.id} />
+          </Suspense>
         </TabPanel>
         <TabPanel value="archive" className="mt-5">
           <ArchivePanel community={community} />

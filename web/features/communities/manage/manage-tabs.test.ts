@@ -12,6 +12,8 @@ describe("manageTabsFor", () => {
       "members",
       "banned",
       "reports",
+      "metrics",
+      "payments",
       "archive",
     ]);
   });
@@ -23,6 +25,8 @@ describe("manageTabsFor", () => {
       "members",
       "banned",
       "reports",
+      "metrics",
+      "payments",
     ]);
   });
 

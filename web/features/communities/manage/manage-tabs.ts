@@ -1,5 +1,15 @@
 /** The tabs of a community's settings (the address names one); who gets which: manage-tabs-for.ts. */
-export const MANAGE_TABS = ["details", "topics", "members", "requests", "banned", "reports", "archive"] as const;
+export const MANAGE_TABS = [
+  "details",
+  "topics",
+  "members",
+  "requests",
+  "banned",
+  "reports",
+  "metrics",
+  "payments",
+  "archive",
+] as const;
 export type ManageTab = (typeof MANAGE_TABS)[number];
 
 export function validateManageTab(value: unknown): ManageTab | undefined {

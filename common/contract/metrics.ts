@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { endpoint } from "./http";
+
+/** A community's metrics, for its owner and admins and for platform staff. */
+
+/** Periods the metrics page offers, in days. */
+export const metricPeriods = ["7", "30", "90", "365"] as const;
+export type MetricPeriod = (typeof metricPeriods)[number];
+
+const params = z.object({ id: z.string() });
+
+export const metricsQuery = z.object({
+  days: z.enum(metricPeriods, { error: `Days must be one of ${metricPeriods.join(", ")}` }).default("30"),
+});
+
+/** One UTC day; money in tetri. */
+export const metricDay = z.object({
+  /** Midnight UTC that starts the day, in milliseconds. */
+  date: z.number(),
+  joins: z.number().int(),
+  leaves: z.number().int(),
+  members: z.number().int(),
+  active: z.number().int(),
+  /** Distinct active members over the 30 days ending with this one. */
+  active30: z.number().int(),
+  posts: z.number().int(),
+  comments: z.number().int(),
+  likes: z.number().int(),
+  messages: z.number().int(),
+  lessons: z.number().int(),
+  attendances: z.number().int(),
+  paidMembers: z.number().int(),
+  mrr: z.number().int(),
+  churned: z.number().int(),
+  revenue: z.number().int(),
+  refunds: z.number().int(),
+  enrolled: z.number().int(),
+  started: z.number().int(),
+  finished: z.number().int(),
+});
+export type MetricDay = z.output<typeof metricDay>;
+
+export const topContributor = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.string().nullable(),
+  posts: z.number().int(),
+  comments: z.number().int(),
+});
+export type TopContributor = z.output<typeof topContributor>;
+
+export const metrics = {
+  community: endpoint("GET", "/api/communities/:id/metrics", {
+    params,
+    query: metricsQuery,
+    response: z.object({
+      days: z.number().int(),
+      /** When the figures were last computed (null before the first run); they lag by at most one cron interval. */
+      updatedAt: z.number().nullable(),
+      /** Every day of the period, oldest first, and as many days before it for the comparison. */
+      current: z.array(metricDay),
+      previous: z.array(metricDay),
+      top: z.array(topContributor),
+    }),
+  }),
+};
