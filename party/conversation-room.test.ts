@@ -151,6 +151,16 @@ describe("ConversationRoom", () => {
     expect(a.frames.filter((f) => f.type === "typing")).toHaveLength(1);
   });
 
+  it("closes both people's sockets of their direct chat, for good, when one blocks the other", async () => {
+    const { alice, bob, path } = await directChat();
+    const a = await connect(path, { cookie: alice.cookie });
+    const b = await connect(path, { cookie: bob.cookie });
+    await Promise.all([a.next("welcome"), b.next("welcome")]);
+    expect((await call(`/api/users/${bob.user.id}/block`, { method: "PUT", cookie: alice.cookie })).status).toBe(200);
+    expect((await a.closed).code).toBe(4003);
+    expect((await b.closed).code).toBe(4003);
+  });
+
   it("closes a participant who was removed", async () => {
     const { alice, bob, conversation, path } = await directChat();
     const a = await connect(path, { cookie: alice.cookie });
