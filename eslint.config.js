@@ -39,8 +39,9 @@ export default tseslint.config(
           paths: [{ name: "zod", message: "The web app does not ship zod.", allowTypeImports: true }],
           patterns: [
             {
-              regex: "common/contract(/(?!limits$|enums$|route$)[^/]+)?$",
-              message: "Import the contract's types only (`import type`); limits, enums and route are the zod-free parts.",
+              regex: "common/contract(/(?!limits$|enums$|route$|billing-format$)[^/]+)?$",
+              message:
+                "Import the contract's types only (`import type`); limits, enums, route and billing-format are the zod-free parts.",
               allowTypeImports: true,
             },
           ],

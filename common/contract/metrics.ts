@@ -40,6 +40,30 @@ export const metricDay = z.object({
 });
 export type MetricDay = z.output<typeof metricDay>;
 
+/** A day with no activity (one the cron has not written yet): it keeps the member count it is given. */
+export const emptyMetricDay = (date: number, members = 0): MetricDay => ({
+  date,
+  joins: 0,
+  leaves: 0,
+  members,
+  active: 0,
+  active30: 0,
+  posts: 0,
+  comments: 0,
+  likes: 0,
+  messages: 0,
+  lessons: 0,
+  attendances: 0,
+  paidMembers: 0,
+  mrr: 0,
+  churned: 0,
+  revenue: 0,
+  refunds: 0,
+  enrolled: 0,
+  started: 0,
+  finished: 0,
+});
+
 export const topContributor = z.object({
   id: z.string(),
   fullName: z.string(),

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { Receipt } from "../../../common/contract/billing";
-import { receiptAmount } from "./receipt-amount";
+import { receiptAmount } from "../../../common/contract/billing-format";
 import { LoadError } from "../../components/load-error";
 import { useDocumentTitle } from "../../components/page";
 import { Button, buttonClasses } from "../../components/ui/button";

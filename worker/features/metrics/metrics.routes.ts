@@ -1,4 +1,4 @@
-import { metrics, type MetricDay } from "../../../common/contract/metrics";
+import { emptyMetricDay, metrics, type MetricDay } from "../../../common/contract/metrics";
 import { viewerOf } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors";
@@ -9,29 +9,6 @@ import { sessionToken } from "../../lib/session";
 import { dayRowsStatement, topContributorsStatement, type DayRowDb } from "./metrics.queries";
 import { DAY_MS, dayOf } from "./rollup.queries";
 
-const zeroDay = (day: number, members: number): MetricDay => ({
-  date: day * DAY_MS,
-  joins: 0,
-  leaves: 0,
-  members,
-  active: 0,
-  active30: 0,
-  posts: 0,
-  comments: 0,
-  likes: 0,
-  messages: 0,
-  lessons: 0,
-  attendances: 0,
-  paidMembers: 0,
-  mrr: 0,
-  churned: 0,
-  revenue: 0,
-  refunds: 0,
-  enrolled: 0,
-  started: 0,
-  finished: 0,
-});
-
 /** Every day from `first` to `last`: a day the cron has not written (yet) has no activity and keeps the member count. */
 function fillDays(rows: DayRowDb[], first: number, last: number): MetricDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
@@ -40,7 +17,7 @@ function fillDays(rows: DayRowDb[], first: number, last: number): MetricDay[] {
   for (let day = first; day <= last; day++) {
     const row = byDay.get(day);
     if (!row) {
-      days.push(zeroDay(day, members));
+      days.push(emptyMetricDay(day * DAY_MS, members));
       continue;
     }
     const { communityId: _c, day: _d, updatedAt: _u, ...figures } = row;
