@@ -1,4 +1,4 @@
-import type { MemberRole, ReviewDecision } from "./contract/enums";
+import type { EditDecision, MemberRole, ReviewDecision } from "./contract/enums";
 
 /** Every kind of notification the product writes (spec 000 section 9, DESIGN section 4). */
 export const notificationTypes = [
@@ -50,7 +50,7 @@ export type NotificationData = {
   /** SYSTEM_ANNOUNCEMENT of a declined renewal: when the card is tried again, and when access ends if it keeps failing (ms). */
   retryAt?: number;
   accessUntil?: number;
-  decision?: ReviewDecision;
+  decision?: ReviewDecision | EditDecision;
   reason?: string;
   /** COMMUNITY_ROLE_CHANGE: the role the member now has. */
   role?: MemberRole;

@@ -48,6 +48,7 @@ import { communityPaymentsRoutes } from "./features/payments/community-payments.
 import { receiptsRoutes } from "./features/payments/receipts.routes";
 import { communityReportsRoutes, staffReportsRoutes } from "./features/reports/reports.routes";
 import { reviewRoutes, staffOnly } from "./features/review/review.routes";
+import { editRoutes } from "./features/review/edits.routes";
 import { searchRoutes } from "./features/search/search.routes";
 import { staffTicketsRoutes } from "./features/support/staff-tickets.routes";
 import { supportRoutes } from "./features/support/support.routes";
@@ -121,6 +122,7 @@ api.use("/admin/*", staffOnly);
 mount(api, staffReportsRoutes);
 mount(api, staffTicketsRoutes);
 mount(api, reviewRoutes);
+mount(api, editRoutes);
 mount(api, notificationPreferencesRoutes);
 mount(api, unsubscribeRoutes);
 mount(api, notificationsRoutes);

@@ -88,6 +88,18 @@ const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec =>
   build: (ctx) => ({ params: community(ctx), body }),
 });
 
+/** A fresh community with a change waiting for review (the version is the body's `submittedAt`). */
+const editDecision = (body: object = {}): RequestSpec => ({
+  fresh: {},
+  build: async (ctx) => {
+    const submittedAt = 1_700_000_000_000;
+    await env.DB.prepare("update communities set pending_edit = ?, pending_edit_at = ? where id = ?")
+      .bind(JSON.stringify({ name: `Renamed ${ctx.unique}` }), submittedAt, ctx.community.id)
+      .run();
+    return { params: community(ctx), body: { submittedAt, ...body } };
+  },
+});
+
 export const requests = {
   "POST /api/auth/sign-up/email": {
     build: (ctx) => ({ body: { name: "New Person", email: `signup-${ctx.unique}@matrix.test`, password: TEST_PASSWORD } }),
@@ -291,6 +303,9 @@ export const requests = {
   "POST /api/admin/communities/:id/reject": reviewDecision("under_review", { reason: "Not a fit" }),
   "POST /api/admin/communities/:id/suspend": reviewDecision("approved"),
   "POST /api/admin/communities/:id/restore": reviewDecision("suspended"),
+  "GET /api/admin/community-edits": { build: none },
+  "POST /api/admin/communities/:id/edit/approve": editDecision(),
+  "POST /api/admin/communities/:id/edit/reject": editDecision({ reason: "Not what was approved" }),
 
   "GET /api/support/contact": { build: none },
   "POST /api/support/tickets": {

@@ -389,6 +389,9 @@ export const apiTable = {
   "POST /api/admin/communities/:id/reject": reviewDecision,
   "POST /api/admin/communities/:id/suspend": reviewDecision,
   "POST /api/admin/communities/:id/restore": reviewDecision,
+  "GET /api/admin/community-edits": { any: staffOnly(200) },
+  "POST /api/admin/communities/:id/edit/approve": reviewDecision,
+  "POST /api/admin/communities/:id/edit/reject": reviewDecision,
 
   // Tickets are their sender's alone (home = the caller's, away = a stranger's); staff answer from the queue.
   "GET /api/support/contact": { any: everyone(200) },

@@ -207,6 +207,17 @@ export const communityCard = z.object({
 });
 export type CommunityCard = z.output<typeof communityCard>;
 
+/** Material changes waiting for review, and when they were last changed (the version staff approve). */
+export const pendingCommunityEdit = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  coverVideoUrl: z.string().nullable().optional(),
+  categoryKey: z.enum(categories).optional(),
+  imageUrls: z.array(z.string()).optional(),
+  submittedAt: z.number(),
+});
+export type PendingCommunityEditView = z.output<typeof pendingCommunityEdit>;
+
 export const communityDetail = z.object({
   id: z.string(),
   name: z.string(),
@@ -228,6 +239,11 @@ export const communityDetail = z.object({
   features: z.array(z.string()),
   reviewStatus: z.enum(reviewStatuses),
   rejectionReason: z.string().nullable(),
+  /**
+   * Changes to the name, description, images, video or category made after approval, waiting for staff
+   * (everyone sees the approved version until then). Only for the people running it, and staff.
+   */
+  pendingEdit: pendingCommunityEdit.nullable(),
   archived: z.boolean(),
   membersCount: z.number(),
   postsCount: z.number(),

@@ -28,6 +28,11 @@ export type BanContentPolicy = (typeof banContentPolicies)[number];
 
 export const reviewDecisions = ["approve", "reject", "suspend", "restore"] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
+/** Staff's answer to changes made after approval (the community itself stays approved either way). */
+export const editDecisions = ["approve_edit", "reject_edit"] as const;
+export type EditDecision = (typeof editDecisions)[number];
+/** Every staff decision a community's owner is told about. */
+export const announcedReviewDecisions = [...reviewDecisions, ...editDecisions] as const;
 
 export const reportTargetKinds = ["post", "comment", "message"] as const;
 export type ReportTargetKind = (typeof reportTargetKinds)[number];

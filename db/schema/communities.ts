@@ -37,6 +37,18 @@ export type SubscriptionPlan = PlanId;
 /** null maxMembers means unlimited (Business plan). */
 export type PlanLimits = { maxMembers: number | null };
 
+/**
+ * Changes to what explore and the detail page show (name, description, images, video, category) made
+ * after approval: they wait here for staff, and everyone else sees the approved version until then.
+ */
+export type PendingCommunityEdit = {
+  name?: string;
+  description?: string;
+  coverVideoUrl?: string | null;
+  categoryKey?: Category;
+  imageUrls?: string[];
+};
+
 export { memberRoles, type MemberRole };
 
 export const communities = sqliteTable(
@@ -71,6 +83,9 @@ export const communities = sqliteTable(
     hiddenFromExplore: flag("hidden_from_explore", false),
     /** Up to 3 questions a private community asks whoever requests to join. */
     membershipQuestions: text("membership_questions", { mode: "json" }).$type<string[]>().notNull().default([]),
+    pendingEdit: text("pending_edit", { mode: "json" }).$type<PendingCommunityEdit>(),
+    /** When the pending edit was last changed: the version staff approve, and the edits queue's order. */
+    pendingEditAt: millis("pending_edit_at"),
     /** When staff suspended it (null when not suspended): the pause its members' paid periods are extended by. */
     suspendedAt: millis("suspended_at"),
     membersCount: counter("members_count"),
@@ -94,6 +109,10 @@ export const communities = sqliteTable(
     index("communities_creator_idx").on(t.creatorId, t.createdAt),
     // Staff review queue, oldest submission first.
     index("communities_review_queue_idx").on(t.reviewStatus, t.submittedForReviewAt),
+    // Staff edits queue, oldest first; only the few communities with an edit waiting are in it.
+    index("communities_pending_edit_idx")
+      .on(t.pendingEditAt, t.id)
+      .where(sql`${t.pendingEditAt} is not null`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { sessionColumns, sessionFrom, sessionUser, sessionUserFrom, type Session
 import { leftJoined, selectAs, tableAs, type SelectAsRow } from "./sql-names";
 import { communities, communityBans, communityInvitations, communityMembers, membershipRequests, users } from "./tables";
 import type { Category } from "../../common/catalog";
+import type { PendingCommunityEdit } from "./tables";
 
 export type CommunityRow = {
   id: string;
@@ -31,6 +32,9 @@ export type CommunityRow = {
   creatorId: string | null;
   reviewStatus: ReviewStatus;
   rejectionReason: string | null;
+  /** Material changes made after approval, waiting for staff (see PendingCommunityEdit); null when none. */
+  pendingEdit: PendingCommunityEdit | null;
+  pendingEditAt: number | null;
   archived: boolean;
   membersCount: number;
   postsCount: number;
@@ -75,6 +79,8 @@ const communityFields = {
   creator_id: c.creatorId,
   review_status: c.reviewStatus,
   rejection_reason: c.rejectionReason,
+  pending_edit: c.pendingEdit,
+  pending_edit_at: c.pendingEditAt,
   archived: c.archived,
   members_count: c.membersCount,
   posts_count: c.postsCount,
@@ -164,6 +170,8 @@ export function toCommunityRow(r: Raw | undefined): CommunityRow | null {
     creatorId: r.creator_id,
     reviewStatus: r.review_status,
     rejectionReason: r.rejection_reason,
+    pendingEdit: r.pending_edit ? (JSON.parse(r.pending_edit) as PendingCommunityEdit) : null,
+    pendingEditAt: r.pending_edit_at,
     archived: r.archived === 1,
     membersCount: r.members_count,
     postsCount: r.posts_count,

@@ -11,14 +11,14 @@ const REASON_MAX = 1000;
 type DecisionDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  kind: "reject" | "suspend";
+  kind: "reject" | "suspend" | "reject_edit";
   communityName: string;
   pending: boolean;
   serverError: string | null;
   onSubmit: (reason: string) => void;
 };
 
-/** Reject (a reason is required: the owner reads it) or suspend (a reason is optional). */
+/** Reject a community or its changes (a reason is required: the owner reads it) or suspend (a reason is optional). */
 export function DecisionDialog({ open, onOpenChange, kind, communityName, pending, serverError, onSubmit }: DecisionDialogProps) {
   const { t } = useTranslation("admin");
   return (
@@ -54,13 +54,14 @@ function ReasonForm({
   const [error, setError] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (kind === "reject" && !reason.trim()) return setError(t("decision.reasonRequired"));
+    const required = kind !== "suspend";
+    if (required && !reason.trim()) return setError(t("decision.reasonRequired"));
     setError(null);
     onSubmit(reason.trim());
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field label={kind === "reject" ? t("decision.reason") : t("decision.reasonOptional")} error={error ?? serverError}>
+      <Field label={kind !== "suspend" ? t("decision.reason") : t("decision.reasonOptional")} error={error ?? serverError}>
         <Textarea ref={reasonRef} rows={4} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

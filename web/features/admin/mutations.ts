@@ -20,3 +20,10 @@ const decisionRoutes = {
 export function decide(id: string, decision: ReviewDecision, reason?: string) {
   return call(decisionRoutes[decision], { params: { id }, body: reason ? { reason } : {} });
 }
+
+/** Staff's answer to an approved community's changes; `submittedAt` is the version staff looked at. */
+export function decideEdit(id: string, decision: "approve_edit" | "reject_edit", submittedAt: number, reason?: string) {
+  return decision === "approve_edit"
+    ? call("POST /api/admin/communities/:id/edit/approve", { params: { id }, body: { submittedAt } })
+    : call("POST /api/admin/communities/:id/edit/reject", { params: { id }, body: { submittedAt, reason: reason ?? "" } });
+}

@@ -6,6 +6,7 @@ import { call } from "../../lib/api";
 export const adminKeys = {
   reviewQueues: () => ["admin", "communities"] as const,
   reviewQueue: (status: ReviewStatus) => ["admin", "communities", status] as const,
+  edits: () => ["admin", "communities", "edits"] as const,
   reports: () => ["admin", "reports"] as const,
   tickets: () => ["admin", "tickets"] as const,
   ticketQueue: (filter: TicketQueueFilter) => ["admin", "tickets", "queue", filter] as const,
@@ -17,6 +18,14 @@ export const reviewQueueQueryOptions = (status: ReviewStatus) =>
     queryKey: adminKeys.reviewQueue(status),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => call("GET /api/admin/communities", { query: { status, cursor: pageParam }, signal }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const editsQueueQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.edits(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => call("GET /api/admin/community-edits", { query: { cursor: pageParam }, signal }),
     getNextPageParam: (last) => last.nextCursor,
   });
 

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,8 @@ import { Tab, TabList, TabPanel, Tabs } from "../../components/ui/tabs";
 import { useErrorMessage } from "../../lib/errors";
 import { reviewStatuses, type ReviewStatus } from "../../../common/contract/enums";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { reviewQueueQueryOptions } from "./queries";
+import { editsQueueQueryOptions, reviewQueueQueryOptions } from "./queries";
+import { EditCard } from "./edit-card";
 import { AdminNav } from "./admin-nav";
 import { ADMIN_VIEWS, type AdminView } from "./admin-views";
 import { ReviewCard } from "./review-card";
@@ -47,6 +48,9 @@ export function ReviewsPage({ view, onViewChange, reports }: ReviewsPageProps) {
             <ReviewQueue status={status} />
           </TabPanel>
         ))}
+        <TabPanel value="edits" className="mt-5">
+          <EditsQueue />
+        </TabPanel>
         <TabPanel value="reports" className="mt-5">
           {reports}
         </TabPanel>
@@ -56,9 +60,25 @@ export function ReviewsPage({ view, onViewChange, reports }: ReviewsPageProps) {
 }
 
 function ReviewQueue({ status }: { status: ReviewStatus }) {
+  const query = useInfiniteQuery(reviewQueueQueryOptions(status));
+  return <Queue query={query} view={status} render={(item) => <ReviewCard item={item} />} />;
+}
+
+function EditsQueue() {
+  const query = useInfiniteQuery(editsQueueQueryOptions());
+  return <Queue query={query} view="edits" render={(item) => <EditCard item={item} />} />;
+}
+
+type QueueProps<T extends { id: string }> = {
+  query: UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>;
+  view: Exclude<AdminView, "reports">;
+  render: (item: T) => ReactNode;
+};
+
+/** A staff queue's states: loading, failed with a retry, empty, and its cards page by page. */
+function Queue<T extends { id: string }>({ query, view, render }: QueueProps<T>) {
   const { t } = useTranslation("admin");
   const errorMessage = useErrorMessage();
-  const query = useInfiniteQuery(reviewQueueQueryOptions(status));
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   if (query.isPending) {
@@ -82,7 +102,7 @@ function ReviewQueue({ status }: { status: ReviewStatus }) {
     return (
       <p className="flex items-center justify-center gap-2 rounded-xl border border-dashed border-border p-10 text-muted-foreground">
         <Inbox className="h-5 w-5" aria-hidden="true" />
-        {t(`empty.${status}`)}
+        {t(`empty.${view}`)}
       </p>
     );
   }
@@ -90,9 +110,7 @@ function ReviewQueue({ status }: { status: ReviewStatus }) {
     <div className="space-y-4">
       <ul className="space-y-4">
         {items.map((item) => (
-          <li key={item.id}>
-            <ReviewCard item={item} />
-          </li>
+          <li key={item.id}>{render(item)}</li>
         ))}
       </ul>
       {query.hasNextPage && (

@@ -50,6 +50,7 @@ const view = (
     features: ["members100", "feed", "events", "support"],
     reviewStatus: "approved",
     rejectionReason: null,
+    pendingEdit: null,
     archived: false,
     membersCount: 6,
     postsCount: 3,

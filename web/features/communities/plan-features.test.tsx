@@ -33,6 +33,7 @@ function view(plan: PlanId, paid: boolean, viewer: Partial<CommunityView["viewer
       features: plans[plan].features,
       reviewStatus: "approved",
       rejectionReason: null,
+      pendingEdit: null,
       archived: false,
       membersCount: 1,
       postsCount: 0,

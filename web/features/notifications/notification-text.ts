@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { NotificationItem } from "../../../common/contract/notifications";
-import { memberRoles, reviewDecisions, type MemberRole, type ReviewDecision } from "../../../common/contract/enums";
+import { announcedReviewDecisions, memberRoles, type MemberRole } from "../../../common/contract/enums";
 import type { NotificationType } from "../../../common/notifications";
 
 /**
@@ -13,9 +13,9 @@ const WITHOUT_SENDER = new Set<NotificationType>(["COURSE_COMPLETED", "EVENT_REM
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
 
-function reviewDecision(n: NotificationItem): ReviewDecision | null {
+function reviewDecision(n: NotificationItem): (typeof announcedReviewDecisions)[number] | null {
   const decision = n.data?.kind === "review" ? n.data.decision : undefined;
-  return oneOf(reviewDecisions, decision) ? decision : null;
+  return oneOf(announcedReviewDecisions, decision) ? decision : null;
 }
 
 function keyFor(n: Pick<NotificationItem, "type" | "commentId" | "community">): string {

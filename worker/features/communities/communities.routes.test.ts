@@ -510,8 +510,12 @@ describe("managing", () => {
     expect((await edit(undefined, { name: "x" })).status).toBe(401);
     const bad = await edit(s.owner, { phoneNumber: "123", name: "" });
     expect(bad.status).toBe(422);
-    const row = await env.DB.prepare("select name, description from communities where id = ?").bind(s.community.id).first();
-    expect(row).toEqual({ name: "Renamed by admin", description: "New words" });
+    // The community is approved: the changes wait for staff, the 422 added nothing to them.
+    const row = await env.DB.prepare("select name, pending_edit from communities where id = ?").bind(s.community.id).first();
+    expect(row).toEqual({
+      name: s.community.name,
+      pending_edit: JSON.stringify({ name: "Renamed by admin", description: "New words" }),
+    });
   });
 
   it("manages topics for admins; members read them; outsiders get 404", async () => {

@@ -107,8 +107,10 @@ export const communitiesRoutes = [
     // an edit the caller may not make. Going free is always allowed, and an edit that leaves the stored
     // price alone goes through on any plan (a community moved down to Free keeps its price).
     if (changesPricing(body, row) && (body.isPaid ?? row.isPaid)) assertFeature(row, "paidMemberships");
-    if (body.imageUrls) assertOwnImages(images && checks(images), body.imageUrls, row.imageUrls);
-    const update = updateCommunity(db, row.id, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
+    // Images already on the community, or in its edit waiting for review, were checked when first sent.
+    if (body.imageUrls)
+      assertOwnImages(images && checks(images), body.imageUrls, [...row.imageUrls, ...(row.pendingEdit?.imageUrls ?? [])]);
+    const update = updateCommunity(db, row, body, { resubmit: row.reviewStatus === "rejected" && row.creatorId === user.id });
     const after = communityStatement(db, token, row.id);
     const plan = lastPlanOrder(db, row.id, sql`${user.id}`);
     // Paid -> free ends the running subscriptions with the switch. Free -> paid changes no membership:

@@ -61,6 +61,10 @@ export function communityView(
       features: row.planFeatures,
       reviewStatus: row.reviewStatus,
       rejectionReason: manager || canReview(actor) ? row.rejectionReason : null,
+      pendingEdit:
+        (manager || canReview(actor)) && row.pendingEdit && row.pendingEditAt !== null
+          ? { ...row.pendingEdit, submittedAt: row.pendingEditAt }
+          : null,
       archived: row.archived,
       membersCount: row.membersCount,
       postsCount: row.postsCount,

@@ -3,7 +3,7 @@ import { newId } from "../../../common/ids";
 import type { CommunityRow } from "../../lib/community-row";
 import type { Db } from "../../lib/db";
 import { AppError } from "../../lib/errors";
-import { communities, communityMembers, uploads } from "../../lib/tables";
+import { communities, communityMembers, uploads, type PendingCommunityEdit } from "../../lib/tables";
 import { award } from "../../lib/commit";
 import { plans } from "../../../common/catalog";
 import type { CreateCommunityBody, UpdateCommunityBody } from "../../../common/contract/communities";
@@ -108,9 +108,44 @@ export function changesPricing(body: UpdateCommunityBody, current: Pick<Communit
   return pricing.some((key) => changes[key] !== undefined && changes[key] !== current[key]);
 }
 
+/** What explore and the detail page show: after approval, a change to one of these waits for staff. */
+export const materialFields = ["name", "description", "coverVideoUrl", "categoryKey", "imageUrls"] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Splits an edit into what is written now and the pending edit that waits for staff. An approved or
+ * suspended community keeps showing its approved name, description, images, video and category until
+ * staff approve the change: otherwise an approved community could be renamed and rewritten into
+ * something review never saw. A field sent back to its approved value leaves the pending edit; a new
+ * edit of a field already waiting replaces it.
+ */
+function heldChanges(changes: Partial<typeof communities.$inferInsert>, row: CommunityRow) {
+  const pending: PendingCommunityEdit = { ...(row.pendingEdit ?? {}) };
+  let touched = false;
+  for (const key of materialFields) {
+    if (!(key in changes)) continue;
+    touched = true;
+    if (same(changes[key], row[key])) delete pending[key];
+    else Object.assign(pending, { [key]: changes[key] });
+    delete changes[key];
+  }
+  if (!touched) return changes;
+  const waiting = Object.keys(pending).length > 0;
+  const unchanged = same(pending, row.pendingEdit ?? {});
+  return {
+    ...changes,
+    pendingEdit: waiting ? pending : null,
+    // The version staff approve: it moves only when what waits changes.
+    pendingEditAt: waiting ? (unchanged ? row.pendingEditAt : Date.now()) : null,
+  };
+}
+
 /** Writes only the fields the owner or an admin sent: a statement, or null when nothing changes. */
-export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
-  const changes = editedColumns(body);
+export function updateCommunity(db: Db, row: CommunityRow, body: UpdateCommunityBody, opts: { resubmit: boolean }) {
+  const edited = editedColumns(body);
+  const held = row.reviewStatus === "approved" || row.reviewStatus === "suspended";
+  const changes = held ? heldChanges(edited, row) : edited;
   if (Object.keys(changes).length === 0) return null;
   // A rejected community goes back into the review queue once its owner has changed it.
   if (opts.resubmit)
@@ -118,5 +153,5 @@ export function updateCommunity(db: Db, id: string, body: UpdateCommunityBody, o
   return db
     .update(communities)
     .set({ ...changes, updatedAt: Date.now() })
-    .where(eq(communities.id, id));
+    .where(eq(communities.id, row.id));
 }

@@ -1,4 +1,4 @@
-import { reviewDecisions, type ReviewDecision } from "../../../common/contract/enums";
+import { announcedReviewDecisions } from "../../../common/contract/enums";
 import type { NotificationData } from "../../../common/notifications";
 import { fillTemplate } from "../../../common/template";
 import type { MailTexts } from "../../lib/mail-texts";
@@ -11,7 +11,8 @@ export type AnnouncementWords = { sentence: string; detail: string | null };
 /** A day as the mail names it; the same in every language, so it cannot be misread. */
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-const isDecision = (value: unknown): value is ReviewDecision => reviewDecisions.includes(value as ReviewDecision);
+type Decision = (typeof announcedReviewDecisions)[number];
+const isDecision = (value: unknown): value is Decision => announcedReviewDecisions.includes(value as Decision);
 
 /** "Reason: ..." under the sentence, when the one who decided gave a reason. */
 const reasonLine = (texts: Texts, data: NotificationData) =>

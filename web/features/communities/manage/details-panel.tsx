@@ -12,6 +12,7 @@ import { formFromCommunity, toCommunityBody } from "../create/form-model";
 import { useCommunityForm } from "../create/use-community-form";
 import type { CommunityView } from "../../../../common/contract/communities";
 import { includesFeature } from "../../../../common/catalog";
+import { PendingEditNotice } from "./pending-edit-notice";
 
 /** Edit the community's details: the create form's fields, saved with PATCH; read-only when archived. */
 export function DetailsPanel({ view }: { view: CommunityView }) {
@@ -19,7 +20,9 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
   const errorMessage = useErrorMessage();
   const queryClient = useQueryClient();
   const { community, viewer } = view;
-  const form = useCommunityForm("edit", formFromCommunity(community));
+  // The form shows what its people last saved, waiting for review or not (the notice says which).
+  const { submittedAt: _, ...waiting } = community.pendingEdit ?? { submittedAt: 0 };
+  const form = useCommunityForm("edit", formFromCommunity({ ...community, ...waiting }));
   const readOnly = !viewer.canEdit;
 
   const save = useMutation({
@@ -27,7 +30,7 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
       call("PATCH /api/communities/:id", { params: { id: community.id }, body }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(communityQueryOptions(community.id).queryKey, updated);
-      toast({ variant: "success", title: t("manage.saved") });
+      toast({ variant: "success", title: t(updated.community.pendingEdit ? "manage.pendingEdit.saved" : "manage.saved") });
       await refreshCommunity(queryClient, community.id);
     },
     onError: (err) => {
@@ -45,6 +48,7 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {community.pendingEdit && <PendingEditNotice pending={community.pendingEdit} />}
       <CommunityFormFields
         idPrefix="edit"
         values={form.values}
