@@ -24,7 +24,11 @@ describe("notificationLink", () => {
       [{ ...none, postId: "p/1", community: { id: "c" } }, { to: "/post/$postId", params: { postId: "p/1" } }, "/post/p%2F1"],
       [{ ...none, conversationId: "k" }, { to: "/chat/$id", params: { id: "k" } }, "/chat/k"],
       [{ ...none, courseId: "co" }, { to: "/course/$courseId", params: { courseId: "co" } }, "/course/co"],
-      [{ ...none, eventId: "e", community: { id: "c" } }, { to: "/calendar" }, "/calendar"],
+      [
+        { ...none, eventId: "e", community: { id: "c" } },
+        { to: "/calendar", search: { event: "e", community: "c" } },
+        "/calendar?event=e&community=c",
+      ],
       [{ ...none, community: { id: "c" } }, { to: "/communities/$communityId", params: { communityId: "c" } }, "/communities/c"],
       [{ ...none, data: { kind: "support" } }, { to: "/notifications" }, "/notifications"],
     ] as const;

@@ -17,7 +17,8 @@ export type NotificationLink =
   | { to: "/chat/$id"; params: { id: string } }
   | { to: "/course/$courseId"; params: { courseId: string } }
   | { to: "/communities/$communityId"; params: { communityId: string } }
-  | { to: "/calendar" | "/notifications" | "/payment-methods" | "/settings/privacy-security" };
+  | { to: "/calendar"; search: { event: string; community?: string } }
+  | { to: "/notifications" | "/payment-methods" | "/settings/privacy-security" };
 
 /**
  * The page a notification opens, in the app and from its e-mail alike: the thing it is about (support
@@ -34,7 +35,8 @@ export function notificationLink(n: NotificationLinkSource): NotificationLink {
   if (n.postId) return { to: "/post/$postId", params: { postId: n.postId } };
   if (n.conversationId) return { to: "/chat/$id", params: { id: n.conversationId } };
   if (n.courseId) return { to: "/course/$courseId", params: { courseId: n.courseId } };
-  if (n.eventId) return { to: "/calendar" };
+  // The calendar shows one community's events: the event's, with the event marked (past or upcoming).
+  if (n.eventId) return { to: "/calendar", search: { event: n.eventId, ...(n.community ? { community: n.community.id } : {}) } };
   if (n.community) return { to: "/communities/$communityId", params: { communityId: n.community.id } };
   return { to: "/notifications" };
 }

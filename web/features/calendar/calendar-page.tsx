@@ -25,7 +25,8 @@ type View = "list" | "month";
  * The address can open the page on one event (a search result): its month as a grid, where the event
  * shows whether it is past or upcoming, with its card marked. An event without a month shows in All.
  */
-export type CalendarSearch = { month?: string; event?: string };
+/** `community`: the community whose calendar to show (a notification's event), made the current one. */
+export type CalendarSearch = { month?: string; event?: string; community?: string };
 
 function Segmented<T extends string>({
   label,
