@@ -18,8 +18,11 @@ export function SavedCardLabel({ card }: { card: PaymentMethod }) {
             : null}
         </span>
       </span>
+      {/* Solid: the primary colour as text on its own 10% tint is under 4.5:1 on the dark theme's surface. */}
       {card.isDefault && (
-        <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{t("payments.default")}</span>
+        <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+          {t("payments.default")}
+        </span>
       )}
     </span>
   );
