@@ -48,7 +48,7 @@ export function CommunitySettingsSection({ community, tab, onTabChange }: Commun
       <div className="flex flex-wrap items-center gap-3">
         <Avatar src={community.imageUrls[0]} name={community.name} shape="rounded" size="md" />
         <div className="min-w-0 flex-1">
-          <h2 id="community-settings-title" className="text-lg font-semibold text-foreground">
+          <h2 id="community-settings-title" className="text-lg font-semibold break-words text-foreground">
             {moderatorOnly ? t("manage.moderationTitle") : t("manage.title")}
           </h2>
           <p className="truncate text-sm text-muted-foreground">{community.name}</p>
@@ -56,7 +56,8 @@ export function CommunitySettingsSection({ community, tab, onTabChange }: Commun
         <Link
           to="/communities/$communityId"
           params={{ communityId: community.id }}
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline"
+          // Its own line on a phone: beside a two-word Georgian title it left the title no room.
+          className="inline-flex w-full items-center gap-1.5 text-sm font-medium text-link hover:underline sm:w-auto"
         >
           <ExternalLink className="h-4 w-4" aria-hidden="true" />
           {t("about.publicPage")}

@@ -11,9 +11,10 @@ const fields = ["name", "description", "imageUrls", "coverVideoUrl", "categoryKe
  * page does not reflect yet is not mistaken for a lost save).
  */
 export function PendingEditNotice({ pending }: { pending: PendingCommunityEditView }) {
-  const { t, i18n } = useTranslation("communities");
+  const { t } = useTranslation("communities");
   const waiting = fields.filter((f) => pending[f] !== undefined).map((f) => t(`manage.pendingEdit.fields.${f}`));
-  const list = new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(waiting);
+  // A plain list: the browser's list patterns for Georgian fall back to English ("a and b").
+  const list = waiting.join(", ");
   return (
     <Banner tone="amber" icon={<Clock className="h-4 w-4" />}>
       <p className="font-semibold">{t("manage.pendingEdit.title")}</p>
