@@ -99,3 +99,24 @@ test("on a phone the search opens in a dialog and works the same", async ({ brow
   await expect(page.getByRole("heading", { level: 1, name: "Pitch Night: applications are open" })).toBeVisible();
   await expect(page.getByRole("dialog")).toBeHidden();
 });
+
+test("a person opens their profile; a past event opens its month with the event marked", async ({ browser }) => {
+  const page = await signIn(browser, "giorgi@example.com");
+  const box = page.getByRole("combobox", { name: "Search" });
+  const results = page.getByRole("listbox", { name: "Search Results" });
+
+  await box.click();
+  await box.fill("Mariam Gelash");
+  await results.getByRole("option", { name: /Mariam Gelashvili/ }).click();
+  await expect(page).toHaveURL(/\/profile\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Mariam Gelashvili" })).toBeVisible();
+
+  // Founder Breakfast #12 was a week ago: it is not among the upcoming events, yet the result shows it.
+  await box.click();
+  await box.fill("Founder Breakfast");
+  await results.getByRole("option", { name: /Founder Breakfast #12/ }).click();
+  await expect(page).toHaveURL(/\/calendar\?month=\d{4}-\d{2}&event=/);
+  const marked = page.locator("article[aria-current='true']");
+  await expect(marked).toContainText("Founder Breakfast #12");
+  await expect(marked).toContainText("Ended");
+});
