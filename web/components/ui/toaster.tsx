@@ -36,13 +36,14 @@ export function Toaster() {
         {toasts.map((item) => {
           const Icon = icons[item.variant];
           return (
+            // The role sits on the text, not the <li>: a list item given another role leaves the list with
+            // a child that is not an item (axe "list").
             <li
               key={item.id}
-              role={item.variant === "destructive" ? "alert" : "status"}
               className={cn("pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg", styles[item.variant])}
             >
               <Icon aria-hidden="true" className={cn("mt-0.5 h-5 w-5 shrink-0", item.variant === "success" && "text-success")} />
-              <div className="min-w-0 flex-1">
+              <div role={item.variant === "destructive" ? "alert" : "status"} className="min-w-0 flex-1">
                 <p className="text-sm font-semibold">{item.title}</p>
                 {item.description && <p className="mt-0.5 text-sm break-words opacity-90">{item.description}</p>}
               </div>

@@ -36,7 +36,21 @@ export function CourseCard({ course }: { course: Course }) {
           {course.requiredLevel > 1 && <Badge>{t("level", { level: course.requiredLevel })}</Badge>}
           {course.completedAt !== null && <Badge>{t("completed")}</Badge>}
         </div>
-        <h2 className="line-clamp-2 text-lg font-semibold text-foreground">{course.title}</h2>
+        <h2 className="line-clamp-2 text-lg font-semibold text-foreground">
+          {course.locked ? (
+            course.title
+          ) : (
+            // The title is the link, stretched over the card (its ::after): the whole card opens the course,
+            // and its name is the title alone, which is also what it shows.
+            <Link
+              to="/course/$courseId"
+              params={{ courseId: course.id }}
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
+            >
+              {course.title}
+            </Link>
+          )}
+        </h2>
         {course.description && <p className="line-clamp-3 text-sm text-muted-foreground">{course.description}</p>}
         <div className="mt-auto flex items-end justify-between gap-3 pt-2">
           <div className="space-y-1 text-sm text-muted-foreground">
@@ -64,16 +78,5 @@ export function CourseCard({ course }: { course: Course }) {
         {body}
       </article>
     );
-  return (
-    <article className={`${classes} transition hover:shadow-md`}>
-      <Link
-        to="/course/$courseId"
-        params={{ courseId: course.id }}
-        className="flex h-full flex-col focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        aria-label={course.title}
-      >
-        {body}
-      </Link>
-    </article>
-  );
+  return <article className={`relative ${classes} transition hover:shadow-md`}>{body}</article>;
 }

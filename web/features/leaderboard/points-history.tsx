@@ -62,7 +62,7 @@ export function PointsHistory({ communityId }: { communityId: string }) {
               <span
                 className={cn(
                   "w-12 shrink-0 text-right font-semibold tabular-nums",
-                  entry.amount >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive",
+                  entry.amount >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-destructive-text",
                 )}
               >
                 {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
