@@ -116,10 +116,17 @@ async function measure({ k, rate }) {
   const senders = senderIndexes.map((i) => world.people[i]);
   const runs = { baseline: newRun(), http: newRun() };
   let current = null;
-  let lastPresence = performance.now();
+  // Presence frames the listeners got while the room filled, and the largest head count one named: the
+  // room is full when a frame says everyone is there (its joins are announced in batches about once a second).
+  const everyone = k + SENDERS;
+  let presenceFrames = 0;
+  let fullAt = null;
   const onListenerFrame = (data, receivedAt) => {
-    if (data.startsWith('{"type":"presence"')) {
-      lastPresence = receivedAt;
+    if (data.startsWith('{"type":"presence')) {
+      if (fullAt === null) {
+        presenceFrames += 1;
+        if (Number(/"count":(\d+)/.exec(data)?.[1]) === everyone) fullAt = receivedAt;
+      }
       return;
     }
     const send = current && current.byKey.get(keyOf(data));
@@ -133,11 +140,15 @@ async function measure({ k, rate }) {
   const senderSockets = await inBatches(SENDERS, SENDERS, (i) =>
     openConversation(base, senders[i].cookie, conversationId, () => {}),
   );
-  // Every join tells the room who is there: wait for the last of those frames before measuring.
-  while (performance.now() - lastPresence < 1000) await sleep(200);
-  const openSeconds = (performance.now() - opening) / 1000;
+  // Wait until the listeners are told that everyone is there (or 60 s more) before measuring.
+  const waitUntil = performance.now() + 60_000;
+  while (fullAt === null && performance.now() < waitUntil) await sleep(50);
+  const openSeconds = ((fullAt ?? performance.now()) - opening) / 1000;
+  const framesPerSocket = presenceFrames / Math.max(1, k);
   step(
-    `K=${k}: ${listeners.length} listeners and ${SENDERS} senders in the room after ${openSeconds.toFixed(0)} s (load ${load()})`,
+    `K=${k}: ${listeners.length} listeners and ${SENDERS} senders in the room after ${openSeconds.toFixed(1)} s; ` +
+      `${framesPerSocket.toFixed(1)} presence frames per listener meanwhile (${(framesPerSocket / openSeconds).toFixed(1)}/s)` +
+      `${fullAt === null ? " (never told everyone was there)" : ""} (load ${load()})`,
   );
 
   const typingState = senders.map(() => false);
@@ -221,6 +232,7 @@ async function measure({ k, rate }) {
       serverCpu: run.serverCpu / run.sends.length,
       clientCpu: run.clientCpu / run.sends.length,
       openSeconds,
+      framesPerSocket,
     };
   });
 }
@@ -253,10 +265,10 @@ try {
   }
   console.log(
     `
-opening the sockets (through the worker; each join tells the others who came, and the newcomer who is there): ` +
+opening the sockets (through the worker; the newcomer is told who is there, the others who came about once a second): ` +
       rows
         .filter((r) => r.mode === "http")
-        .map((r) => `K=${r.k} ${r.openSeconds.toFixed(0)} s`)
+        .map((r) => `K=${r.k} ${r.openSeconds.toFixed(1)} s, ${r.framesPerSocket.toFixed(1)} presence frames a listener`)
         .join(", "),
   );
   const errors = rows.flatMap((r) => r.errors);

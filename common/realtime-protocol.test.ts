@@ -45,6 +45,8 @@ describe("parseServerMessage", () => {
       { type: "pong", id: "1" },
       { type: "welcome", connectionId: "c1", userId: "u1" },
       { type: "presence", online: ["u1", "u2"], count: 2 },
+      { type: "presence.changed", joined: ["u2", "u3"], left: ["u1"], count: 2 },
+      { type: "presence.changed", joined: ["u9"], left: [], count: 900, partial: true },
       { type: "error", message: "bad" },
       { type: "typing", userId: "u1", active: true, postId: "p1" },
       { type: "post.created", postId: "p1" },
@@ -98,6 +100,8 @@ describe("parseServerMessage", () => {
   it("skips unknown or malformed frames instead of throwing", () => {
     expect(parseServerMessage('{"type":"from.the.future"}').ok).toBe(false);
     expect(parseServerMessage('{"type":"presence","online":"u1","count":1}').ok).toBe(false);
+    // The one-person shape of an older room: the lists are required.
+    expect(parseServerMessage('{"type":"presence.changed","userId":"u1","online":true,"count":1}').ok).toBe(false);
     expect(parseServerMessage("{").ok).toBe(false);
     expect(parseServerMessage(undefined).ok).toBe(false);
   });

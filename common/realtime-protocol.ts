@@ -45,16 +45,30 @@ export const presenceSchema = z.object({
 });
 export const PRESENCE_LIST_LIMIT = 200;
 /**
- * Someone came (their first socket) or went (their last): sent to everyone else in the room, so a join
- * costs one small frame per socket rather than the whole list to everyone. A newcomer gets `presence`.
+ * Who came (their first socket) and who went (their last) since the room last said: sent to everyone in
+ * the room at most about once a second (at once in a room of two), so a burst of joins costs one frame per
+ * socket rather than one per join. `count` is the true number of distinct users. In a large room the lists
+ * name at most PRESENCE_DIFF_LIMIT people each and `partial` says some were left out. A newcomer gets `presence`.
  */
 export const presenceChangedSchema = z.object({
   type: z.literal("presence.changed"),
-  userId: id,
-  online: z.boolean(),
+  joined: z.array(id),
+  left: z.array(id),
   count: z.number().int().nonnegative(),
+  partial: z.literal(true).optional(),
 });
+export const PRESENCE_DIFF_LIMIT = 20;
 export const errorSchema = z.object({ type: z.literal("error"), message: z.string() });
+/**
+ * Sent just before the room closes a socket for good (access ended, blocked, signed out): the client
+ * closes it itself at once. The runtime's own close frame can reach the client seconds later (about
+ * 10 s under workerd, measured), and the screen should not keep offering what is gone meanwhile.
+ */
+export const closingSchema = z.object({
+  type: z.literal("closing"),
+  code: z.number().int().min(4000).max(4999),
+  reason: z.string(),
+});
 
 // Community events carry ids and counters only: each member reads the post or comment through the API,
 // which applies blocks and that member's permissions.
@@ -181,6 +195,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   presenceSchema,
   presenceChangedSchema,
   errorSchema,
+  closingSchema,
   typingServerSchema,
   ...communityEventSchema.options,
   ...conversationEventSchema.options,
@@ -194,7 +209,7 @@ export type UserEvent = z.infer<typeof userEventSchema>;
 export type ServerMessageType = ServerMessage["type"];
 export type ServerMessageOf<T extends ServerMessageType> = Extract<ServerMessage, { type: T }>;
 
-type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error">;
+type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error" | "closing">;
 /** What a client of each party can receive. */
 export type RoomMessages = {
   "community-room": ControlMessage | ServerMessageOf<"presence" | "presence.changed" | "typing"> | CommunityEvent;

@@ -287,6 +287,8 @@ export abstract class RoomBase extends Server<Env> {
       if (!connection.state?.userId || this.#departed.has(connection.id)) continue;
       leaving.push(connection);
       this.#departed.add(connection.id);
+      // First a frame the client acts on at once (see closingSchema), then the close itself.
+      this.sendTo(connection, { type: "closing", code, reason });
       try {
         connection.close(code, reason);
       } catch {

@@ -123,6 +123,19 @@ describe("useRoom", () => {
     hook.unmount();
   });
 
+  it("closes at once, for good, when the room says it is closing us (before its close frame arrives)", async () => {
+    const { hook, onEvent } = render();
+    await tick(0);
+    act(() => latest().serverOpen());
+    act(() => latest().serverSend({ type: "closing", code: 4003, reason: "Access revoked" }));
+    await tick(0);
+    expect(hook.result.current.state).toBe("closed");
+    expect(onEvent).not.toHaveBeenCalled();
+    await tick(60_000);
+    expect(sockets()).toHaveLength(1);
+    hook.unmount();
+  });
+
   it("stays closed without a room and does not queue frames while not open", async () => {
     const { hook } = render(null);
     await tick(1000);

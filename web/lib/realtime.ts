@@ -134,7 +134,12 @@ export function useRoom<P extends PartyName>(
     onMessage(event) {
       // Any frame proves the connection is alive.
       clearTimeout(heartbeatDeadline.current);
-      readFrame(event.data, (message) => onEvent(message as RoomMessages[P]));
+      readFrame(event.data, (message) => {
+        // The room is closing us for good: close now rather than wait for its close frame. partysocket
+        // does not reconnect after a close of our own, so the state becomes "closed".
+        if (message.type === "closing") socket.close(message.code, message.reason);
+        else onEvent(message as RoomMessages[P]);
+      });
     },
   });
   useEffect(() => applySpecBackoff(socket), [socket]);

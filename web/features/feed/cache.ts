@@ -145,12 +145,12 @@ export function setOnline(qc: QueryClient, communityId: string, online: string[]
   );
 }
 
-/** Someone came online or went offline (the room tells only that after the first list). */
-export function changeOnline(qc: QueryClient, communityId: string, userId: string, online: boolean, count: number) {
+/** Who came online and who went offline since the room last said (it tells only that after the first list). */
+export function changeOnline(qc: QueryClient, communityId: string, joined: string[], left: string[], count: number) {
   qc.setQueryData<CommunityStats>(feedKeys.stats(communityId), (s) => {
     if (!s) return s;
-    const others = s.onlineUserIds.filter((id) => id !== userId);
-    return patch(s, { onlineCount: count, onlineUserIds: online ? [...others, userId] : others });
+    const gone = new Set([...joined, ...left]);
+    return patch(s, { onlineCount: count, onlineUserIds: [...s.onlineUserIds.filter((id) => !gone.has(id)), ...joined] });
   });
 }
 

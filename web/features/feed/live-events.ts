@@ -68,7 +68,7 @@ export function applyCommunityEvent(
       setOnline(qc, communityId, event.online, event.count);
       return;
     case "presence.changed":
-      changeOnline(qc, communityId, event.userId, event.online, event.count);
+      changeOnline(qc, communityId, event.joined, event.left, event.count);
       return;
     default:
       return;

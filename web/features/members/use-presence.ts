@@ -23,9 +23,10 @@ export function usePresence(communityId: string): { presence: Presence | null; s
         setPresence((current) => {
           if (!current) return current;
           const ids = new Set(current.ids);
-          if (event.online) ids.add(event.userId);
-          else ids.delete(event.userId);
-          return { ids, count: event.count, complete: ids.size >= event.count };
+          for (const id of event.joined) ids.add(id);
+          for (const id of event.left) ids.delete(id);
+          // A large room names only some of who came and went: the page's own figures fill the rest.
+          return { ids, count: event.count, complete: !event.partial && current.complete && ids.size >= event.count };
         });
       } else return;
       void qc.invalidateQueries({ queryKey: membersKeys.onlineLists(communityId) });

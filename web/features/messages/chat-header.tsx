@@ -16,8 +16,9 @@ type ChatHeaderProps = {
 };
 
 /**
- * Name and status: 'Connecting...' while our own socket is not open; in a direct chat 'Online' when the
- * other person has the chat open; in a group the member count and how many are here.
+ * Name and status: 'Connecting...' while our own socket is not open; in a direct chat 'In this chat' when
+ * the other person has it open; in a group the member count and how many are here. Not 'Online': the
+ * members page says that of whoever has the community open, and one word keeps one meaning.
  */
 export function ChatHeader({ conversation, title, connection, online }: ChatHeaderProps) {
   const { t } = useTranslation("messages");

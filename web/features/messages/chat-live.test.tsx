@@ -99,12 +99,12 @@ describe("/chat/{id} live", () => {
     expect(screen.getByText("(edited)")).toBeTruthy();
 
     act(() => conversationSocket().serverSend({ type: "presence", online: [anaUser.id], count: 1 }));
-    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: true, count: 2 }));
-    expect(await screen.findByText("Online")).toBeTruthy();
-    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: false, count: 1 }));
-    await waitFor(() => expect(screen.queryByText("Online")).toBeNull());
-    act(() => conversationSocket().serverSend({ type: "presence.changed", userId: giorgi.id, online: true, count: 2 }));
-    expect(await screen.findByText("Online")).toBeTruthy();
+    act(() => conversationSocket().serverSend({ type: "presence.changed", joined: [giorgi.id], left: [], count: 2 }));
+    expect(await screen.findByText("In this chat")).toBeTruthy();
+    act(() => conversationSocket().serverSend({ type: "presence.changed", joined: [], left: [giorgi.id], count: 1 }));
+    await waitFor(() => expect(screen.queryByText("In this chat")).toBeNull());
+    act(() => conversationSocket().serverSend({ type: "presence.changed", joined: [giorgi.id], left: [], count: 2 }));
+    expect(await screen.findByText("In this chat")).toBeTruthy();
     act(() => conversationSocket().serverSend({ type: "typing", userId: giorgi.id, active: true }));
     expect(await screen.findByText("Giorgi Maisuradze is typing…")).toBeTruthy();
     act(() => conversationSocket().serverSend({ type: "typing", userId: giorgi.id, active: false }));

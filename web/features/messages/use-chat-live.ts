@@ -79,13 +79,10 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
         setOnline(event.online);
         return;
       case "presence.changed":
-        setOnline((current) =>
-          event.online
-            ? current.includes(event.userId)
-              ? current
-              : [...current, event.userId]
-            : current.filter((id) => id !== event.userId),
-        );
+        setOnline((current) => {
+          const gone = new Set([...event.joined, ...event.left]);
+          return [...current.filter((id) => !gone.has(id)), ...event.joined];
+        });
         return;
       case "typing":
         if (event.userId === me) return;
