@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { FIRST_SCREEN_MODULE } from "./common/first-screen.ts";
 
@@ -13,6 +14,8 @@ function workerProject({ name, include, exclude = [] }: { name: string; include:
         miniflare: {
           bindings: {
             APP_ENV: "test",
+            // Rooms announce joins and leaves only when a test calls `flushPresence` (no timers in tests).
+            PRESENCE_FLUSH_MS: "manual",
             TEST_MIGRATIONS: await readD1Migrations("./db/migrations"),
           },
           // The app's assets: every address answers with index.html, as the single-page app handling does,
@@ -48,6 +51,10 @@ function workerProject({ name, include, exclude = [] }: { name: string; include:
 
 export default defineConfig({
   test: {
+    // Two test files at a time even on two cores (vitest's default is one less than the cores): most of a
+    // route test's time is workerd and D1 waiting, and a second file fills it (a run of the communities
+    // and feed route tests: 241 s alone, 134 s two at a time). No test may lean on the machine's speed.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       workerProject({
         name: "worker",
