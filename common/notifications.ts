@@ -29,8 +29,9 @@ export type NotificationData = {
   /**
    * SYSTEM_ANNOUNCEMENT of a staff decision on a community (and the reason staff gave), of a payment, of a
    * support reply, about the account, or of a community that became the reader's when its owner's account was deleted.
+   * `broadcast`: a copy of an e-mail the community's owner or an admin sent its members (the subject is the `content`).
    */
-  kind?: "review" | "payment" | "support" | "account" | "ownership" | "membership";
+  kind?: "review" | "payment" | "support" | "account" | "ownership" | "membership" | "broadcast";
   /**
    * SYSTEM_ANNOUNCEMENT about a membership: the community took the reader out (removed: may join again;
    * banned), answered their request to join (approved; declined, with `reason` if given), or, to the

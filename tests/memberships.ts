@@ -19,3 +19,15 @@ export async function insertPendingRequest(communityId: string, userId: string):
     .run();
   return id;
 }
+
+/** Changes to an approved community waiting for staff, as its owner's edit leaves them; answers their version. */
+export async function insertPendingEdit(
+  communityId: string,
+  edit: Record<string, unknown>,
+  at = 1_700_000_000_000,
+): Promise<number> {
+  await env.DB.prepare("update communities set pending_edit = ?, pending_edit_at = ? where id = ?")
+    .bind(JSON.stringify(edit), at, communityId)
+    .run();
+  return at;
+}

@@ -5,11 +5,11 @@ import type { ReviewStatus } from "../common/contract/enums";
 import { createUser, TEST_PASSWORD } from "../tests/factories";
 import { pngFile } from "../tests/images";
 import { insertOrder, insertReceipt, insertSavedCard, insertSubscription, makePaid, paidOrder } from "../tests/payments";
-import { insertBan, insertPendingRequest } from "../tests/memberships";
+import { insertBan, insertPendingEdit, insertPendingRequest } from "../tests/memberships";
 import { insertTicket } from "../tests/support";
 import type { Caller, Scope } from "./authorization-matrix.table";
 import { pollOptionId } from "./authorization-matrix.world";
-import { unsubscribeToken } from "./features/notifications/unsubscribe-token";
+import { unsubscribeToken } from "./lib/unsubscribe-token";
 import {
   extraSession,
   extraSessionId,
@@ -92,10 +92,7 @@ const reviewDecision = (status: ReviewStatus, body: object = {}): RequestSpec =>
 const editDecision = (body: object = {}): RequestSpec => ({
   fresh: {},
   build: async (ctx) => {
-    const submittedAt = 1_700_000_000_000;
-    await env.DB.prepare("update communities set pending_edit = ?, pending_edit_at = ? where id = ?")
-      .bind(JSON.stringify({ name: `Renamed ${ctx.unique}` }), submittedAt, ctx.community.id)
-      .run();
+    const submittedAt = await insertPendingEdit(ctx.community.id, { name: `Renamed ${ctx.unique}` });
     return { params: community(ctx), body: { submittedAt, ...body } };
   },
 });
@@ -221,6 +218,15 @@ export const requests = {
   },
   "GET /api/communities/:id/leaderboard": { build: (ctx) => ({ params: community(ctx), query: { period: "week" } }) },
   "GET /api/communities/:id/metrics": { build: (ctx) => ({ params: community(ctx), query: { days: "7" } }) },
+  "GET /api/communities/:id/broadcasts": { build: (ctx) => ({ params: community(ctx) }) },
+  "GET /api/communities/:id/broadcasts/audience": {
+    build: (ctx) => ({ params: community(ctx), query: { segment: "level", level: "2" } }),
+  },
+  // One broadcast per community in 72 hours: each caller writes to a fresh community.
+  "POST /api/communities/:id/broadcasts": {
+    fresh: {},
+    build: (ctx) => ({ params: community(ctx), body: { subject: `News ${ctx.unique}`, body: "Hello", segment: "all" } }),
+  },
   "GET /api/communities/:id/points": { build: (ctx) => ({ params: community(ctx) }) },
   // Search reads every community the caller may see: the community's own marker word keeps the answer
   // to this community's content (callers join other communities during the walk).

@@ -119,6 +119,15 @@ const membersOnly = (status: number): Entry => ({
   review: signedIn(404).but(status, "owner"),
 });
 
+/** What only the owner and admins see and do (metrics, broadcasts), and staff in any community. */
+const manageOnly = (status: number): Entry => ({
+  home: signedIn(404)
+    .but(403, ...plainMembers, "moderator")
+    .but(status, ...managers, "staff"),
+  away: signedIn(404).but(status, "staff"),
+  review: signedIn(404).but(status, "owner", "staff"),
+});
+
 /** Changes to a community, whose page is public: 403 where it is visible, 404 where it is not. */
 const communityChange = (status: number, allowed: readonly Caller[]): Entry => ({
   home: signedIn(403).but(status, ...allowed),
@@ -329,6 +338,10 @@ export const apiTable = {
     away: signedIn(404).but(200, "staff"),
     review: signedIn(404).but(200, "owner", "staff"),
   },
+  // Broadcasts: like the metrics, the owner and admins, and staff for any community.
+  "GET /api/communities/:id/broadcasts": manageOnly(200),
+  "GET /api/communities/:id/broadcasts/audience": manageOnly(200),
+  "POST /api/communities/:id/broadcasts": manageOnly(201),
   "GET /api/communities/:id/points": membersOnly(200),
   // Search answers non-members with no results rather than 404; the leak scan checks they are empty.
   "GET /api/search": { home: signedIn(200), away: signedIn(200), review: signedIn(200) },

@@ -1,5 +1,6 @@
 import type { AppEnv } from "./env";
 import { purgeDueAccounts } from "./features/account/purge";
+import { sendBroadcasts } from "./features/broadcasts/send";
 import { sendEventReminders } from "./features/calendar/reminders";
 import { deliverNotificationMail } from "./features/notifications/mail-delivery";
 import { cleanUp } from "./features/maintenance/cleanup";
@@ -17,6 +18,7 @@ export async function scheduled(controller: ScheduledController, env: AppEnv, _c
     ["payments", () => runPaymentJobs(env, db)],
     ["account-purge", () => purgeDueAccounts(env, db)],
     ["metrics", () => rollUpMetrics(db, controller.scheduledTime)],
+    ["broadcasts", () => sendBroadcasts(env, db, controller.scheduledTime)],
     // After the jobs that notify, so their notifications' mails go out in the same run.
     ["notification-mail", () => deliverNotificationMail(env, db, controller.scheduledTime)],
   ];

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { account } from "./account";
 import { auth } from "./auth";
 import { blocks } from "./blocks";
+import { broadcasts } from "./broadcasts";
 import { calendar } from "./calendar";
 import { classroom } from "./classroom";
 import { communities } from "./communities";
@@ -53,6 +54,7 @@ export const contract = {
   profiles,
   support,
   metrics,
+  broadcasts,
 };
 
 type Features = typeof contract;

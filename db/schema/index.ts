@@ -15,3 +15,4 @@ export * from "./moderation";
 export * from "./uploads";
 export * from "./invites";
 export * from "./metrics";
+export * from "./broadcasts";

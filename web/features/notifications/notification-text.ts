@@ -33,6 +33,8 @@ export function notificationSentence(t: TFunction, n: NotificationItem): string 
     const payment = n.data?.kind === "payment" ? n.data.payment : undefined;
     if (payment === "renewal_failed" || payment === "subscription_ended") return t(`payment.${payment}`, { community });
     if (n.data?.kind === "support") return t("support.reply");
+    // The subject the community's people wrote is the detail line (the notification's content).
+    if (n.data?.kind === "broadcast") return t("broadcast", { community });
     if (n.data?.kind === "ownership") return t("ownership.received", { community });
     const membership = n.data?.kind === "membership" ? n.data.membership : undefined;
     if (membership === "removed" || membership === "banned") {

@@ -7,7 +7,7 @@ import type { MailMessage } from "../../lib/email";
 import { escapeHtml } from "../../lib/html";
 import { mailTexts } from "../../lib/mail-texts";
 import { announcementWords } from "./announcement-mail";
-import { unsubscribeToken } from "./unsubscribe-token";
+import { unsubscribeToken } from "../../lib/unsubscribe-token";
 
 /** A queued notification with what its mail says of it: the recipient, the sender's and community's names. */
 export type QueuedMail = {

@@ -6,7 +6,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { preferenceReads, preferenceWrites, toPreferences } from "./preferences.queries";
-import { readUnsubscribeToken } from "./unsubscribe-token";
+import { readUnsubscribeToken } from "../../lib/unsubscribe-token";
 
 /** /api/notifications/preferences: which notifications a person gets, in the app and by e-mail. */
 export const notificationPreferencesRoutes = [

@@ -8,7 +8,7 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { communities, users } from "../../lib/tables";
-import { staffOnly } from "./review.routes";
+import { staffOnly } from "../../lib/staff-only";
 
 const invalidCursor = () =>
   new AppError("VALIDATION_FAILED", "Some fields are not valid.", { issues: [{ path: "cursor", message: "Invalid cursor" }] });

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { review } from "../../../common/contract/review";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
-import { canReview, type ReviewStatus } from "../../lib/permissions";
+import type { ReviewStatus } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
+import { staffOnly } from "../../lib/staff-only";
 import { requireUser } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
 import { restoreSteps, suspensionSteps } from "../../lib/membership";
@@ -19,13 +20,6 @@ const transitions: Record<Decision, { from: ReviewStatus[]; to: ReviewStatus }> 
   reject: { from: ["under_review"], to: "rejected" },
   suspend: { from: ["approved"], to: "suspended" },
   restore: { from: ["suspended"], to: "approved" },
-};
-
-/** The staff console (/api/admin/…) is staff's alone: everyone else gets 404. */
-export const staffOnly: MiddlewareHandler<HonoEnv> = async (c, next) => {
-  const user = await requireUser(c);
-  if (!canReview({ userId: user.id, platformRole: user.platformRole })) throw notFound("Not found.");
-  await next();
 };
 
 /** The staff console: the review queue and the decisions. Everyone else gets 404. */

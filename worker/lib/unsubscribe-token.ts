@@ -1,7 +1,7 @@
-import { notificationTypes, type NotificationType } from "../../../common/notifications";
-import type { AppEnv } from "../../env";
-import { authSecret } from "../../lib/auth-config";
-import { hmacKey } from "../../lib/hmac";
+import { notificationTypes, type NotificationType } from "../../common/notifications";
+import type { AppEnv } from "../env";
+import { authSecret } from "./auth-config";
+import { hmacKey } from "./hmac";
 
 /**
  * The one-click unsubscribe link of a notification e-mail: whom it is for and which e-mails it stops
