@@ -61,6 +61,7 @@ import { database } from "./lib/db";
 import { AppError } from "./lib/errors";
 import { requestContext } from "./lib/logging";
 import { onError } from "./lib/on-error";
+import { translateErrors } from "./lib/translate";
 import { queryCount } from "./lib/query-count";
 import { realtime } from "./lib/realtime";
 import { releaseUnreadBody } from "./lib/request-body";
@@ -144,6 +145,8 @@ mount(api, uploadsRoutes);
 const app = new Hono<HonoEnv>()
   .use(releaseUnreadBody())
   .use(requestContext())
+  // Error answers in the request's language (Accept-Language), whichever part of the app made them.
+  .use(translateErrors())
   .use(securityHeaders())
   // Every request in one D1 session, set up before anything reads or wraps the binding (rooms check membership too).
   .use(d1Session())

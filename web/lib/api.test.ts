@@ -44,6 +44,26 @@ describe("request", () => {
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
+  it("asks for the language the app is shown in, and none it does not speak", async () => {
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const sentLanguage = () =>
+      ((fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit])[1].headers as Record<string, string>)["Accept-Language"];
+    try {
+      document.documentElement.lang = "ka";
+      await request("GET", "/api/thing");
+      expect(sentLanguage()).toBe("ka");
+      document.documentElement.lang = "ru";
+      await call("GET /api/me");
+      expect(sentLanguage()).toBe("ru");
+      document.documentElement.lang = "de";
+      await request("GET", "/api/thing");
+      expect(sentLanguage()).toBeUndefined();
+    } finally {
+      document.documentElement.lang = "";
+    }
+  });
+
   it("throws ApiError for error statuses", async () => {
     vi.stubGlobal(
       "fetch",

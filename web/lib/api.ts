@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoints, ParamsOf, QueryOf, ResponseOf, Route } from "../../common/contract";
+import { isLanguage } from "../../common/contract/enums";
 import type { FieldIssue } from "../../common/contract/http";
 import { fillPath, splitRoute, type PathParams } from "../../common/contract/route";
 
@@ -8,9 +9,12 @@ export class ApiError extends Error {
   readonly code: string;
   readonly issues: FieldIssue[];
   readonly requestId: string | undefined;
+  /** The message is the server's own (in the language asked for), not one made up here from the status. */
+  readonly fromServer: boolean;
 
-  constructor(status: number, code: string, message: string, issues: FieldIssue[] = [], requestId?: string) {
+  constructor(status: number, code: string, message: string, issues: FieldIssue[] = [], requestId?: string, fromServer = true) {
     super(message);
+    this.fromServer = fromServer;
     this.name = "ApiError";
     this.status = status;
     this.code = code;
@@ -49,25 +53,16 @@ function toIssues(value: unknown): FieldIssue[] {
  * `{ code, message }`. Both become an ApiError so callers never care which one spoke.
  */
 export function errorFromBody(status: number, body: unknown, statusText = ""): ApiError {
-  if (isRecord(body) && isRecord(body.error)) {
-    const e = body.error;
-    return new ApiError(
-      status,
-      typeof e.code === "string" ? e.code : `HTTP_${status}`,
-      typeof e.message === "string" && e.message ? e.message : statusText || `Request failed (${status})`,
-      toIssues(e.issues),
-      typeof e.requestId === "string" ? e.requestId : undefined,
-    );
-  }
-  if (isRecord(body) && (typeof body.message === "string" || typeof body.code === "string")) {
-    return new ApiError(
-      status,
-      typeof body.code === "string" ? body.code : `HTTP_${status}`,
-      typeof body.message === "string" && body.message ? body.message : statusText || `Request failed (${status})`,
-      toIssues(body.issues),
-    );
-  }
-  return new ApiError(status, `HTTP_${status}`, statusText || `Request failed (${status})`);
+  const e = isRecord(body) ? (isRecord(body.error) ? body.error : body) : {};
+  const told = typeof e.message === "string" ? e.message : "";
+  return new ApiError(
+    status,
+    typeof e.code === "string" ? e.code : `HTTP_${status}`,
+    told || statusText || `Request failed (${status})`,
+    toIssues(e.issues),
+    typeof e.requestId === "string" ? e.requestId : undefined,
+    told !== "",
+  );
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -80,10 +75,22 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
 }
 
+/**
+ * The language the app is shown in, read from <html lang> (web/lib/i18n.ts keeps it on the current
+ * language, the server's page sets it before that): the API answers its error messages in it.
+ */
+function shownLanguage(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const lang = document.documentElement.lang;
+  return isLanguage(lang) ? lang : undefined;
+}
+
 /** One HTTP exchange with our API: JSON in and out, every failure an ApiError. `call` gives it its types. */
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  const language = shownLanguage();
+  if (language) headers["Accept-Language"] = language;
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     headers["Content-Type"] = "application/json";

@@ -1,0 +1,31 @@
+import { renderHook } from "@testing-library/react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, errorFromBody, NETWORK_ERROR } from "./api";
+import { useErrorMessage } from "./errors";
+import { changeLanguage, initI18n } from "./i18n";
+
+beforeAll(async () => {
+  await initI18n("ka");
+});
+afterAll(async () => {
+  await changeLanguage("en", { persist: false });
+});
+
+describe("useErrorMessage", () => {
+  it("shows the server's message as it came, in the language the server answered", () => {
+    const { result } = renderHook(() => useErrorMessage());
+    const err = errorFromBody(409, {
+      error: { code: "CONFLICT", message: "თქვენ ამაზე უკვე გაგზავნეთ საჩივარი.", requestId: "r" },
+    });
+    expect(result.current(err)).toBe("თქვენ ამაზე უკვე გაგზავნეთ საჩივარი.");
+  });
+
+  it("falls back to the app's own translated text when the server said nothing", async () => {
+    const { result } = renderHook(() => useErrorMessage());
+    const { i18n } = await import("./i18n");
+    expect(result.current(errorFromBody(502, undefined, "Bad Gateway"))).toBe(i18n.t("errors.unexpected"));
+    expect(result.current(errorFromBody(429, {}, "Too Many Requests"))).toBe(i18n.t("errors.rateLimited"));
+    expect(result.current(new ApiError(0, NETWORK_ERROR, "Network error"))).toBe(i18n.t("errors.network"));
+    expect(i18n.t("errors.unexpected")).not.toBe("Something went wrong. Please try again.");
+  });
+});
