@@ -148,10 +148,10 @@ export default defineConfig(({ command }) => ({
                 },
                 // Core modules only screens behind a lazy route use (payments, blocks, infinite lists, the
                 // image field, level badges, list states, password fields, radio groups, the members lists' keys, profiles, reports, switches, tickets, the text of
-                // search boxes that search through the address) stay out as well.
+                // search boxes that search through the address, community images and pages, idempotent mutations and cache writes) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|format[\\/]money)|components[\\/](?!payments|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|create-mutation|cache-write|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|format[\\/]money)|components[\\/](?!payments|community-image|community-page|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|home-feed|deletion-banner)/ },
               ],

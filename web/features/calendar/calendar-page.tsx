@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, ChevronLeft, ChevronRight, Plus, Rss } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { eventFilters, type EventFilter } from "../../../common/contract/enums";
 import { LoadError } from "../../components/load-error";
@@ -12,6 +12,7 @@ import { cn } from "../../lib/cn";
 import { useFormatter } from "../../lib/format/formatter";
 import { lazyWithPreload } from "../../lib/lazy";
 import { useCurrentCommunity } from "../../lib/my-communities";
+import { setCurrentCommunityId } from "../../lib/current-community";
 import { EventCard } from "./event-card";
 import { MonthGrid, monthOf, shiftMonth } from "./month-grid";
 import { eventListQueryOptions, eventMonthQueryOptions, viewerTimeZone } from "./queries";
@@ -64,6 +65,11 @@ export function CalendarPage({ search = {} }: { search?: CalendarSearch }) {
   const { t } = useTranslation("calendar");
   const { current, isLoading } = useCurrentCommunity();
   useDocumentTitle(t("title"));
+  // A notification's event opens its own community's calendar (here, not in the route: the route's
+  // code is in the first download).
+  useEffect(() => {
+    if (search.community) setCurrentCommunityId(search.community);
+  }, [search.community]);
   if (isLoading) return <PageSpinner />;
   if (!current)
     return (

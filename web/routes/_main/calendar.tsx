@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { SignInPrompt } from "../../components/page";
 import { PageSpinner } from "../../components/ui/spinner";
 import { CalendarPage, type CalendarSearch } from "../../features/calendar/calendar-page";
-import { setCurrentCommunityId } from "../../lib/current-community";
 import { ensureNamespace } from "../../lib/i18n";
 import { optionalString } from "../../lib/search";
 import { useSession } from "../../lib/session";
@@ -25,10 +24,6 @@ function validateSearch(raw: Record<string, unknown>): CalendarSearch {
 
 export const Route = createFileRoute("/_main/calendar")({
   validateSearch,
-  // Before the page reads the current community: the calendar then opens on the event's own community.
-  beforeLoad: ({ search }) => {
-    if (search.community) setCurrentCommunityId(search.community);
-  },
   loader: () => ensureNamespace("calendar"),
   component: CalendarRoute,
 });
