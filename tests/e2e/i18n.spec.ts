@@ -32,6 +32,12 @@ test("with Georgian chosen, notifications and community stats show Georgian mont
   // Chosen before signing in, the language stays on this device: Ana's account (and her e-mails) keep theirs.
   await page.getByRole("button", { name: "Language and theme" }).click();
   await page.getByRole("menuitemradio", { name: "ქართული" }).click();
+  // The server answers in the language shown: a failed sign-in's reason is Georgian, not English.
+  await page.getByLabel("ელფოსტა").fill("nobody-here@example.com");
+  await page.getByLabel("პაროლი", { exact: true }).fill("not-the-password-1");
+  await page.getByRole("button", { name: "შესვლა", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "ელფოსტა ან პაროლი არასწორია" })).toBeVisible();
+  await expect(page.getByText("Invalid email or password")).toBeHidden();
   await page.getByLabel("ელფოსტა").fill("ana@example.com");
   await page.getByLabel("პაროლი", { exact: true }).fill("demo-pass-2026");
   await page.getByRole("button", { name: "შესვლა", exact: true }).click();
