@@ -437,8 +437,22 @@ describe("the index follows every write", () => {
       cookie: owner.cookie,
     });
     expect(patch.status).toBe(200);
-    expect((await find(member, `${w}knit`)).communities.map((h) => h.id)).toEqual([community.id]);
+    // The audience is written at once; the description of an approved community waits for staff, and
+    // search finds it only once they approve it.
     expect((await find(member, `${w}crafters`)).communities.map((h) => h.id)).toEqual([community.id]);
+    expect((await find(member, `${w}knit`)).communities).toEqual([]);
+    const staff = await createUser({ staff: true });
+    const { pendingEdit } = (
+      (await (await call(`/api/communities/${community.id}`, { cookie: owner.cookie })).json()) as {
+        community: { pendingEdit: { submittedAt: number } };
+      }
+    ).community;
+    const approve = await call(`/api/admin/communities/${community.id}/edit/approve`, {
+      body: { submittedAt: pendingEdit.submittedAt },
+      cookie: staff.cookie,
+    });
+    expect(approve.status).toBe(200);
+    expect((await find(member, `${w}knit`)).communities.map((h) => h.id)).toEqual([community.id]);
 
     // A new name, as profile editing will write it: the people index follows the row.
     await env.DB.prepare("update users set full_name = ? where id = ?").bind(`Davit ${w}`, member.user.id).run();
