@@ -47,12 +47,16 @@ test.beforeAll(async ({ browser }) => {
   const { communities } = await get<{ communities: { id: string; name: string }[] }>("/api/me/communities");
   const community = communities.find((c) => c.name === "Tbilisi Startup Circle")!.id;
   const feed = await get<{ items: { id: string }[] }>(`/api/communities/${community}/posts?limit=1`);
-  const { courses } = await get<{ courses: { id: string }[] }>(`/api/communities/${community}/courses`);
+  // A course in any of Ana's communities (the seed puts them in the academy, not the circle).
+  let course: string | undefined;
+  for (const { id } of communities) {
+    course ??= (await get<{ courses: { id: string }[] }>(`/api/communities/${id}/courses`)).courses[0]?.id;
+  }
   const chats = await get<{ items: { id: string }[] }>("/api/conversations?limit=1");
   ids = {
     community,
     post: feed.items[0]!.id,
-    course: courses[0]!.id,
+    course: course!,
     chat: chats.items[0]!.id,
     me: user.id,
   };
