@@ -108,6 +108,15 @@ describe("community broadcasts", () => {
     expect(await count("segment=inactive")).toBe(5);
   });
 
+  it("refuses a broadcast from an archived community (409 READ_ONLY), writing nothing", async () => {
+    stopClock(NOW);
+    const w = await world();
+    await db.update(schema.communities).set({ archived: true }).where(eq(schema.communities.id, w.community.id));
+    await expectError(await post(w.community.id, w.owner.cookie, message), 409, "READ_ONLY");
+    const list = (await (await call(base(w.community.id), { cookie: w.owner.cookie })).json()) as { items: unknown[] };
+    expect(list.items).toEqual([]);
+  });
+
   it("refuses bad input with field issues", async () => {
     stopClock(NOW);
     const w = await world();

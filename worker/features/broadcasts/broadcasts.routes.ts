@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { BROADCAST_INTERVAL_MS, broadcasts, type BroadcastItem } from "../../../common/contract/broadcasts";
 import { newId } from "../../../common/ids";
-import { viewerOf } from "../../lib/access";
+import { assertWritable, viewerOf } from "../../lib/access";
 import { batch, type Db } from "../../lib/db";
 import { AppError, forbidden, notFound, unauthenticated } from "../../lib/errors";
 import { canManage, hasMemberAccess } from "../../lib/permissions";
@@ -99,7 +99,10 @@ export const broadcastsRoutes = [
     const access = viewerOf(db, await sessionToken(c), communityId);
     const last = recent(db, communityId, now);
     const first = await batch(db, [access.query, last]);
-    const user = requireManager(access.read(c, first(access.query)));
+    const viewer = access.read(c, first(access.query));
+    const user = requireManager(viewer);
+    // An archived community is read-only: it writes to nobody.
+    assertWritable(viewer.community!);
     const next = nextAllowed(first(last));
     if (next !== null) throw tooSoon(next);
 

@@ -6,6 +6,7 @@ import { commit, notify } from "../../lib/commit";
 import { AppError, notFound } from "../../lib/errors";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
+import { creatorColumns, creatorOf } from "./creator";
 import { requireUser } from "../../lib/session";
 import { communities, users } from "../../lib/tables";
 import { staffOnly } from "../../lib/staff-only";
@@ -37,9 +38,7 @@ export const editRoutes = [
           imageUrls: communities.imageUrls,
           pendingEdit: communities.pendingEdit,
           pendingEditAt: communities.pendingEditAt,
-          creatorId: communities.creatorId,
-          creatorName: users.fullName,
-          creatorEmail: users.email,
+          ...creatorColumns,
         })
         .from(communities)
         .leftJoin(users, eq(users.id, communities.creatorId))
@@ -67,7 +66,7 @@ export const editRoutes = [
             imageUrls: r.imageUrls,
           },
           proposed: { ...(r.pendingEdit ?? {}), submittedAt: r.pendingEditAt ?? 0 },
-          creator: r.creatorId ? { id: r.creatorId, fullName: r.creatorName ?? "", email: r.creatorEmail ?? "" } : null,
+          creator: creatorOf(r),
         })),
         nextCursor: rows.length > limit && last ? `${last.pendingEditAt}:${last.id}` : null,
       });

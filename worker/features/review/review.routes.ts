@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../lib/errors";
 import type { ReviewStatus } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
+import { creatorColumns, creatorOf } from "./creator";
 import { staffOnly } from "../../lib/staff-only";
 import { requireUser } from "../../lib/session";
 import { commit, notify } from "../../lib/commit";
@@ -48,9 +49,7 @@ export const reviewRoutes = [
           rejectionReason: communities.rejectionReason,
           submittedForReviewAt: communities.submittedForReviewAt,
           createdAt: communities.createdAt,
-          creatorId: communities.creatorId,
-          creatorName: users.fullName,
-          creatorEmail: users.email,
+          ...creatorColumns,
         })
         .from(communities)
         .leftJoin(users, eq(users.id, communities.creatorId))
@@ -75,7 +74,7 @@ export const reviewRoutes = [
           reviewStatus: r.reviewStatus,
           rejectionReason: r.rejectionReason,
           submittedAt: r.submittedForReviewAt ?? r.createdAt,
-          creator: r.creatorId ? { id: r.creatorId, fullName: r.creatorName ?? "", email: r.creatorEmail ?? "" } : null,
+          creator: creatorOf(r),
         })),
         nextCursor:
           results.length > limit ? `${page.at(-1)!.submittedForReviewAt ?? page.at(-1)!.createdAt}:${page.at(-1)!.id}` : null,
