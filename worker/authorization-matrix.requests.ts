@@ -223,6 +223,9 @@ export const requests = {
     build: (ctx) => ({ params: community(ctx), query: { segment: "level", level: "2" } }),
   },
   // One broadcast per community in 72 hours: each caller writes to a fresh community.
+  "POST /api/communities/:id/broadcasts/preview": {
+    build: (ctx) => ({ params: community(ctx), body: { subject: "Preview", body: "How it reads" } }),
+  },
   "POST /api/communities/:id/broadcasts": {
     fresh: {},
     build: (ctx) => ({ params: community(ctx), body: { subject: `News ${ctx.unique}`, body: "Hello", segment: "all" } }),

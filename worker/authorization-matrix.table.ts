@@ -341,6 +341,7 @@ export const apiTable = {
   // Broadcasts: like the metrics, the owner and admins, and staff for any community.
   "GET /api/communities/:id/broadcasts": manageOnly(200),
   "GET /api/communities/:id/broadcasts/audience": manageOnly(200),
+  "POST /api/communities/:id/broadcasts/preview": manageOnly(200),
   "POST /api/communities/:id/broadcasts": manageOnly(201),
   "GET /api/communities/:id/points": membersOnly(200),
   // Search answers non-members with no results rather than 404; the leak scan checks they are empty.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LEVEL } from "../levels";
+import { languages } from "./enums";
 import { endpoint } from "./http";
 
 /** E-mails from a community's owner and admins to its members (or a segment of them), sent by the cron. */
@@ -34,23 +35,27 @@ const withLevel = <T extends { segment: BroadcastSegment; level?: number }>(valu
 
 export const audienceQuery = z.object({ segment, level: level.optional() }).superRefine(withLevel);
 
-export const broadcastBody = z
-  .object({
-    subject: z
-      .string({ error: "Subject is required" })
-      .trim()
-      .min(1, "Subject is required")
-      .max(BROADCAST_SUBJECT_MAX, `Subject must be at most ${BROADCAST_SUBJECT_MAX} characters`),
-    body: z
-      .string({ error: "Message is required" })
-      .trim()
-      .min(1, "Message is required")
-      .max(BROADCAST_BODY_MAX, `Message must be at most ${BROADCAST_BODY_MAX} characters`),
-    segment,
-    level: level.optional(),
-  })
-  .superRefine(withLevel);
+const subject = z
+  .string({ error: "Subject is required" })
+  .trim()
+  .min(1, "Subject is required")
+  .max(BROADCAST_SUBJECT_MAX, `Subject must be at most ${BROADCAST_SUBJECT_MAX} characters`);
+const body = z
+  .string({ error: "Message is required" })
+  .trim()
+  .min(1, "Message is required")
+  .max(BROADCAST_BODY_MAX, `Message must be at most ${BROADCAST_BODY_MAX} characters`);
+
+export const broadcastBody = z.object({ subject, body, segment, level: level.optional() }).superRefine(withLevel);
 export type BroadcastBody = z.output<typeof broadcastBody>;
+
+/** The mail as a member reading in `language` (the sender's own by default) would get it. */
+export const previewBody = z.object({
+  subject,
+  body,
+  language: z.enum(languages, { error: `Language must be one of ${languages.join(", ")}` }).optional(),
+});
+export type PreviewBody = z.input<typeof previewBody>;
 
 export const broadcastItem = z.object({
   id: z.string(),
@@ -84,6 +89,11 @@ export const broadcasts = {
     params,
     query: audienceQuery,
     response: z.object({ count: z.number().int() }),
+  }),
+  preview: endpoint("POST", "/api/communities/:id/broadcasts/preview", {
+    params,
+    body: previewBody,
+    response: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
   }),
   create: endpoint("POST", "/api/communities/:id/broadcasts", {
     params,

@@ -32,6 +32,8 @@ export const typePreference = z.object({ type: notificationType, inApp: z.boolea
 export const notificationPreferences = z.object({
   /** E-mails folded into one a day instead of one per conversation or post an hour. */
   emailDigest: z.boolean(),
+  /** E-mails a community's owner and admins write to its members (broadcasts). */
+  broadcastEmail: z.boolean(),
   types: z.array(typePreference),
 });
 export type NotificationPreferences = z.output<typeof notificationPreferences>;
@@ -44,18 +46,26 @@ const typeChange = z
 export const updatePreferencesBody = z
   .object({
     emailDigest: z.boolean().optional(),
+    broadcastEmail: z.boolean().optional(),
     types: z
       .array(typeChange)
       .max(notificationTypes.length)
       .refine((list) => new Set(list.map((t) => t.type)).size === list.length, { message: "Each type at most once." })
       .optional(),
   })
-  .refine((b) => b.emailDigest !== undefined || (b.types?.length ?? 0) > 0, { message: "Nothing to change.", path: ["types"] });
+  .refine((b) => b.emailDigest !== undefined || b.broadcastEmail !== undefined || (b.types?.length ?? 0) > 0, {
+    message: "Nothing to change.",
+    path: ["types"],
+  });
 export type UpdatePreferencesBody = z.input<typeof updatePreferencesBody>;
 
 /** The signed token of an e-mail's unsubscribe link (who and which e-mails; no session needed). */
 export const unsubscribeQuery = z.object({ token: z.string().trim().min(1, "The link is incomplete.").max(300) });
-export const unsubscribeResult = z.object({ type: z.union([notificationType, z.literal("ALL")]), email: z.literal(false) });
+export const unsubscribeResult = z.object({
+  /** The notification type whose e-mails stopped, every type ("ALL"), or the communities' broadcasts. */
+  type: z.union([notificationType, z.literal("ALL"), z.literal("BROADCASTS")]),
+  email: z.literal(false),
+});
 
 export const notifications = {
   list: endpoint("GET", "/api/notifications", { query: listNotificationsQuery, response: notificationPage }),

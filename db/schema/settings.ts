@@ -29,6 +29,8 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   /** Notification e-mails folded into one a day instead of one per conversation or post per hour. */
   emailDigest: flag("email_digest", false),
+  /** E-mails a community's owner and admins write to its members (broadcasts); the notification copy follows SYSTEM_ANNOUNCEMENT. */
+  broadcastEmail: flag("broadcast_email", true),
   updatedAt: updatedAt(),
 });
 

@@ -16,12 +16,15 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
+/** What became of a message: recorded only (development), handed to the mail service, refused by it, or over its limit. */
+export type MailStatus = "stored" | "sent" | "failed" | "limited";
+
 export interface Mailer {
   /**
    * With `perRecipient`, the message is sent only while its address is within that limit; past it,
    * nothing is sent and nothing is said, so a caller's answer cannot tell (nor be used to flood an inbox).
    */
-  send(message: MailMessage, options?: { perRecipient?: RateLimitRule }): Promise<void>;
+  send(message: MailMessage, options?: { perRecipient?: RateLimitRule }): Promise<MailStatus>;
 }
 
 /**
@@ -33,7 +36,7 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
     async send(message, options = {}) {
       if (options.perRecipient && !(await withinLimit(db, options.perRecipient, message.to.toLowerCase()))) {
         log("warn", "mail over its per-recipient limit, not sent", { kind: message.kind });
-        return;
+        return "limited";
       }
       const deliver = !isDevelopment(env);
       let status: "stored" | "sent" | "failed" = "stored";
@@ -58,6 +61,7 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
         status,
         createdAt: Date.now(),
       });
+      return status;
     },
   };
 }

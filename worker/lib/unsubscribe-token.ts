@@ -5,11 +5,11 @@ import { hmacKey } from "./hmac";
 
 /**
  * The one-click unsubscribe link of a notification e-mail: whom it is for and which e-mails it stops
- * (one type, or every type for a mail that mixes several), signed with the app's secret. It needs no
+ * (one type, every type for a mail that mixes several, or a community's broadcasts), signed with the app's secret. It needs no
  * session, since the mail may be opened anywhere, and it only ever changes its owner's settings:
  * changing the user or the type breaks the signature.
  */
-export type UnsubscribeScope = NotificationType | "ALL";
+export type UnsubscribeScope = NotificationType | "ALL" | "BROADCASTS";
 
 const payload = (userId: string, scope: UnsubscribeScope) => new TextEncoder().encode(`unsubscribe:${userId}:${scope}`);
 const SIGNATURE = /^[0-9a-f]{64}$/;
@@ -26,7 +26,7 @@ export async function readUnsubscribeToken(
 ): Promise<{ userId: string; scope: UnsubscribeScope } | null> {
   const [userId = "", scope = "", signature = ""] = token.split(".");
   if (!userId || !SIGNATURE.test(signature)) return null;
-  if (scope !== "ALL" && !(notificationTypes as readonly string[]).includes(scope)) return null;
+  if (scope !== "ALL" && scope !== "BROADCASTS" && !(notificationTypes as readonly string[]).includes(scope)) return null;
   const mac = Uint8Array.from(signature.match(/../g)!, (byte) => parseInt(byte, 16));
   const valid = await crypto.subtle.verify(
     "HMAC",

@@ -16,6 +16,7 @@ type Channel = "inApp" | "email";
 function applied(prefs: NotificationPreferences, change: UpdatePreferencesBody): NotificationPreferences {
   return {
     emailDigest: change.emailDigest ?? prefs.emailDigest,
+    broadcastEmail: change.broadcastEmail ?? prefs.broadcastEmail,
     types: prefs.types.map((t) => {
       const c = change.types?.find((x) => x.type === t.type);
       return c ? patch(t, { inApp: c.inApp ?? t.inApp, email: c.email ?? t.email }) : t;
@@ -44,7 +45,10 @@ function useUpdatePreferences() {
   });
 }
 
-/** /settings/notifications: per type, a switch for the app and one for e-mail; e-mails one by one or as a daily digest. */
+/**
+ * /settings/notifications: per type, a switch for the app and one for e-mail; e-mails one by one or as a
+ * daily digest; and whether communities' owners and admins may e-mail the person (broadcasts).
+ */
 export function NotificationSettingsPage() {
   const { t } = useTranslation("notifications");
   useDocumentTitle(t("settings.title"));
@@ -118,6 +122,24 @@ export function NotificationSettingsPage() {
                 checked={prefs.data.emailDigest}
                 label={t("settings.digest")}
                 onCheckedChange={(on) => update.mutate({ emailDigest: on })}
+              />
+            </div>
+          </section>
+          <section
+            aria-labelledby="notification-broadcasts"
+            className="rounded-2xl border border-border bg-surface p-4 shadow-sm"
+          >
+            <div className="flex items-center justify-between gap-3">
+              <div className="min-w-0 space-y-1">
+                <h2 id="notification-broadcasts" className="font-semibold text-foreground">
+                  {t("settings.broadcasts")}
+                </h2>
+                <p className="text-sm text-muted-foreground">{t("settings.broadcastsHint")}</p>
+              </div>
+              <Switch
+                checked={prefs.data.broadcastEmail}
+                label={t("settings.broadcasts")}
+                onCheckedChange={(on) => update.mutate({ broadcastEmail: on })}
               />
             </div>
           </section>

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { call, isApiError } from "../../lib/api";
 
 /**
- * /unsubscribe?token=...: where the link in a notification e-mail lands. It asks before it acts, since
+ * /unsubscribe?token=...: where the link in a notification or broadcast e-mail lands. It asks before it acts, since
  * mail scanners open links; the token is all it needs, signed in or not.
  */
 export function UnsubscribePage({ token }: { token: string }) {
@@ -17,6 +17,8 @@ export function UnsubscribePage({ token }: { token: string }) {
     mutationFn: () => call("POST /api/notifications/unsubscribe", { query: { token } }),
   });
   const invalid = !token || (unsubscribe.isError && isApiError(unsubscribe.error, 403));
+  // The token names what it stops (user.scope.signature): a broadcast's link asks about broadcasts.
+  const broadcasts = token.split(".")[1] === "BROADCASTS";
   return (
     <div className="mx-auto max-w-lg space-y-6">
       <PageHeading>{t("settings.unsubscribe.title")}</PageHeading>
@@ -28,11 +30,13 @@ export function UnsubscribePage({ token }: { token: string }) {
           </p>
         ) : unsubscribe.isSuccess ? (
           <p role="status" className="text-foreground">
-            {t("settings.unsubscribe.done")}
+            {t(broadcasts ? "settings.unsubscribe.broadcastsDone" : "settings.unsubscribe.done")}
           </p>
         ) : (
           <>
-            <p className="text-foreground">{t("settings.unsubscribe.question")}</p>
+            <p className="text-foreground">
+              {t(broadcasts ? "settings.unsubscribe.broadcastsQuestion" : "settings.unsubscribe.question")}
+            </p>
             {unsubscribe.isError && (
               <p role="alert" className="text-sm text-destructive-text">
                 {t("settings.unsubscribe.failed")}

@@ -33,7 +33,7 @@ const htmlParagraph = (text: string) =>
  */
 export async function broadcastMail(
   env: AppEnv,
-  broadcast: typeof communityBroadcasts.$inferSelect,
+  broadcast: Pick<typeof communityBroadcasts.$inferSelect, "communityId" | "subject" | "body">,
   { community, sender }: Names,
   to: Recipient,
 ): Promise<MailMessage> {
@@ -41,7 +41,7 @@ export async function broadcastMail(
   const texts = mailTexts[language];
   const words = texts.broadcast;
   const app = env.APP_URL.replace(/\/$/, "");
-  const token = encodeURIComponent(await unsubscribeToken(env, to.id, "SYSTEM_ANNOUNCEMENT"));
+  const token = encodeURIComponent(await unsubscribeToken(env, to.id, "BROADCASTS"));
   const unsubscribePage = `${app}/unsubscribe?token=${token}`;
   const oneClick = `${app}/api/notifications/unsubscribe?token=${token}`;
   const open = `${app}/communities/${broadcast.communityId}`;

@@ -27,7 +27,10 @@ async function person(fullName: string, opts: { staff?: boolean; language?: "en"
   return { id: user.id, email: user.email, cookie: await sessionCookie(await seedSession(db, user.id)) };
 }
 
-/** Owner, admin, moderator and three plain members: Ann (English), Bea (Georgian, 20 points), Cid (Russian, paying, turned announcement mails off). */
+/**
+ * Owner, admin, moderator and three plain members: Ann (English), Bea (Georgian, 20 points, turned the
+ * platform's announcement mails off, which are not broadcasts), Cid (Russian, paying, turned broadcasts off).
+ */
 async function world() {
   const owner = await person("Olivia Owner");
   const admin = await person("Adam Admin");
@@ -46,9 +49,10 @@ async function world() {
     .update(schema.communityMembers)
     .set({ subscriptionId: "sub-cid" })
     .where(and(eq(schema.communityMembers.communityId, community.id), eq(schema.communityMembers.profileId, cid.id)));
+  await db.insert(schema.notificationPreferences).values({ userId: cid.id, broadcastEmail: false });
   await db
     .insert(schema.notificationTypePreferences)
-    .values({ userId: cid.id, type: "SYSTEM_ANNOUNCEMENT", inApp: true, email: false });
+    .values({ userId: bea.id, type: "SYSTEM_ANNOUNCEMENT", inApp: true, email: false });
   // Ann was active yesterday; everyone else has been quiet.
   await db
     .insert(schema.communityMemberDays)
@@ -89,6 +93,36 @@ describe("community broadcasts", () => {
       expect(await res.json()).toEqual({ nextAllowedAt: null, items: [] });
       expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ roundTrips: 1 });
     }
+  });
+
+  it("previews the mail for the sender in the language asked for, in one round trip, writing nothing", async () => {
+    stopClock(NOW);
+    const w = await world();
+    const preview = (who: { cookie: string } | undefined, body: unknown) =>
+      call(`${base(w.community.id)}/preview`, { method: "POST", cookie: who?.cookie, body });
+    await expectError(await preview(undefined, message), 401);
+    await expectError(await preview(w.outsider, message), 404);
+    await expectError(await preview(w.ann, message), 403);
+    await expectError(await preview(w.moderator, message), 403);
+    const invalid = await expectError(await preview(w.owner, { ...message, subject: " ", language: "de" }), 422);
+    expect(invalid.error.issues?.map((i) => i.path).sort()).toEqual(["language", "subject"]);
+
+    const res = await preview(w.admin, { subject: "Spring <meetup>", body: message.body, language: "ka" });
+    expect(res.status).toBe(200);
+    expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ roundTrips: 1 });
+    const mail = (await res.json()) as { subject: string; html: string; text: string };
+    expect(mail.subject).toBe("Spring <meetup>");
+    expect(mail.html).toContain('lang="ka"');
+    expect(mail.html).toContain("Spring &lt;meetup&gt;");
+    expect(mail.html).toContain('<a href="https://example.com/meetup">');
+    expect(mail.text).toContain("Adam Admin");
+    expect(mail.text).toContain("Garden Club-ის წევრებს");
+    // The sender's own language without one asked for.
+    const own = (await (await preview(w.owner, message)).json()) as { text: string };
+    expect(own.text).toContain("Olivia Owner wrote to the members of Garden Club");
+    const list = (await (await call(base(w.community.id), { cookie: w.owner.cookie })).json()) as { items: unknown[] };
+    expect(list.items).toEqual([]);
+    expect(await mailsTo(w.admin.email)).toHaveLength(0);
   });
 
   it("counts each segment", async () => {
@@ -198,6 +232,26 @@ describe("community broadcasts", () => {
     expect(copies[0]).toMatchObject({ type: "SYSTEM_ANNOUNCEMENT", content: "Spring meetup" });
   });
 
+  it("counts mails the mail service refuses as failed, once each", async () => {
+    stopClock(NOW);
+    const w = await world();
+    expect((await post(w.community.id, w.owner.cookie, { ...message, segment: "free" })).status).toBe(201);
+    // Production's path (not the development outbox): the send_email binding refuses every message.
+    const refusing = {
+      ...(env as unknown as AppEnv),
+      APP_ENV: "production",
+      AUTH_SECRET: "a-test-secret-of-enough-length-0123456789",
+      EMAIL: { send: () => Promise.reject(new Error("destination address is not verified")) },
+    } as unknown as AppEnv;
+    await sendBroadcasts(refusing, db, NOW, 200);
+    const list = (await (await call(base(w.community.id), { cookie: w.owner.cookie })).json()) as { items: BroadcastItem[] };
+    expect(list.items[0]).toMatchObject({ status: "sent", recipients: 5, sent: 0, skipped: 0, failed: 5 });
+    const { results } = await env.DB.prepare(`select status from mail_outbox where kind = 'broadcast' and "to" in (?, ?)`)
+      .bind(w.ann.email, w.bea.email)
+      .all<{ status: string }>();
+    expect(results.map((r) => r.status)).toEqual(["failed", "failed"]);
+  });
+
   it("skips members who turned the mails off, and its one-click unsubscribe works", async () => {
     stopClock(NOW);
     const w = await world();
@@ -224,15 +278,23 @@ describe("community broadcasts", () => {
     const oneClick = headers["List-Unsubscribe"]!.slice(1, -1);
     const unsubscribed = await call(new URL(oneClick).pathname + new URL(oneClick).search, { method: "POST" });
     expect(unsubscribed.status).toBe(200);
-    const [pref] = await db
+    // It stops broadcasts, and only them: her other e-mails keep their switches.
+    const [own] = await db
+      .select()
+      .from(schema.notificationPreferences)
+      .where(eq(schema.notificationPreferences.userId, w.ann.id));
+    expect(own?.broadcastEmail).toBe(false);
+    const types = await db
       .select()
       .from(schema.notificationTypePreferences)
-      .where(
-        and(
-          eq(schema.notificationTypePreferences.userId, w.ann.id),
-          eq(schema.notificationTypePreferences.type, "SYSTEM_ANNOUNCEMENT"),
-        ),
-      );
-    expect(pref?.email).toBe(false);
+      .where(eq(schema.notificationTypePreferences.userId, w.ann.id));
+    expect(types).toEqual([]);
+    const ann = await sessionCookie(await seedSession(db, w.ann.id));
+    const settings = (await (await call("/api/notifications/preferences", { cookie: ann })).json()) as {
+      broadcastEmail: boolean;
+      types: { email: boolean }[];
+    };
+    expect(settings.broadcastEmail).toBe(false);
+    expect(settings.types.every((t) => t.email)).toBe(true);
   });
 });

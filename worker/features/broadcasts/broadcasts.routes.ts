@@ -10,6 +10,7 @@ import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
 import { communityBroadcasts as b, users } from "../../lib/tables";
 import { audienceCount, inSegment } from "./audience";
+import { broadcastMail } from "./broadcast-mail";
 
 /** How many past broadcasts the list shows. */
 const HISTORY = 50;
@@ -62,7 +63,7 @@ const nextAllowed = (rows: { createdAt: number }[]) => (rows[0] ? rows[0].create
 
 /**
  * /api/communities/:id/broadcasts: the community's e-mails to its members, when the next may be
- * written, how many a segment reaches, and writing one (the cron sends it). Reads are one D1 round
+ * written, how many a segment reaches, a preview of the mail, and writing one (the cron sends it). Reads are one D1 round
  * trip; writing is two (the access check, then the guarded insert with its answer).
  */
 export const broadcastsRoutes = [
@@ -89,6 +90,25 @@ export const broadcastsRoutes = [
     const read = await batch(db, [access.query, count]);
     requireManager(access.read(c, read(access.query)));
     return respond(c, broadcasts.audience, { count: Number(read(count)[0]?.count ?? 0) });
+  }),
+
+  // The mail exactly as the cron would write it, addressed to the sender, in the language asked for; one round trip.
+  route(broadcasts.preview, async (c) => {
+    const db = c.var.db;
+    const communityId = c.req.valid("param").id;
+    const input = c.req.valid("json");
+    const access = viewerOf(db, await sessionToken(c), communityId);
+    const read = await batch(db, [access.query]);
+    const viewer = access.read(c, read(access.query));
+    const user = requireManager(viewer);
+    const community = viewer.community!.name;
+    const mail = await broadcastMail(
+      c.env,
+      { communityId, subject: input.subject, body: input.body },
+      { community, sender: user.fullName.trim() || community },
+      { id: user.id, email: user.email, fullName: user.fullName, language: input.language ?? user.language },
+    );
+    return respond(c, broadcasts.preview, { subject: mail.subject, html: mail.html, text: mail.text });
   }),
 
   route(broadcasts.create, async (c) => {

@@ -8,7 +8,7 @@ import {
   communities,
   communityBroadcasts as b,
   communityMembers as cm,
-  notificationTypePreferences as prefs,
+  notificationPreferences as prefs,
   users,
 } from "../../lib/tables";
 import { inSegment } from "./audience";
@@ -41,8 +41,10 @@ async function claim(db: Db, broadcast: Broadcast, size: number, now: number) {
       email: users.email,
       fullName: users.fullName,
       language: users.language,
-      emailOff: sql<number>`exists (select 1 from ${prefs} where ${prefs.userId} = ${users.id}
-        and ${prefs.type} = 'SYSTEM_ANNOUNCEMENT' and ${prefs.email} = 0)`.mapWith(Number),
+      emailOff:
+        sql<number>`exists (select 1 from ${prefs} where ${prefs.userId} = ${users.id} and ${prefs.broadcastEmail} = 0)`.mapWith(
+          Number,
+        ),
     })
     .from(users)
     .where(
@@ -69,9 +71,11 @@ async function sendBatch(env: AppEnv, db: Db, broadcast: Broadcast, names: Names
       skipped++;
       continue;
     }
+    // The mail service's refusal is recorded, not thrown: both count as failed.
     try {
-      await mailer.send(await broadcastMail(env, broadcast, names, person));
-      sent++;
+      const status = await mailer.send(await broadcastMail(env, broadcast, names, person));
+      if (status === "failed") failed++;
+      else sent++;
     } catch {
       failed++;
     }

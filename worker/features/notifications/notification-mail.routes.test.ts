@@ -88,11 +88,17 @@ describe("notification preferences", () => {
     expect((await preferences(me)).emailDigest).toBe(true);
   });
 
-  it("keep one row per person with only the digest choice; the switches live per type", async () => {
+  it("keep one row per person with only the digest and broadcast choices; the switches live per type", async () => {
     const me = await createUser();
     await setPreferences(me, { emailDigest: true });
     const row = await env.DB.prepare("select * from notification_preferences where user_id = ?").bind(me.user.id).first();
-    expect(Object.keys(row ?? {}).sort()).toEqual(["email_digest", "updated_at", "user_id"]);
+    expect(Object.keys(row ?? {}).sort()).toEqual(["broadcast_email", "email_digest", "updated_at", "user_id"]);
+    expect(row).toMatchObject({ email_digest: 1, broadcast_email: 1 });
+    // Each choice moves alone: turning broadcasts off keeps the digest, and back.
+    const off = (await (await setPreferences(me, { broadcastEmail: false })).json()) as Record<string, unknown>;
+    expect(off).toMatchObject({ emailDigest: true, broadcastEmail: false });
+    const digestOff = (await (await setPreferences(me, { emailDigest: false })).json()) as Record<string, unknown>;
+    expect(digestOff).toMatchObject({ emailDigest: false, broadcastEmail: false });
   });
 
   it("need a session, and refuse unknown types and empty changes with field messages, writing nothing", async () => {
@@ -108,6 +114,7 @@ describe("notification preferences", () => {
     await expectError(await setPreferences(me, {}), 422, "VALIDATION_FAILED");
     await expectError(await setPreferences(me, { types: [{ type: "MESSAGE" }] }), 422, "VALIDATION_FAILED");
     await expectError(await setPreferences(me, { emailDigest: "yes" }), 422, "VALIDATION_FAILED");
+    await expectError(await setPreferences(me, { broadcastEmail: "no" }), 422, "VALIDATION_FAILED");
     const stored = await env.DB.prepare("select count(*) as n from notification_type_preferences where user_id = ?")
       .bind(me.user.id)
       .first<{ n: number }>();

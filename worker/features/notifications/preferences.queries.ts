@@ -7,7 +7,10 @@ import { notificationPreferences as prefs, notificationTypePreferences as typePr
 
 /** The reads of a person's settings, as statements for a batch; `toPreferences` shapes their rows. */
 export const preferenceReads = (db: Db, userId: string) => ({
-  digest: db.select({ emailDigest: prefs.emailDigest }).from(prefs).where(eq(prefs.userId, userId)),
+  digest: db
+    .select({ emailDigest: prefs.emailDigest, broadcastEmail: prefs.broadcastEmail })
+    .from(prefs)
+    .where(eq(prefs.userId, userId)),
   types: db
     .select({ type: typePrefs.type, inApp: typePrefs.inApp, email: typePrefs.email })
     .from(typePrefs)
@@ -16,12 +19,13 @@ export const preferenceReads = (db: Db, userId: string) => ({
 
 /** Every type, with its stored switches or the defaults (on) where nothing is stored. */
 export function toPreferences(
-  digest: { emailDigest: boolean }[],
+  digest: { emailDigest: boolean; broadcastEmail: boolean }[],
   rows: { type: NotificationType; inApp: boolean; email: boolean }[],
 ): NotificationPreferences {
   const stored = new Map(rows.map((r) => [r.type, r]));
   return {
     emailDigest: digest[0]?.emailDigest ?? false,
+    broadcastEmail: digest[0]?.broadcastEmail ?? true,
     types: notificationTypes.map((type) => ({
       type,
       inApp: stored.get(type)?.inApp ?? true,
@@ -48,16 +52,21 @@ export function preferenceWrites(db: Db, userId: string, change: UpdatePreferenc
             ${bare(typePrefs.updatedAt)} = ${excluded(typePrefs.updatedAt)}`,
     );
   });
-  const digest =
-    change.emailDigest === undefined
+  // The person's own row (digest, broadcasts): only the switches named move, the others keep their value or default.
+  const digest = change.emailDigest === undefined ? null : change.emailDigest ? 1 : 0;
+  const broadcast = change.broadcastEmail === undefined ? null : change.broadcastEmail ? 1 : 0;
+  const own =
+    digest === null && broadcast === null
       ? []
       : [
           db.run(
-            sql`insert into ${prefs} (${bareList(prefs.userId, prefs.emailDigest, prefs.updatedAt)})
-                select ${userId}, ${change.emailDigest ? 1 : 0}, ${now} where ${account}
-                on conflict (${bare(prefs.userId)}) do update set ${bare(prefs.emailDigest)} = ${excluded(prefs.emailDigest)},
+            sql`insert into ${prefs} (${bareList(prefs.userId, prefs.emailDigest, prefs.broadcastEmail, prefs.updatedAt)})
+                select ${userId}, coalesce(${digest}, 0), coalesce(${broadcast}, 1), ${now} where ${account}
+                on conflict (${bare(prefs.userId)}) do update set
+                  ${bare(prefs.emailDigest)} = coalesce(${digest}, ${bare(prefs.emailDigest)}),
+                  ${bare(prefs.broadcastEmail)} = coalesce(${broadcast}, ${bare(prefs.broadcastEmail)}),
                   ${bare(prefs.updatedAt)} = ${excluded(prefs.updatedAt)}`,
           ),
         ];
-  return [...types, ...digest];
+  return [...types, ...own];
 }

@@ -30,15 +30,19 @@ export const notificationPreferencesRoutes = [
 /**
  * /api/notifications/unsubscribe: the link of a notification e-mail. The token alone decides (no
  * session, no Origin: RFC 8058 posts come from the mail provider), and it only turns off e-mail of
- * the type it names for the person it was made for.
+ * the type it names (or broadcasts) for the person it was made for.
  */
 export const unsubscribeRoutes = [
   route(notifications.unsubscribe, async (c) => {
     const owner = await readUnsubscribeToken(c.env, c.req.valid("query").token);
     if (!owner) throw new AppError("FORBIDDEN", "This unsubscribe link is not valid.");
-    const types = owner.scope === "ALL" ? notificationTypes : [owner.scope];
     const db = c.var.db;
-    await batch(db, preferenceWrites(db, owner.userId, { types: types.map((type) => ({ type, email: false })) }, Date.now()));
+    // A broadcast's link stops broadcasts only; a notification mail's stops its type (or every type).
+    const change =
+      owner.scope === "BROADCASTS"
+        ? { broadcastEmail: false }
+        : { types: (owner.scope === "ALL" ? notificationTypes : [owner.scope]).map((type) => ({ type, email: false })) };
+    await batch(db, preferenceWrites(db, owner.userId, change, Date.now()));
     return respond(c, notifications.unsubscribe, { type: owner.scope, email: false });
   }),
 ];

@@ -1,0 +1,1 @@
+ALTER TABLE `notification_preferences` ADD `broadcast_email` integer DEFAULT true NOT NULL;
