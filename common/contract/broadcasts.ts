@@ -2,19 +2,15 @@ import { z } from "zod";
 import { MAX_LEVEL } from "../levels";
 import { languages } from "./enums";
 import { endpoint } from "./http";
+import { BROADCAST_BODY_MAX, BROADCAST_INTERVAL_MS, BROADCAST_SUBJECT_MAX } from "./limits";
+
+export { BROADCAST_BODY_MAX, BROADCAST_INTERVAL_MS, BROADCAST_SUBJECT_MAX };
 
 /** E-mails from a community's owner and admins to its members (or a segment of them), sent by the cron. */
-
-/** Limits of a broadcast, in characters (the style of limits.ts). */
-export const BROADCAST_SUBJECT_MAX = 150;
-export const BROADCAST_BODY_MAX = 10_000;
 
 /** Whom a broadcast reaches: everyone, paying or free members, members at a level and above, or those quiet for 30 days. */
 export const broadcastSegments = ["all", "paid", "free", "level", "inactive"] as const;
 export type BroadcastSegment = (typeof broadcastSegments)[number];
-
-/** One broadcast per community in this window (Skool's rule). */
-export const BROADCAST_INTERVAL_MS = 72 * 60 * 60 * 1000;
 
 export const broadcastStatuses = ["queued", "sending", "sent"] as const;
 

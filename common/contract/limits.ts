@@ -189,3 +189,9 @@ export const INVITE_LINK_USES_MAX = 10_000;
 export const INVITE_CANDIDATES_MAX = 20;
 /** Invitations by name one person may send in the rate limit's window. */
 export const INVITATIONS_PER_HOUR = 50;
+
+/** A community broadcast's subject and message, in characters. */
+export const BROADCAST_SUBJECT_MAX = 150;
+export const BROADCAST_BODY_MAX = 10_000;
+/** One broadcast per community in this window (Skool's rule). */
+export const BROADCAST_INTERVAL_MS = 72 * 60 * 60 * 1000;

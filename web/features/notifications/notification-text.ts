@@ -75,8 +75,8 @@ export function notificationDetail(t: TFunction, n: NotificationItem): string | 
     case "COURSE_COMPLETED":
       return typeof data.course === "string" && data.course ? t("details.COURSE_COMPLETED", { course: data.course }) : null;
     case "SYSTEM_ANNOUNCEMENT":
-      // A support reply quotes the staff member's answer.
-      if (data.kind === "support") return n.content || null;
+      // A support reply quotes the staff member's answer; a broadcast's copy, the subject its sender wrote.
+      if (data.kind === "support" || data.kind === "broadcast") return n.content || null;
       if (data.kind === "ownership") return t("details.ownership");
       if (data.kind === "account" && data.account === "deletion_scheduled") return t("details.deletion_scheduled");
       if (data.kind === "account" && data.account === "deletion_cancelled") {

@@ -61,6 +61,14 @@ describe("notification texts", () => {
     expect(notificationDetail(t, roleChange)).toBe("You are now a moderator of Supra Photography Club");
     expect(notificationSentence(t, completed)).toBe("Course completed!");
     expect(notificationDetail(t, completed)).toBe("You completed Modern React. Well done!");
+    // A broadcast's copy: who wrote, then the subject its sender wrote.
+    const broadcast = item(1, {
+      type: "SYSTEM_ANNOUNCEMENT",
+      sender: null,
+      content: "Saturday meetup",
+      data: { kind: "broadcast" },
+    });
+    expect(notificationDetail(t, broadcast)).toBe("Saturday meetup");
     const deletion = item(1, {
       type: "SYSTEM_ANNOUNCEMENT",
       sender: null,

@@ -25,7 +25,8 @@ import { UnpaidPlanNotice } from "./unpaid-plan-notice";
 
 // Its chart library is loaded with the tab, never with the settings screen itself.
 const MetricsPanel = lazy(() => import("./metrics/metrics-panel"));
-// Only owners and admins open it: its code comes with the tab.
+// Only owners and admins open these: their code comes with the tab.
+const BroadcastsPanel = lazy(() => import("./broadcasts/broadcasts-panel"));
 const PaymentsPanel = lazy(() => import("./payments/payments-panel"));
 
 type CommunitySettingsSectionProps = {
@@ -137,6 +138,17 @@ function ManageTabs({
             }
           >
             <MetricsPanel communityId={community.id} />
+          </Suspense>
+        </TabPanel>
+        <TabPanel value="broadcasts" className="mt-5">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-10">
+                <Spinner />
+              </div>
+            }
+          >
+            <BroadcastsPanel communityId={community.id} readOnly={readOnly} />
           </Suspense>
         </TabPanel>
         <TabPanel value="payments" className="mt-5">

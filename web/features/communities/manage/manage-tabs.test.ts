@@ -13,6 +13,7 @@ describe("manageTabsFor", () => {
       "banned",
       "reports",
       "metrics",
+      "broadcasts",
       "payments",
       "archive",
     ]);
@@ -26,6 +27,7 @@ describe("manageTabsFor", () => {
       "banned",
       "reports",
       "metrics",
+      "broadcasts",
       "payments",
     ]);
   });

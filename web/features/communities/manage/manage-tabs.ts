@@ -7,6 +7,7 @@ export const MANAGE_TABS = [
   "banned",
   "reports",
   "metrics",
+  "broadcasts",
   "payments",
   "archive",
 ] as const;
