@@ -37,6 +37,11 @@ export const metricDay = z.object({
   enrolled: z.number().int(),
   started: z.number().int(),
   finished: z.number().int(),
+  /**
+   * Membership seen on the day itself. False for a day filled in from history (or one no run reached):
+   * its leaves are unknown (0 here) and its member count holds only people who are still members.
+   */
+  observed: z.boolean(),
 });
 export type MetricDay = z.output<typeof metricDay>;
 
@@ -62,6 +67,7 @@ export const emptyMetricDay = (date: number, members = 0): MetricDay => ({
   enrolled: 0,
   started: 0,
   finished: 0,
+  observed: false,
 });
 
 export const topContributor = z.object({

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
 import { communities } from "./communities";
-import { millis } from "./columns";
+import { flag, millis } from "./columns";
 
 const count = (name: string) => integer(name, { mode: "number" }).notNull().default(0);
 
@@ -40,6 +40,12 @@ export const communityMetricDays = sqliteTable(
     enrolled: count("enrolled"),
     started: count("started"),
     finished: count("finished"),
+    /**
+     * Membership seen on the day itself (a run while it was the running day). A day filled in from
+     * history is not: a membership row goes when someone leaves, so its leaves are unknown and its
+     * member count holds only the people who are still members.
+     */
+    observed: flag("observed", false),
     updatedAt: millis("updated_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.communityId, t.day] })],

@@ -137,7 +137,7 @@ async function read(communityId: string, cookie: string, days = "7") {
 }
 
 const dayOf = (m: Metrics, daysAgo: number) => m.current[m.current.length - 1 - daysAgo]!;
-const sum = (days: MetricDay[], key: keyof MetricDay) => days.reduce((total, day) => total + day[key], 0);
+const sum = (days: MetricDay[], key: Exclude<keyof MetricDay, "observed">) => days.reduce((total, day) => total + day[key], 0);
 
 describe("community metrics", () => {
   it("match a hand-computed world, joins, leaves, activity, money and top contributors, from the cron's rollups", async () => {
@@ -155,6 +155,8 @@ describe("community metrics", () => {
     expect(m.current.map((d) => d.joins)).toEqual([0, 4, 0, 1, 0, 1, 1]);
     expect(m.current.map((d) => d.members)).toEqual([0, 4, 4, 5, 5, 6, 7]);
     expect(sum(m.current, "leaves")).toBe(0);
+    // The first run filled the days before today in from history: their membership was not seen.
+    expect(m.current.map((d) => d.observed)).toEqual([false, false, false, false, false, false, true]);
     expect(dayOf(m, 1)).toMatchObject({ posts: 2, comments: 1, active: 2, revenue: 1500, refunds: 0 });
     expect(dayOf(m, 0)).toMatchObject({ posts: 1, comments: 0, active: 1, active30: 3, refunds: 500 });
     // Ann monthly 30 ₾ + Ben yearly 120 ₾ / 12: 40 ₾ a month from 2 paid members.
@@ -186,6 +188,15 @@ describe("community metrics", () => {
     expect(month.current).toHaveLength(30);
     expect(sum(month.previous, "joins")).toBe(0);
     expect(sum(month.current, "posts")).toBe(3);
+
+    // A day on, yesterday's re-count keeps what its own runs saw of membership: seen, one leave.
+    clock.set(NOON + DAY);
+    await runCron(NOON + DAY);
+    // Sessions do not outlive a day of a stopped clock: a fresh one for the owner.
+    const next = await read(w.community.id, await sessionCookie(await seedSession(db, w.owner.id)));
+    expect(dayOf(next, 1)).toMatchObject({ leaves: 1, members: 6, observed: true });
+    expect(dayOf(next, 0)).toMatchObject({ observed: true });
+    expect(dayOf(next, 2)).toMatchObject({ observed: false });
   });
 
   it("answers the owner, admins and staff; members and moderators 403; outsiders 404; guests 401", async () => {

@@ -172,9 +172,10 @@ export function rollUpDay(db: Db, communityId: string, day: number, now: number,
     [mt.updatedAt, sql`${now}`],
     [mt.members, membersNow],
     [mt.leaves, leaves],
+    [mt.observed, sql`${current ? 1 : 0}`],
   ];
   const keys = new Set<SQLiteColumn>([mt.communityId, mt.day]);
-  const kept = new Set<SQLiteColumn>(current ? [] : [mt.members, mt.leaves]);
+  const kept = new Set<SQLiteColumn>(current ? [] : [mt.members, mt.leaves, mt.observed]);
   const name = (column: SQLiteColumn) => sql.identifier(column.name);
   const updates = values
     .filter(([column]) => !keys.has(column) && !kept.has(column))

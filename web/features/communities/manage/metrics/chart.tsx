@@ -4,7 +4,13 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { Button } from "../../../../components/ui/button";
 
-export type ChartSeries = { label: string; values: number[]; /** An app colour variable, e.g. "--primary". */ color: string };
+export type ChartSeries = {
+  label: string;
+  /** A null is a value nobody knows (a gap in the chart, a dash in the table). */
+  values: (number | null)[];
+  /** An app colour variable, e.g. "--primary". */
+  color: string;
+};
 
 type ChartProps = {
   title: string;
@@ -118,7 +124,13 @@ export function Chart({ title, dates, series, kind = "line", formatDate, formatV
                   </th>
                   {series.map((s) => (
                     <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
-                      {formatValue(s.values[i] ?? 0)}
+                      {s.values[i] == null ? (
+                        <span aria-label={t("metrics.unknown")} title={t("metrics.unknown")}>
+                          —
+                        </span>
+                      ) : (
+                        formatValue(s.values[i])
+                      )}
                     </td>
                   ))}
                 </tr>

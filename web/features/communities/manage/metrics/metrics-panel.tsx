@@ -92,7 +92,7 @@ function MetricsView({ data }: { data: Data }) {
   const day = useCallback((ms: number) => f.date(ms), [f]);
   const month = useCallback((ms: number) => f.monthYear(ms), [f]);
   const pick = useCallback(
-    (label: string, key: Exclude<keyof MetricDay, "date">, color: string): ChartSeries => ({
+    (label: string, key: Exclude<keyof MetricDay, "date" | "observed">, color: string): ChartSeries => ({
       label,
       color,
       values: period.map((d) => d[key]),
@@ -102,7 +102,11 @@ function MetricsView({ data }: { data: Data }) {
   const charts = useMemo(
     () => ({
       members: [pick(t("metrics.members"), "members", "--primary")],
-      joins: [pick(t("metrics.joins"), "joins", "--success"), pick(t("metrics.leaves"), "leaves", "--destructive")],
+      joins: [
+        pick(t("metrics.joins"), "joins", "--success"),
+        // Leaves of a day filled in from history are not known: a gap, not a zero.
+        { label: t("metrics.leaves"), color: "--destructive", values: period.map((d) => (d.observed ? d.leaves : null)) },
+      ],
       active: [pick(t("metrics.dailyActive"), "active", "--primary"), pick(t("metrics.monthlyActive"), "active30", "--success")],
       writing: [pick(t("metrics.posts"), "posts", "--primary"), pick(t("metrics.comments"), "comments", "--success")],
       paid: [pick(t("metrics.paidMembers"), "paidMembers", "--primary")],
@@ -113,6 +117,9 @@ function MetricsView({ data }: { data: Data }) {
     [pick, months, t],
   );
   const last = period.at(-1);
+  // Where the period reaches back before the community's membership was seen day by day: undefined when
+  // it does not, else the first day seen (null when none in the period was).
+  const firstObserved = period.some((d) => !d.observed) ? (period.find((d) => d.observed)?.date ?? null) : undefined;
 
   return (
     <div className="space-y-5">
@@ -147,6 +154,11 @@ function MetricsView({ data }: { data: Data }) {
         <Figure label={t("metrics.joins")} value={count(current.joins)} now={current.joins} before={previous.joins} />
         <Figure label={t("metrics.posts")} value={count(current.posts)} now={current.posts} before={previous.posts} />
       </dl>
+      {firstObserved !== undefined && (
+        <p className="rounded-lg border border-border bg-muted/40 p-3 text-sm text-foreground">
+          {firstObserved === null ? t("metrics.historyOnly") : t("metrics.historyFrom", { date: f.date(firstObserved) })}
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <Chart title={t("metrics.membersOverTime")} dates={dates} series={charts.members} formatDate={day} formatValue={count} />
         <Chart

@@ -23,6 +23,7 @@ const blank: Omit<MetricDay, "date"> = {
   enrolled: 0,
   started: 0,
   finished: 0,
+  observed: true,
 };
 const day = (date: number, figures: Partial<MetricDay> = {}): MetricDay => ({ ...blank, date, ...figures });
 
@@ -59,5 +60,15 @@ describe("metrics series", () => {
     expect(csv[0]).toMatch(/^date,joins,leaves,members/);
     expect(csv[1]).toMatch(/^2026-06-10,3,0,/);
     expect(csv[1]).toContain(",12.50,");
+  });
+
+  it("leaves a day's leaves out where its membership was not seen: not in the sum, empty in the CSV", () => {
+    const days = [day(Date.UTC(2026, 5, 9), { leaves: 0, observed: false }), day(Date.UTC(2026, 5, 10), { leaves: 2 })];
+    expect(totalsOf(days).leaves).toBe(2);
+    // A stored zero of an unseen day must not read as "nobody left".
+    expect(totalsOf([day(0, { leaves: 5, observed: false })]).leaves).toBe(0);
+    const csv = toCsv(days).split("\n");
+    expect(csv[1]).toMatch(/^2026-06-09,0,,/);
+    expect(csv[2]).toMatch(/^2026-06-10,0,2,/);
   });
 });

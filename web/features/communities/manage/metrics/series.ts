@@ -26,7 +26,8 @@ export function totalsOf(days: MetricDay[]): Totals {
   const paidAtStart = first ? first.paidMembers + first.churned : 0;
   return {
     joins: sum(days, (d) => d.joins),
-    leaves: sum(days, (d) => d.leaves),
+    // Only days whose membership was seen have known leaves.
+    leaves: sum(days, (d) => (d.observed ? d.leaves : 0)),
     members: last?.members ?? 0,
     active30: last?.active30 ?? 0,
     averageActive: days.length ? Math.round(sum(days, (d) => d.active) / days.length) : 0,
@@ -90,7 +91,7 @@ export function toCsv(days: MetricDay[]): string {
   const rows = days.map((d) => [
     new Date(d.date).toISOString().slice(0, 10),
     d.joins,
-    d.leaves,
+    d.observed ? d.leaves : "",
     d.members,
     d.active,
     d.active30,
