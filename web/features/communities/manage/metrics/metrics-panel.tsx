@@ -114,7 +114,7 @@ function MetricsView({ data }: { data: Data }) {
       attendance: [pick(t("metrics.attendance"), "attendances", "--primary")],
       revenue: [{ label: t("metrics.netRevenue"), color: "--success", values: months.map((m) => m.net) }],
     }),
-    [pick, months, t],
+    [pick, period, months, t],
   );
   const last = period.at(-1);
   // Where the period reaches back before the community's membership was seen day by day: undefined when
