@@ -66,8 +66,11 @@ export function RegisterPage({ redirectTo }: { redirectTo?: string }) {
       setSentTo(v.email.trim());
     },
     onError: (err) => {
-      setServerErrors(serverFieldErrors(err));
-      toast({ variant: "destructive", title: t("auth.register.failedTitle"), description: errorMessage(err) });
+      const fields = serverFieldErrors(err);
+      setServerErrors(fields);
+      // A field's problem is said beside it, once; the spec's 'Registration failed' is for the others.
+      if (Object.keys(fields).length === 0)
+        toast({ variant: "destructive", title: t("auth.register.failedTitle"), description: errorMessage(err) });
     },
   });
 

@@ -6,13 +6,13 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
-import { isApiError } from "../../lib/api";
-import { useErrorMessage } from "../../lib/errors";
+import { explainedByFields, placeIssues, useErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useAddVideo } from "./mutations";
 
 type AddVideoDialogProps = { communityId: string; courseId: string; open: boolean; onOpenChange: (open: boolean) => void };
-type Errors = Partial<Record<"title" | "description" | "videoUrl" | "duration", string>>;
+const VIDEO_FIELDS = ["title", "description", "videoUrl", "duration"] as const;
+type Errors = Partial<Record<(typeof VIDEO_FIELDS)[number], string>>;
 
 /** Add Video (spec 001 section 5): title and URL required, duration as MM:SS; the link must make a safe embed. */
 export default function AddVideoDialog({ communityId, courseId, open, onOpenChange }: AddVideoDialogProps) {
@@ -34,16 +34,9 @@ export default function AddVideoDialog({ communityId, courseId, open, onOpenChan
     if (!form.videoUrl.trim()) found.videoUrl = t("video.required");
     else if (!toVideoEmbed(form.videoUrl)) found.videoUrl = t("video.badUrl");
     if (parseDuration(form.duration) === null) found.duration = t("video.badDuration");
+    // Each problem beside its field, once (the spec's 'Please fill in all required fields' is the empty fields' message).
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const missing = found.title === t("video.required") || found.videoUrl === t("video.required");
-      toast({
-        title: t("errorTitle"),
-        description: missing ? t("video.required") : Object.values(found)[0],
-        variant: "destructive",
-      });
-      return;
-    }
+    if (Object.keys(found).length > 0) return;
     add.mutate(
       { title: form.title, description: form.description || null, videoUrl: form.videoUrl, duration: form.duration },
       {
@@ -52,8 +45,10 @@ export default function AddVideoDialog({ communityId, courseId, open, onOpenChan
           onOpenChange(false);
         },
         onError: (err) => {
-          if (isApiError(err, 422)) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-          toast({ title: t("video.addFailed"), description: errorMessage(err), variant: "destructive" });
+          const { placed, rest } = placeIssues(err, VIDEO_FIELDS);
+          setErrors(placed);
+          if (!explainedByFields(placed, rest))
+            toast({ title: t("video.addFailed"), description: rest[0] ?? errorMessage(err), variant: "destructive" });
         },
       },
     );

@@ -10,8 +10,7 @@ import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Select } from "../../components/ui/select";
 import { Input, Textarea } from "../../components/ui/input";
-import { isApiError } from "../../lib/api";
-import { useErrorMessage } from "../../lib/errors";
+import { explainedByFields, placeIssues, useErrorMessage } from "../../lib/errors";
 import { resizeImage } from "../../lib/images/resize";
 import { uploadImage } from "../../lib/images/upload";
 import { toast } from "../../lib/toast";
@@ -25,7 +24,8 @@ type CourseFormDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-type Errors = Partial<Record<"title" | "description" | "imageUrl" | "requiredLevel", string>>;
+const COURSE_FIELDS = ["title", "description", "imageUrl", "requiredLevel"] as const;
+type Errors = Partial<Record<(typeof COURSE_FIELDS)[number], string>>;
 
 /** Create Course and Edit Course (spec 001 section 5): title, description, image, the level that opens it. */
 export default function CourseFormDialog({ communityId, course, open, onOpenChange }: CourseFormDialogProps) {
@@ -51,8 +51,8 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
 
   const submit = async () => {
     if (!title.trim()) {
+      // Beside the field, once (the spec's 'Please enter a course title').
       setErrors({ title: t("form.titleRequired") });
-      fail(t("errorTitle"), t("form.titleRequired"));
       return;
     }
     setSubmitting(true);
@@ -73,8 +73,10 @@ export default function CourseFormDialog({ communityId, course, open, onOpenChan
       toast({ title: course ? t("form.saved") : t("form.created"), variant: "success" });
       onOpenChange(false);
     } catch (err) {
-      if (isApiError(err, 422)) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      fail(course ? t("form.saveFailed") : t("form.createFailed"), errorMessage(err));
+      const { placed, rest } = placeIssues(err, COURSE_FIELDS);
+      setErrors(placed);
+      if (!explainedByFields(placed, rest))
+        fail(course ? t("form.saveFailed") : t("form.createFailed"), rest[0] ?? errorMessage(err));
     } finally {
       setSubmitting(false);
     }

@@ -176,7 +176,13 @@ function JoinSettingsForm({ community }: { community: JoinSettingsCommunity }) {
       {
         onError: (err) => {
           const other = err instanceof ApiError && err.issues.length ? showIssues(err.issues, sent) : [];
-          toast({ variant: "destructive", title: t("joining.settings.saveFailed"), description: other[0] ?? errorMessage(err) });
+          // A field's problem is said beside it, once; a toast for what no field shows.
+          if (other.length > 0 || !(err instanceof ApiError && err.issues.length > 0))
+            toast({
+              variant: "destructive",
+              title: t("joining.settings.saveFailed"),
+              description: other[0] ?? errorMessage(err),
+            });
         },
       },
     );

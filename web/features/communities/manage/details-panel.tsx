@@ -35,7 +35,9 @@ export function DetailsPanel({ view }: { view: CommunityView }) {
     },
     onError: (err) => {
       const other = err instanceof ApiError && err.issues.length ? form.showIssues(err.issues) : [];
-      toast({ variant: "destructive", title: t("manage.saveFailed"), description: other[0] ?? errorMessage(err) });
+      // A field's problem is said beside it, once; a toast for what no field shows.
+      if (other.length > 0 || !(err instanceof ApiError && err.issues.length > 0))
+        toast({ variant: "destructive", title: t("manage.saveFailed"), description: other[0] ?? errorMessage(err) });
     },
   });
 
