@@ -131,6 +131,9 @@ export default defineConfig(({ command }) => ({
   environments: {
     client: {
       build: {
+        // Fonts stay files: the app's CSP allows fonts from its own origin only (font-src 'self'), so a font
+        // inlined as a data: URL (the 3 KB emoji cut would be, by size) is refused and its glyphs show as boxes.
+        assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
         rolldownOptions: {
           output: {
             // Left alone, the bundler cuts the modules shared by the first page and the lazy feature chunks
@@ -151,7 +154,7 @@ export default defineConfig(({ command }) => ({
                 // search boxes that search through the address, community images and pages, idempotent mutations and cache writes) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|create-mutation|cache-write|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|format[\\/]money)|components[\\/](?!payments|community-image|community-page|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|create-mutation|cache-write|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|field-issues|format[\\/]money)|components[\\/](?!payments|community-image|community-page|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|home-feed|deletion-banner)/ },
               ],

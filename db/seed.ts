@@ -20,7 +20,9 @@ export const DEMO_LOGINS = USERS.map((u) => ({ email: u.email, fullName: u.fullN
 async function main(): Promise<void> {
   // scrypt is slow: hash once and share the hash between all demo users.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const sql = seedStatements({ now: Date.now(), passwordHash }).join("\n");
+  // SEED_NOW (ms) seeds the same world at a fixed instant: the screenshot baselines need it to the pixel.
+  const now = Number(process.env.SEED_NOW) || Date.now();
+  const sql = seedStatements({ now, passwordHash }).join("\n");
   const root = dirname(dirname(fileURLToPath(import.meta.url)));
   const dir = mkdtempSync(join(tmpdir(), "agora-seed-"));
   const file = join(dir, "seed.sql");

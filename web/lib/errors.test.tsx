@@ -1,7 +1,8 @@
 import { renderHook } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, errorFromBody, NETWORK_ERROR } from "./api";
-import { explainedByFields, placeIssues, useErrorMessage } from "./errors";
+import { useErrorMessage } from "./errors";
+import { explainedByFields, placeIssues } from "./field-issues";
 import { changeLanguage, initI18n } from "./i18n";
 
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import { Button } from "../../components/ui/button";
 import { Dialog } from "../../components/ui/dialog";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
-import { explainedByFields, placeIssues, useErrorMessage } from "../../lib/errors";
+import { useErrorMessage } from "../../lib/errors";
+import { explainedByFields, placeIssues } from "../../lib/field-issues";
 import { toast } from "../../lib/toast";
 import { useAddVideo } from "./mutations";
 
