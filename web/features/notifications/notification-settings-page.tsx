@@ -110,41 +110,45 @@ export function NotificationSettingsPage() {
               })}
             </ul>
           </section>
-          <section aria-labelledby="notification-digest" className="rounded-2xl border border-border bg-surface p-4 shadow-sm">
-            <div className="flex items-center justify-between gap-3">
-              <div className="min-w-0 space-y-1">
-                <h2 id="notification-digest" className="font-semibold text-foreground">
-                  {t("settings.digest")}
-                </h2>
-                <p className="text-sm text-muted-foreground">{t("settings.digestHint")}</p>
-              </div>
-              <Switch
-                checked={prefs.data.emailDigest}
-                label={t("settings.digest")}
-                onCheckedChange={(on) => update.mutate({ emailDigest: on })}
-              />
-            </div>
-          </section>
-          <section
-            aria-labelledby="notification-broadcasts"
-            className="rounded-2xl border border-border bg-surface p-4 shadow-sm"
-          >
-            <div className="flex items-center justify-between gap-3">
-              <div className="min-w-0 space-y-1">
-                <h2 id="notification-broadcasts" className="font-semibold text-foreground">
-                  {t("settings.broadcasts")}
-                </h2>
-                <p className="text-sm text-muted-foreground">{t("settings.broadcastsHint")}</p>
-              </div>
-              <Switch
-                checked={prefs.data.broadcastEmail}
-                label={t("settings.broadcasts")}
-                onCheckedChange={(on) => update.mutate({ broadcastEmail: on })}
-              />
-            </div>
-          </section>
+          <SwitchSection
+            id="notification-digest"
+            title={t("settings.digest")}
+            hint={t("settings.digestHint")}
+            checked={prefs.data.emailDigest}
+            onCheckedChange={(on) => update.mutate({ emailDigest: on })}
+          />
+          <SwitchSection
+            id="notification-broadcasts"
+            title={t("settings.broadcasts")}
+            hint={t("settings.broadcastsHint")}
+            checked={prefs.data.broadcastEmail}
+            onCheckedChange={(on) => update.mutate({ broadcastEmail: on })}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** One setting of its own: a title, what it means, and its switch (named by the title). */
+function SwitchSection(props: {
+  id: string;
+  title: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (on: boolean) => void;
+}) {
+  return (
+    <section aria-labelledby={props.id} className="rounded-2xl border border-border bg-surface p-4 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <h2 id={props.id} className="font-semibold text-foreground">
+            {props.title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{props.hint}</p>
+        </div>
+        <Switch checked={props.checked} label={props.title} onCheckedChange={props.onCheckedChange} />
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ExternalLink } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar";
 import { Spinner } from "../../../components/ui/spinner";
@@ -28,6 +28,21 @@ const MetricsPanel = lazy(() => import("./metrics/metrics-panel"));
 // Only owners and admins open these: their code comes with the tab.
 const BroadcastsPanel = lazy(() => import("./broadcasts/broadcasts-panel"));
 const PaymentsPanel = lazy(() => import("./payments/payments-panel"));
+
+/** A tab whose code comes with it: a spinner while it loads. */
+function LazyTab({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 type CommunitySettingsSectionProps = {
   community: MyCommunity;
@@ -130,37 +145,19 @@ function ManageTabs({
           <ReportsList queryOptions={communityReportsQueryOptions(community.id)} communityId={community.id} />
         </TabPanel>
         <TabPanel value="metrics" className="mt-5">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-10">
-                <Spinner />
-              </div>
-            }
-          >
+          <LazyTab>
             <MetricsPanel communityId={community.id} />
-          </Suspense>
+          </LazyTab>
         </TabPanel>
         <TabPanel value="broadcasts" className="mt-5">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-10">
-                <Spinner />
-              </div>
-            }
-          >
+          <LazyTab>
             <BroadcastsPanel communityId={community.id} readOnly={readOnly} />
-          </Suspense>
+          </LazyTab>
         </TabPanel>
         <TabPanel value="payments" className="mt-5">
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-10">
-                <Spinner />
-              </div>
-            }
-          >
+          <LazyTab>
             <PaymentsPanel communityId={community.id} />
-          </Suspense>
+          </LazyTab>
         </TabPanel>
         <TabPanel value="archive" className="mt-5">
           <ArchivePanel community={community} />

@@ -14,6 +14,7 @@ import { Input, Textarea } from "../../../../components/ui/input";
 import { Select } from "../../../../components/ui/select";
 import { ApiError, call } from "../../../../lib/api";
 import { useErrorMessage } from "../../../../lib/errors";
+import { explainedByFields, placeIssues } from "../../../../lib/field-issues";
 import { useFormatter } from "../../../../lib/format/formatter";
 import { toast } from "../../../../lib/toast";
 import { BroadcastHistory } from "./broadcast-history";
@@ -25,7 +26,8 @@ const segments = ["all", "paid", "free", "level", "inactive"] as const satisfies
 
 type Draft = { subject: string; body: string; segment: BroadcastSegment; level: number };
 const emptyDraft: Draft = { subject: "", body: "", segment: "all", level: 2 };
-type FieldErrors = Partial<Record<"subject" | "body" | "segment" | "level", string>>;
+const BROADCAST_FIELDS = ["subject", "body", "segment", "level"] as const;
+type FieldErrors = Partial<Record<(typeof BROADCAST_FIELDS)[number], string>>;
 
 /**
  * The Broadcasts tab (owner and admins): write an e-mail to every member or a segment, see how many it
@@ -102,9 +104,9 @@ function Compose({ communityId, nextAllowedAt }: { communityId: string; nextAllo
     onError: (error) => {
       setConfirming(false);
       // Field problems beside their fields; what has no field (the 72-hour limit, a lost connection) in place above the buttons.
-      if (error instanceof ApiError && error.issues.length > 0)
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.path.split(".")[0], issue.message])));
-      else setRefusal(errorMessage(error));
+      const { placed, rest } = placeIssues(error, BROADCAST_FIELDS);
+      setErrors(placed);
+      if (!explainedByFields(placed, rest)) setRefusal(rest[0] ?? errorMessage(error));
       if (error instanceof ApiError && error.status === 429)
         void client.invalidateQueries({ queryKey: broadcastsKey(communityId) });
     },
