@@ -30,7 +30,8 @@ function Figure({ label, value, live }: { label: string; value: number | undefin
         {live && <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-500" />}
         {label}
       </dt>
-      <dd className="mt-0.5 text-lg font-semibold text-foreground tabular-nums">
+      {/* data-volatile: the online count moves from moment to moment (screenshot comparisons mask it). */}
+      <dd className="mt-0.5 text-lg font-semibold text-foreground tabular-nums" data-volatile={live || undefined}>
         {value === undefined ? (
           <span className="inline-block h-5 w-8 animate-pulse rounded bg-border align-middle" />
         ) : (
