@@ -1,3 +1,4 @@
+import { listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CommunityMember } from "../../../common/contract/members";
@@ -85,6 +86,29 @@ describe("GET /api/communities/:id/members", () => {
     await expectError(await list(w.elsewhere.id, w.member), 404, "NOT_FOUND");
     await expectError(await list("no-such-community", w.member), 404, "NOT_FOUND");
     await expectError(await list(w.community.id, null), 401, "UNAUTHENTICATED");
+  });
+
+  it("starts no room for a community the caller may not read, and asks it only once access holds", async () => {
+    const w = await world();
+    const rooms = env.CommunityRoom as DurableObjectNamespace;
+    const started = async (communityId: string) =>
+      (await listDurableObjectIds(rooms)).some((id) => id.equals(rooms.idFromName(communityId)));
+    const unknown = crypto.randomUUID();
+    for (const query of ["", "?online=true"]) {
+      await expectError(await list(unknown, w.member, query), 404, "NOT_FOUND");
+      await expectError(await list(w.elsewhere.id, w.member, query), 404, "NOT_FOUND");
+      await expectError(await list(w.community.id, null, query), 401, "UNAUTHENTICATED");
+    }
+    expect(await started(unknown)).toBe(false);
+    expect(await started(w.elsewhere.id)).toBe(false);
+    expect(await started(w.community.id)).toBe(false);
+    // A member's list asks the room (who is online); the online filter reads its page after it.
+    expect((await page(w.community.id, w.member)).items).toHaveLength(4);
+    const filtered = await list(w.community.id, w.member, "?online=true");
+    expect(filtered.status).toBe(200);
+    expect(((await filtered.json()) as Page).items).toEqual([]);
+    expect(parseQueryStats(filtered.headers.get("server-timing"))?.roundTrips).toBe(2);
+    expect(await started(w.community.id)).toBe(true);
   });
 
   it("hides people who blocked the caller and people the caller blocked, both ways", async () => {

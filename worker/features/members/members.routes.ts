@@ -11,8 +11,8 @@ import { decodeMembersCursor, membersCursor, membersPage } from "./members.queri
 
 /**
  * /api/communities/:id/members: a page of members with role, level, join date, points and whether
- * they are online, for members only. One D1 round trip (access, page and level names together);
- * who is online comes from the community's room alongside it.
+ * they are online, for members only. One D1 round trip (access, page and level names together), then
+ * who is online from the community's room; the online filter reads its page after the room.
  */
 export const membersRoutes = [
   route(members.list, async (c) => {
@@ -21,19 +21,17 @@ export const membersRoutes = [
     const { q, sort, online, cursor, limit } = c.req.valid("query");
     const after = cursor ? decodeMembersCursor(cursor, sort) : null;
     const token = await sessionToken(c);
-    const presence = getCommunityPresence(c.env, communityId);
-    // The online filter needs the room's answer first; otherwise the room and D1 are asked at once.
-    const onlyIds = online ? (await presence).online : null;
     const member = memberOf(db, token, communityId);
-    const page = membersPage(db, { communityId, token, q, sort, after, onlyIds, limit });
     const names = levelNamesQuery(db, communityId);
-    // The page rides with the access check and is only answered once access holds.
-    const [read, { online: onlineIds }] = await Promise.all([
-      batch(db, [member.query, names, ...(page ? [page] : [])]),
-      presence,
-    ]);
+    // The room is asked only once access holds: an id nobody may read never starts one. Unfiltered, the
+    // page rides with the access check (one D1 round trip); the online filter needs the room's answer
+    // first, so its page is a second one.
+    const page = online ? null : membersPage(db, { communityId, token, q, sort, after, onlyIds: null, limit });
+    const read = await batch(db, [member.query, names, ...(page ? [page] : [])]);
     member.read(c, read(member.query));
-    const rows = page ? read(page) : [];
+    const { online: onlineIds } = await getCommunityPresence(c.env, communityId);
+    const onlinePage = online ? membersPage(db, { communityId, token, q, sort, after, onlyIds: onlineIds, limit }) : null;
+    const rows = page ? read(page) : onlinePage ? (await batch(db, [onlinePage]))(onlinePage) : [];
     const shown = rows.slice(0, limit);
     const onlineNow = new Set(onlineIds);
     return respond(c, members.list, {
