@@ -32,6 +32,7 @@ import { openD1TestDb } from "../../../tests/test-db-d1";
 import type { AppEnv } from "../../env";
 import { rateLimitRules } from "../../lib/rate-limit";
 import { issueRectoken } from "../../payments/sandbox/rectoken";
+import { sandboxOrders } from "../../payments/sandbox/store";
 import { sealToken } from "../../payments/token-vault";
 import { runPaymentJobs } from "./renewals";
 
@@ -478,10 +479,39 @@ describe("hosted checkout", () => {
     });
     const result = (await res.json()) as Result & { checkoutUrl: string };
     expect(result.status).toBe("redirect");
-    const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`);
+    const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`, { cookie: payer.cookie });
     expect(back.headers.get("location")).toBe(`/communities/join-payment?communityId=${community.id}`);
-    expect((await call(`/payments/return/${newId()}`)).headers.get("location")).toBe("/my-subscriptions");
+    expect((await call(`/payments/return/${newId()}`, { cookie: payer.cookie })).headers.get("location")).toBe(
+      "/my-subscriptions",
+    );
     await expectNothingGranted(payer, community.id, 0);
+  });
+
+  it("the return tells only the payer's session where the order went, and never asks the provider about a settled order", async () => {
+    const { payer, community } = await setup();
+    const stranger = await createUser();
+    const res = await callHosted("/api/payments/join", {
+      body: { communityId: community.id, hosted: true },
+      cookie: payer.cookie,
+      headers: { "idempotency-key": newId() },
+    });
+    const result = (await res.json()) as Result & { checkoutUrl: string };
+    await call(new URL(result.checkoutUrl).pathname, {
+      method: "POST",
+      rawBody: new URLSearchParams({ card_number: APPROVE, expiry_date: "1239", cvv2: "123" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    // The provider's callback settles it.
+    await expect.poll(async () => (await orderRow(result.orderId))!.status).toBe("approved");
+    // Then the provider's record changes and its callback has not come yet (a chargeback, say): a return
+    // that asked the provider would now read the order as reversed and end the payer's access here.
+    sandboxOrders.get(result.orderId)!.status = "reversed";
+    const back = (who?: TestUser) =>
+      call(`/payments/return/${result.orderId}?order_id=${result.orderId}`, { cookie: who?.cookie });
+    for (const who of [undefined, stranger]) expect((await back(who)).headers.get("location")).toBe("/my-subscriptions");
+    expect((await back(payer)).headers.get("location")).toBe(`/communities/${community.id}`);
+    expect((await orderRow(result.orderId))!.status).toBe("approved");
+    expect(await canRead(payer, community.id)).toBe(true);
   });
 });
 

@@ -128,7 +128,7 @@ describe("saved cards", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(paid.headers.get("location")).toBe(`http://app.test/payments/return/${result.orderId}?order_id=${result.orderId}`);
-    const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`);
+    const back = await call(`/payments/return/${result.orderId}?order_id=${result.orderId}`, { cookie: u.cookie });
     expect(back.headers.get("location")).toBe("/payment-methods");
     expect(await list(u)).toEqual([expect.objectContaining({ maskedCard: "444455XXXXXX6666", isDefault: true })]);
     expect((await provider().status(result.orderId)).status).toBe("reversed");

@@ -4,16 +4,17 @@ import { idParam } from "../../../common/contract/http";
 import type { HonoEnv } from "../../env";
 import { AppError } from "../../lib/errors";
 import { escapeHtml } from "../../lib/html";
+import { currentUser } from "../../lib/session";
 import { validate } from "../../lib/validation";
 import { ProviderError } from "../../payments/provider";
 import { orderStatement, resultOf } from "./orders";
 import { paymentDeps } from "./payment-context";
-import { settleOrder } from "./settle";
+import { settle, settleOrder } from "./settle";
 
 /**
  * What the provider and the card's bank post back: Flitt's server callback, the 3-D Secure TermUrl and
- * the hosted checkout's return. None of them carries our session (they come from other sites), so
- * none trusts its own content: each only names an order, which is then settled from the status API.
+ * the hosted checkout's return. None trusts its own content: each only names an order, which is then
+ * settled from the status API (the return only for the payer's own session and an order still open).
  */
 
 const threeDsAnswer = z.object({ MD: z.string().max(1024), PaRes: z.string().max(20480) });
@@ -68,7 +69,13 @@ export const providerHooksRoutes = new Hono<HonoEnv>()
   .get("/return/:id", validate("param", z.object({ id: idParam })), async (c) => {
     const deps = paymentDeps(c);
     const { id } = c.req.valid("param");
-    const order = (await settleOrder(deps, id)) ?? null;
+    const [user, stored] = await Promise.all([currentUser(c), orderStatement(deps.db, id)]);
+    // The payer's own browser (the session cookie rides on this top-level return) settles an order still
+    // open; anyone else, and a reload of a settled order, is sent on without asking the provider. The
+    // provider's callback settles the order either way.
+    const mine = stored && user && stored.user_id === user.id ? stored : null;
+    const open = mine && (mine.status === "created" || mine.status === "processing");
+    const order = open ? ((await settle(deps, id, { order: mine }))?.order ?? mine) : mine;
     const community = order?.community_id ? encodeURIComponent(order.community_id) : null;
     const target =
       order?.kind === "save_card"
