@@ -70,6 +70,25 @@ export const emptyMetricDay = (date: number, members = 0): MetricDay => ({
   observed: false,
 });
 
+/** What a period adds up to (common/metric-totals.ts). */
+export const metricTotals = z.object({
+  joins: z.number().int(),
+  /** Only days whose membership was seen have known leaves. */
+  leaves: z.number().int(),
+  members: z.number().int(),
+  active30: z.number().int(),
+  averageActive: z.number().int(),
+  posts: z.number().int(),
+  comments: z.number().int(),
+  paidMembers: z.number().int(),
+  mrr: z.number().int(),
+  netRevenue: z.number().int(),
+  churned: z.number().int(),
+  /** Paid memberships that ended, per paid membership at the period's start; null without any. */
+  churnRate: z.number().nullable(),
+});
+export type MetricTotals = z.output<typeof metricTotals>;
+
 export const topContributor = z.object({
   id: z.string(),
   fullName: z.string(),
@@ -87,9 +106,9 @@ export const metrics = {
       days: z.number().int(),
       /** When the figures were last computed (null before the first run); they lag by at most one cron interval. */
       updatedAt: z.number().nullable(),
-      /** Every day of the period, oldest first, and as many days before it for the comparison. */
+      /** Every day of the period, oldest first, and what as many days before it add up to, for the comparison. */
       current: z.array(metricDay),
-      previous: z.array(metricDay),
+      previous: metricTotals,
       top: z.array(topContributor),
     }),
   }),

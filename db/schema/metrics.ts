@@ -78,3 +78,27 @@ export const communityMemberDays = sqliteTable(
     index("community_member_days_period_idx").on(t.communityId, t.day, t.userId, t.posts, t.comments),
   ],
 );
+
+/**
+ * A community's top contributors over each period the page offers (7, 30, 90 and 365 days ending with
+ * the cron's running day), ranked by the cron after it rolls the days up. Summing a year of member days
+ * at read time grows with the community's activity; this keeps the page's read at ten rows whatever its
+ * size, one cron interval behind like the day rows.
+ */
+export const communityTopContributors = sqliteTable(
+  "community_top_contributors",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    days: integer("days", { mode: "number" }).notNull(),
+    rank: integer("rank", { mode: "number" }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    posts: count("posts"),
+    comments: count("comments"),
+  },
+  // user_id: a deleted account's rows go with it (the cascade looks them up by person).
+  (t) => [primaryKey({ columns: [t.communityId, t.days, t.rank] }), index("community_top_contributors_user_idx").on(t.userId)],
+);

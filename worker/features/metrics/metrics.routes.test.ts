@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { eq, and } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MetricDay, TopContributor } from "../../../common/contract/metrics";
+import type { MetricDay, MetricTotals, TopContributor } from "../../../common/contract/metrics";
+import { totalsOf } from "../../../common/metric-totals";
 import { newId } from "../../../common/ids";
 import * as schema from "../../../db/schema";
 import { stopClock } from "../../../tests/clock";
@@ -11,7 +12,7 @@ import { openTestDb } from "../../../tests/test-db";
 import type { Db } from "../../lib/db";
 import { parseQueryStats } from "../../lib/query-count";
 
-type Metrics = { days: number; updatedAt: number | null; current: MetricDay[]; previous: MetricDay[]; top: TopContributor[] };
+type Metrics = { days: number; updatedAt: number | null; current: MetricDay[]; previous: MetricTotals; top: TopContributor[] };
 
 const DAY = 86_400_000;
 /** Noon UTC of the "today" every figure below is computed for. */
@@ -132,7 +133,7 @@ async function world() {
 async function read(communityId: string, cookie: string, days = "7") {
   const res = await call(`/api/communities/${communityId}/metrics?days=${days}`, { cookie });
   expect(res.status).toBe(200);
-  expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 3, roundTrips: 1 });
+  expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 4, roundTrips: 1 });
   return (await res.json()) as Metrics;
 }
 
@@ -148,7 +149,7 @@ describe("community metrics", () => {
     const m = await read(w.community.id, w.owner.cookie);
     expect(m.days).toBe(7);
     expect(m.current).toHaveLength(7);
-    expect(m.previous).toHaveLength(7);
+    expect(m.previous).toMatchObject({ joins: 0, members: 0, posts: 0, netRevenue: 0, churnRate: null });
     expect(m.current.at(-1)!.date).toBe(TODAY);
     expect(m.updatedAt).toBe(NOON);
     // Owner, admin, moderator, member 5 days ago; Ann 3 days ago; Ben yesterday; Cat today.
@@ -186,7 +187,7 @@ describe("community metrics", () => {
     // The 30-day period compares with the 30 days before, which held nothing yet.
     const month = await read(w.community.id, w.owner.cookie, "30");
     expect(month.current).toHaveLength(30);
-    expect(sum(month.previous, "joins")).toBe(0);
+    expect(month.previous.joins).toBe(0);
     expect(sum(month.current, "posts")).toBe(3);
 
     // A day on, yesterday's re-count keeps what its own runs saw of membership: seen, one leave.
@@ -197,6 +198,19 @@ describe("community metrics", () => {
     expect(dayOf(next, 1)).toMatchObject({ leaves: 1, members: 6, observed: true });
     expect(dayOf(next, 0)).toMatchObject({ observed: true });
     expect(dayOf(next, 2)).toMatchObject({ observed: false });
+
+    // A week on, the cron's 7-day ranking holds nobody, its 30-day one all three writers.
+    clock.set(NOON + 7 * DAY);
+    await runCron(NOON + 7 * DAY);
+    const owner = await sessionCookie(await seedSession(db, w.owner.id));
+    const weekOn = await read(w.community.id, owner);
+    expect(weekOn.top).toEqual([]);
+    // The week before it is the first week, added up by the worker for the comparison.
+    expect(weekOn.previous).toMatchObject({ joins: 7, leaves: 1, members: 6, posts: 3, comments: 1, netRevenue: 1000 });
+    // Summed in D1, they are what the page adds up from the same days.
+    expect(weekOn.previous).toEqual(totalsOf(after.current));
+    expect((await read(w.community.id, owner, "30")).top.map((t) => t.fullName)).toEqual(month.top.map((t) => t.fullName));
+    expect(month.top).toHaveLength(3);
   });
 
   it("answers the owner, admins and staff; members and moderators 403; outsiders 404; guests 401", async () => {

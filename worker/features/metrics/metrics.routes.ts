@@ -6,14 +6,17 @@ import { canManage, hasMemberAccess } from "../../lib/permissions";
 import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { sessionToken } from "../../lib/session";
-import { dayRowsStatement, topContributorsStatement, type DayRowDb } from "./metrics.queries";
+import { dayRowsStatement, periodTotalsStatement, toTotals, topContributorsStatement, type DayRowDb } from "./metrics.queries";
 import { DAY_MS, dayOf } from "./rollup.queries";
 
-/** Every day from `first` to `last`: a day the cron has not written (yet) has no activity and keeps the member count. */
-function fillDays(rows: DayRowDb[], first: number, last: number): MetricDay[] {
+/**
+ * Every day from `first` to `last`: a day the cron has not written (yet) has no activity and keeps the
+ * member count (`members` before the first day).
+ */
+function fillDays(rows: DayRowDb[], first: number, last: number, membersBefore: number): MetricDay[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const days: MetricDay[] = [];
-  let members = 0;
+  let members = membersBefore;
   for (let day = first; day <= last; day++) {
     const row = byDay.get(day);
     if (!row) {
@@ -28,9 +31,10 @@ function fillDays(rows: DayRowDb[], first: number, last: number): MetricDay[] {
 }
 
 /**
- * /api/communities/:id/metrics: a period's daily figures, the period before it for comparison and the
- * top contributors, read from the cron's rollups in one D1 round trip whatever the period. For the
- * owner and admins (members and moderators see the community: 403) and platform staff (any community).
+ * /api/communities/:id/metrics: a period's daily figures, what the period before it adds up to (for the
+ * comparison) and the top contributors as the cron last ranked them, read from the cron's rollups in one
+ * D1 round trip whatever the period. For the owner and admins (members and moderators see the community:
+ * 403) and platform staff (any community).
  */
 export const metricsRoutes = [
   route(metrics.community, async (c) => {
@@ -40,9 +44,10 @@ export const metricsRoutes = [
     const today = dayOf(Date.now());
     const first = today - days + 1;
     const access = viewerOf(db, await sessionToken(c), communityId);
-    const dayRows = dayRowsStatement(db, communityId, first - days, today);
-    const top = topContributorsStatement(db, communityId, first, today);
-    const read = await batch(db, [access.query, dayRows, top]);
+    const dayRows = dayRowsStatement(db, communityId, first, today);
+    const before = periodTotalsStatement(db, communityId, first - days, first - 1);
+    const top = topContributorsStatement(db, communityId, days);
+    const read = await batch(db, [access.query, dayRows, before, top]);
     const { actor, community, membership, user } = access.read(c, read(access.query));
     if (!user) throw unauthenticated();
     const staff = actor?.platformRole === "staff";
@@ -50,13 +55,14 @@ export const metricsRoutes = [
     if (!staff && !canManage(actor, community, membership))
       throw forbidden("Only the community's owner and admins can see its metrics.");
     const rows = read(dayRows);
-    const all = fillDays(rows, first - days, today);
+    const [beforeRow] = read(before);
+    const previous = toTotals(beforeRow!, days);
     const updatedAt = rows.reduce<number | null>((latest, row) => Math.max(latest ?? 0, row.updatedAt), null);
     return respond(c, metrics.community, {
       days,
       updatedAt,
-      previous: all.slice(0, days),
-      current: all.slice(days),
+      previous,
+      current: fillDays(rows, first, today, previous.members),
       top: read(top),
     });
   }),

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { metricPeriods } from "../../../common/contract/metrics";
 import type { Db, Statement } from "../../lib/db";
 import {
   classroomCourses,
@@ -8,6 +9,7 @@ import {
   communityMembers,
   communityMemberDays,
   communityMetricDays,
+  communityTopContributors,
   conversations,
   courseEnrollments,
   eventAttendees,
@@ -202,5 +204,30 @@ export function rollUpDay(db: Db, communityId: string, day: number, now: number,
         sql`, `,
       )} where true on conflict (${name(mt.communityId)}, ${name(mt.day)}) do update set ${sql.join(updates, sql`, `)}`,
     ),
+  ];
+}
+
+/** How many top contributors the page lists. */
+export const TOP_CONTRIBUTORS = 10;
+
+const tc = communityTopContributors;
+
+/**
+ * Ranks a community's top contributors (posts and comments written) over each period the page offers,
+ * ending with `today`, from the member days just rolled up: one sum per period here, so the page reads
+ * ten ranked rows instead of summing a year of member days on every visit.
+ */
+export function rankTopContributors(db: Db, communityId: string, today: number): Statement[] {
+  return [
+    db.delete(tc).where(sql`${tc.communityId} = ${communityId}`),
+    ...metricPeriods.map((period) => {
+      const days = Number(period);
+      return db.run(sql`insert into ${tc} (community_id, days, rank, user_id, posts, comments)
+        select ${communityId}, ${days}, row_number() over (order by posts + comments desc, user_id), user_id, posts, comments
+        from (select ${md.userId} as user_id, sum(${md.posts}) as posts, sum(${md.comments}) as comments from ${md}
+          where ${md.communityId} = ${communityId} and ${md.day} > ${today - days} and ${md.day} <= ${today}
+          group by ${md.userId} having sum(${md.posts}) + sum(${md.comments}) > 0
+          order by sum(${md.posts}) + sum(${md.comments}) desc, ${md.userId} limit ${TOP_CONTRIBUTORS})`);
+    }),
   ];
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, Statement } from "../../lib/db";
 import { communities, communityMetricDays } from "../../lib/tables";
-import { dayOf, rollUpDay } from "./rollup.queries";
+import { dayOf, rankTopContributors, rollUpDay } from "./rollup.queries";
 
 /** How far back a community's first run fills in its history: the longest period the page shows. */
 export const BACKFILL_DAYS = 365;
@@ -13,8 +13,8 @@ const BATCH_SIZE = 90;
 /**
  * The metrics cron job: for every community, recompute the running and the previous UTC day from the
  * raw tables; a community without rows yet first gets its history (up to a year) filled in, oldest day
- * first so each day's 30-day active window finds the days before it. The page is then at most one cron
- * interval behind.
+ * first so each day's 30-day active window finds the days before it; then its top contributors are ranked
+ * for every period. The page is then at most one cron interval behind.
  */
 export async function rollUpMetrics(db: Db, now = Date.now()) {
   const today = dayOf(now);
@@ -33,7 +33,11 @@ export async function rollUpMetrics(db: Db, now = Date.now()) {
       const first = Math.max(dayOf(community.createdAt), today - BACKFILL_DAYS);
       for (let day = first; day < today - 1; day++) statements.push(...rollUpDay(db, community.id, day, now, false));
     }
-    statements.push(...rollUpDay(db, community.id, today - 1, now, false), ...rollUpDay(db, community.id, today, now, true));
+    statements.push(
+      ...rollUpDay(db, community.id, today - 1, now, false),
+      ...rollUpDay(db, community.id, today, now, true),
+      ...rankTopContributors(db, community.id, today),
+    );
     for (let i = 0; i < statements.length; i += BATCH_SIZE) {
       const chunk = statements.slice(i, i + BATCH_SIZE);
       await db.batch(chunk as [Statement, ...Statement[]]);

@@ -14,7 +14,8 @@ import { formatGel } from "../../../../lib/format/money";
 import { CommunityLoadError } from "../../community-states";
 import { Chart, type ChartSeries } from "./chart";
 import { metricsQueryOptions } from "./queries";
-import { change, revenueByMonth, toCsv, totalsOf } from "./series";
+import { totalsOf } from "../../../../../common/metric-totals";
+import { change, revenueByMonth, toCsv } from "./series";
 
 /** The metrics tab: a period's figures against the period before, as charts with tables, and a CSV. */
 export default function MetricsPanel({ communityId }: { communityId: string }) {
@@ -82,9 +83,8 @@ type Data = ResponseOf<"GET /api/communities/:id/metrics">;
 function MetricsView({ data }: { data: Data }) {
   const { t, i18n } = useTranslation("communities");
   const f = useFormatter();
-  const { current: period, previous: before } = data;
+  const { current: period, previous } = data;
   const current = useMemo(() => totalsOf(period), [period]);
-  const previous = useMemo(() => totalsOf(before), [before]);
   const dates = useMemo(() => period.map((d) => d.date), [period]);
   const months = useMemo(() => revenueByMonth(period), [period]);
   const money = useCallback((tetri: number) => formatGel(tetri, i18n.language), [i18n.language]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MetricDay } from "../../../../../common/contract/metrics";
-import { change, revenueByMonth, toCsv, totalsOf } from "./series";
+import { totalsOf } from "../../../../../common/metric-totals";
+import { change, revenueByMonth, toCsv } from "./series";
 
 const DAY = 86_400_000;
 const blank: Omit<MetricDay, "date"> = {

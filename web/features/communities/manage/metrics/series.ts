@@ -1,46 +1,5 @@
 import type { MetricDay } from "../../../../../common/contract/metrics";
 
-/** What a period adds up to; `previous` figures are computed the same way for the comparison. */
-export type Totals = {
-  joins: number;
-  leaves: number;
-  members: number;
-  active30: number;
-  averageActive: number;
-  posts: number;
-  comments: number;
-  paidMembers: number;
-  mrr: number;
-  netRevenue: number;
-  churned: number;
-  /** Paid memberships that ended, per paid membership at the period's start; null without any. */
-  churnRate: number | null;
-};
-
-const sum = (days: MetricDay[], pick: (day: MetricDay) => number) => days.reduce((total, day) => total + pick(day), 0);
-
-export function totalsOf(days: MetricDay[]): Totals {
-  const last = days.at(-1);
-  const first = days[0];
-  const churned = sum(days, (d) => d.churned);
-  const paidAtStart = first ? first.paidMembers + first.churned : 0;
-  return {
-    joins: sum(days, (d) => d.joins),
-    // Only days whose membership was seen have known leaves.
-    leaves: sum(days, (d) => (d.observed ? d.leaves : 0)),
-    members: last?.members ?? 0,
-    active30: last?.active30 ?? 0,
-    averageActive: days.length ? Math.round(sum(days, (d) => d.active) / days.length) : 0,
-    posts: sum(days, (d) => d.posts),
-    comments: sum(days, (d) => d.comments),
-    paidMembers: last?.paidMembers ?? 0,
-    mrr: last?.mrr ?? 0,
-    netRevenue: sum(days, (d) => d.revenue - d.refunds),
-    churned,
-    churnRate: paidAtStart > 0 ? churned / paidAtStart : null,
-  };
-}
-
 /** Change against the period before, as a fraction; null when there is nothing to compare with. */
 export const change = (current: number, previous: number): number | null =>
   previous === 0 ? null : (current - previous) / previous;
