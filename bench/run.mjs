@@ -1,10 +1,18 @@
-// Feed, explore, like and search benchmark: one process run, ratios against a baseline measured in the same run.
+// Feed, explore, like, search, points and metrics benchmark: one process run, ratios against a baseline measured in the same run.
 // Starts the production build under `wrangler dev` on its own local data, seeds it with SQL, then
 // drives it with a closed-loop load from this process. See bench/README.md.
 import { mkdirSync, writeFileSync } from "node:fs";
+import {
+  metricsChecks,
+  metricsCommunity,
+  metricsCostRequests,
+  metricsRuns,
+  metricsSeedSql,
+  runMetricsCron,
+} from "./load/metrics.mjs";
 import { pointsCostRequests, pointsChecks, pointsRuns, pointsSeedSql } from "./load/points.mjs";
 import { profileWorker, summarize } from "./profile.mjs";
-import { ensureBuild, executeFile, freshState, migrate, root, sh, startServer, waitFor } from "./server.mjs";
+import { ensureBuild, executeFile, freshState, migrate, query, root, sh, startServer, waitFor } from "./server.mjs";
 
 const state = freshState("bench", `${root}bench/.results/state`);
 const port = Number(process.env.BENCH_PORT ?? 8799);
@@ -14,7 +22,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
 const roundSeconds = Number(process.env.BENCH_ROUND_SECONDS ?? 1.5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 // Which groups of runs to seed and measure (all by default); the baseline always runs.
-const groups = ["feed", "explore", "likes", "search", "points"];
+// Metrics first: its communities are seeded before all others, so the one cron run fills in their history.
+const groups = ["metrics", "feed", "explore", "likes", "search", "points"];
 const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(",").map((g) => g.trim()) : groups;
 for (const g of only) if (!groups.includes(g)) throw new Error(`BENCH_ONLY: unknown group ${g} (one of ${groups.join(", ")})`);
 const wants = (group) => only.includes(group);
@@ -71,7 +80,7 @@ function seedSql() {
          ${vocabularyWord("n", 1031)} || ' and ' || ${vocabularyWord("n", 7)} || ' this week', ${now} - n * 1000, ${now} from seq;`,
     ]),
   ];
-  const seeds = { feed, explore, likes, search, points: pointsSeedSql(now, cte) };
+  const seeds = { feed, explore, likes, search, points: pointsSeedSql(now, cte), metrics: metricsSeedSql(now, cte) };
   return groups
     .filter(wants)
     .flatMap((g) => seeds[g])
@@ -126,6 +135,8 @@ async function signUpAndIn() {
        where (u.email = '${email}' or u.id like 'bench-liker-%') and c.id in ('bench-small', 'bench-large', 'bench-likes');
      insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'member', ${Date.now()} from communities c, users u
        where u.email = '${email}' and c.id like 'bench-lb-%';
+     insert into community_members (community_id, profile_id, role, joined_at) select c.id, u.id, 'admin', ${Date.now()} from communities c, users u
+       where u.email = '${email}' and c.id like 'bench-metrics-%';
      ${Object.keys(searchSizes)
        .map(
          (size) => `insert into users (id, email, email_verified, full_name, created_at, updated_at)
@@ -201,7 +212,8 @@ async function cost(path, cookie, method = "GET") {
   const res = await fetch(base + path, { method, headers: method === "GET" ? { cookie } : { cookie, origin: base } });
   const body = await res.json();
   const match = res.headers.get("server-timing")?.match(/statements=(\d+) round-trips=(\d+)/);
-  const items = body.items?.length ?? (body.posts ? Object.values(body).reduce((n, hits) => n + hits.length, 0) : 0);
+  const items =
+    body.items?.length ?? body.current?.length ?? (body.posts ? Object.values(body).reduce((n, hits) => n + hits.length, 0) : 0);
   return { status: res.status, items, statements: Number(match?.[1]), roundTrips: Number(match?.[2]) };
 }
 
@@ -217,9 +229,26 @@ executeFile(state, seedFile);
 // BENCH_PROFILE=1: after the runs, the like run again alone under V8's profiler (bench/profile.mjs).
 const profiling = process.env.BENCH_PROFILE === "1" && wants("likes");
 const inspectorPort = port + 1;
-const stopServer = startServer({ port, state, inspectorPort: profiling ? inspectorPort : undefined });
+const stopServer = startServer({
+  port,
+  state,
+  inspectorPort: profiling ? inspectorPort : undefined,
+  testScheduled: wants("metrics"),
+});
 try {
   await waitFor(`${base}/api/health`);
+  if (wants("metrics")) {
+    // The metrics page reads the cron's rollups: one run writes them, as on a new deployment.
+    const ms = await runMetricsCron(base);
+    const [rows] = query(state, [
+      `select community_id, count(*) as days from community_metric_days where community_id like '${metricsCommunity("")}%' group by community_id`,
+    ]);
+    console.log(
+      `metrics cron: one run in ${(ms / 1000).toFixed(1)} s wrote ${rows.map((r) => `${r.days} days of ${r.community_id}`).join(", ")}`,
+    );
+    if (rows.length !== 2 || rows.some((r) => r.days < 365))
+      throw new Error("the cron run did not fill in the metrics communities' year");
+  }
   const { reader: cookie, likers, searchers } = await signUpAndIn();
   const feed = (id, limit) => `/api/communities/${id}/posts?limit=${limit}`;
   // Warm up every path once so no run pays for first-request compilation.
@@ -229,6 +258,7 @@ try {
     feed("bench-large", 20),
     "/api/communities?limit=12",
     ...pointsRuns.map(([, p]) => p),
+    ...metricsRuns.map(([, p]) => p),
   ]) {
     await fetch(base + path, { headers: { cookie } });
   }
@@ -262,6 +292,7 @@ try {
       "search a word in every post, 200,000 posts": () => cost(search("benchmark"), searchers.large),
     },
     points: Object.fromEntries(Object.entries(pointsCostRequests).map(([name, path]) => [name, () => cost(path, cookie)])),
+    metrics: Object.fromEntries(Object.entries(metricsCostRequests).map(([name, path]) => [name, () => cost(path, cookie)])),
   };
   // One request at a time (the like before its unlike), so each is measured alone.
   const costs = {};
@@ -281,6 +312,7 @@ try {
       ["search a word in every post, 200,000 posts", search("benchmark"), searchAs("large")],
     ],
     points: pointsRuns,
+    metrics: metricsRuns,
   };
   const rows = await interleaved(
     [["baseline: one indexed D1 read", "/api/health/db"], ...groups.filter(wants).flatMap((g) => runSpecs[g])],
@@ -357,6 +389,7 @@ try {
       ];
     },
     points: () => pointsChecks(row, costs, baseline),
+    metrics: () => metricsChecks(row, costs, baseline),
   };
   if (profiling) {
     const file = `${root}bench/.results/like.cpuprofile`;

@@ -118,10 +118,11 @@ export async function waitFor(url, ms = 60_000) {
 
 /**
  * Starts the production build under `wrangler dev` on `state`, in development mode at `base`, with
- * extra `vars`; its output goes to `log` when given, and V8's inspector listens on `inspectorPort` when given. Answers a stop function that signals the process
+ * extra `vars`; its output goes to `log` when given, V8's inspector listens on `inspectorPort` when given, and
+ * `testScheduled` opens GET /cdn-cgi/handler/scheduled (the cron on demand). Answers a stop function that signals the process
  * group (SIGTERM unless told otherwise, e.g. SIGKILL for a crash).
  */
-export function startServer({ port, state, vars = {}, log, inspectorPort }) {
+export function startServer({ port, state, vars = {}, log, inspectorPort, testScheduled = false }) {
   const base = `http://127.0.0.1:${port}`;
   const all = { APP_ENV: "development", APP_URL: base, ...vars };
   const args = [
@@ -139,6 +140,8 @@ export function startServer({ port, state, vars = {}, log, inspectorPort }) {
   for (const [name, value] of Object.entries(all)) args.push("--var", `${name}:${value}`);
   args.push("--log-level", "error");
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
+  // GET /cdn-cgi/handler/scheduled runs the cron handler on demand.
+  if (testScheduled) args.push("--test-scheduled");
   // The log's folder may not exist yet (a fresh clone, or the state kept elsewhere by AGORA_STATE_DIR).
   if (log) mkdirSync(dirname(log), { recursive: true });
   const output = log ? openSync(log, "a") : "ignore";

@@ -45,6 +45,20 @@ export const metricDay = z.object({
 });
 export type MetricDay = z.output<typeof metricDay>;
 
+const dayFigures = metricDay.omit({ date: true }).shape;
+type FigureColumns = { [K in keyof typeof dayFigures]: z.ZodArray<(typeof dayFigures)[K]> };
+
+/**
+ * Consecutive days as one column per figure (common/metric-series.ts turns them back into days): a year
+ * of days as objects repeats every name 365 times, four times the bytes of the figures themselves.
+ */
+export const metricSeries = z.object({
+  /** Midnight UTC that starts the first day, in milliseconds; each next value is the next day's. */
+  from: z.number(),
+  ...(Object.fromEntries(Object.entries(dayFigures).map(([name, figure]) => [name, z.array(figure)])) as FigureColumns),
+});
+export type MetricSeries = z.output<typeof metricSeries>;
+
 /** A day with no activity (one the cron has not written yet): it keeps the member count it is given. */
 export const emptyMetricDay = (date: number, members = 0): MetricDay => ({
   date,
@@ -107,7 +121,7 @@ export const metrics = {
       /** When the figures were last computed (null before the first run); they lag by at most one cron interval. */
       updatedAt: z.number().nullable(),
       /** Every day of the period, oldest first, and what as many days before it add up to, for the comparison. */
-      current: z.array(metricDay),
+      current: metricSeries,
       previous: metricTotals,
       top: z.array(topContributor),
     }),

@@ -1,7 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { eq, and } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MetricDay, MetricTotals, TopContributor } from "../../../common/contract/metrics";
+import type { MetricDay, MetricSeries, MetricTotals, TopContributor } from "../../../common/contract/metrics";
+import { daysOf } from "../../../common/metric-series";
 import { totalsOf } from "../../../common/metric-totals";
 import { newId } from "../../../common/ids";
 import * as schema from "../../../db/schema";
@@ -134,7 +135,8 @@ async function read(communityId: string, cookie: string, days = "7") {
   const res = await call(`/api/communities/${communityId}/metrics?days=${days}`, { cookie });
   expect(res.status).toBe(200);
   expect(parseQueryStats(res.headers.get("server-timing"))).toMatchObject({ statements: 4, roundTrips: 1 });
-  return (await res.json()) as Metrics;
+  const body = (await res.json()) as Omit<Metrics, "current"> & { current: MetricSeries };
+  return { ...body, current: daysOf(body.current) };
 }
 
 const dayOf = (m: Metrics, daysAgo: number) => m.current[m.current.length - 1 - daysAgo]!;

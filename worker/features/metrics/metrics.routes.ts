@@ -1,4 +1,4 @@
-import { emptyMetricDay, metrics, type MetricDay } from "../../../common/contract/metrics";
+import { emptyMetricDay, metricDay, metrics, type MetricDay, type MetricSeries } from "../../../common/contract/metrics";
 import { viewerOf } from "../../lib/access";
 import { batch } from "../../lib/db";
 import { forbidden, notFound, unauthenticated } from "../../lib/errors";
@@ -28,6 +28,12 @@ function fillDays(rows: DayRowDb[], first: number, last: number, membersBefore: 
     days.push({ ...figures, date: day * DAY_MS });
   }
   return days;
+}
+
+/** Days as the answer's columns, one array per figure. */
+function seriesOf(days: MetricDay[], from: number): MetricSeries {
+  const names = Object.keys(metricDay.shape).filter((name) => name !== "date") as Exclude<keyof MetricDay, "date">[];
+  return { from, ...Object.fromEntries(names.map((name) => [name, days.map((day) => day[name])])) } as MetricSeries;
 }
 
 /**
@@ -62,7 +68,7 @@ export const metricsRoutes = [
       days,
       updatedAt,
       previous,
-      current: fillDays(rows, first, today, previous.members),
+      current: seriesOf(fillDays(rows, first, today, previous.members), first * DAY_MS),
       top: read(top),
     });
   }),

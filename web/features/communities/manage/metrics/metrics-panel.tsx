@@ -14,6 +14,7 @@ import { formatGel } from "../../../../lib/format/money";
 import { CommunityLoadError } from "../../community-states";
 import { Chart, type ChartSeries } from "./chart";
 import { metricsQueryOptions } from "./queries";
+import { daysOf } from "../../../../../common/metric-series";
 import { totalsOf } from "../../../../../common/metric-totals";
 import { change, revenueByMonth, toCsv } from "./series";
 
@@ -49,7 +50,7 @@ export default function MetricsPanel({ communityId }: { communityId: string }) {
             <p className="text-sm text-muted-foreground">
               {query.data.updatedAt ? t("metrics.updated", { time: f.dateTime(query.data.updatedAt) }) : t("metrics.notYet")}
             </p>
-            <Button variant="outline" size="sm" onClick={() => download(communityId, days, toCsv(query.data.current))}>
+            <Button variant="outline" size="sm" onClick={() => download(communityId, days, toCsv(daysOf(query.data.current)))}>
               <Download className="h-4 w-4" aria-hidden="true" />
               {t("metrics.csv")}
             </Button>
@@ -83,7 +84,8 @@ type Data = ResponseOf<"GET /api/communities/:id/metrics">;
 function MetricsView({ data }: { data: Data }) {
   const { t, i18n } = useTranslation("communities");
   const f = useFormatter();
-  const { current: period, previous } = data;
+  const { previous } = data;
+  const period = useMemo(() => daysOf(data.current), [data.current]);
   const current = useMemo(() => totalsOf(period), [period]);
   const dates = useMemo(() => period.map((d) => d.date), [period]);
   const months = useMemo(() => revenueByMonth(period), [period]);
