@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
 import { closeContexts } from "./close-contexts";
@@ -86,15 +86,6 @@ async function open(browser: Browser, mode: Mode, signedIn: boolean): Promise<Pa
   return context.newPage();
 }
 
-/** The serious and critical violations on the page as it stands, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  // axe's default rule set: WCAG 2.x A and AA and best practices, without its experimental rules.
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 const heading = (page: Page) => expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 const article = (page: Page) => expect(page.getByRole("article").first()).toBeVisible();
 
@@ -103,7 +94,7 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<vo
   await ready(page);
   // The page's language is the reader's: a screen reader reads Georgian as Georgian.
   const lang = await page.locator("html").getAttribute("lang");
-  return [...(await violations(page)), ...(lang ? [] : ["html has no lang"])].map((v) => `${path}: ${v}`);
+  return [...(await seriousViolations(page)), ...(lang ? [] : ["html has no lang"])].map((v) => `${path}: ${v}`);
 }
 
 for (const mode of modes) {

@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { readFile } from "node:fs/promises";
 import { ownAddress } from "./client-address";
 import { closeContexts } from "./close-contexts";
 
 test.afterEach(closeContexts);
-
-/** The serious and critical axe violations on the page as it stands (axe needs `bypassCSP`). */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /**
  * The owner reads their community's metrics in Georgian in the dark theme: switches periods, reads a
@@ -65,7 +57,7 @@ test("the owner reads the community's metrics, as charts, a table and a CSV", as
   await expect(table.getByRole("row")).toHaveCount(8);
   await expect(table.getByRole("columnheader", { name: "თარიღი" })).toBeVisible();
   await page.screenshot({ path: "test-results/metrics-dark.png", fullPage: true });
-  expect(await violations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "ცხრილის ჩამოტვირთვა" }).click();
@@ -81,6 +73,6 @@ test("the owner reads the community's metrics, as charts, a table and a CSV", as
   await expect(page.getByText("წევრები დროის მიხედვით")).toBeVisible();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
   await page.screenshot({ path: "test-results/metrics-light.png", fullPage: true });
-  expect(await violations(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
