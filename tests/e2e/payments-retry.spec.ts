@@ -114,6 +114,9 @@ test("closing the 3-D Secure dialog, reloading and paying again at once joins th
   const first = await bankPage(payer);
   await first.dialog.getByRole("button", { name: "Close" }).click();
   await expect(first.dialog).toBeHidden();
+  await expect(payer.getByRole("status").filter({ hasText: "Nothing was charged" })).toHaveText(
+    "Verification closed. Nothing was charged: you can try again.",
+  );
   await expect(payer.getByRole("button", { name: "Pay ₾15" })).toBeEnabled();
 
   // Even after a reload of the page, paying again at once goes to the bank again, not to "A payment for
@@ -146,7 +149,9 @@ test("a declined, then abandoned plan payment: the community's settings lead bac
   const communityId = new URL(creator.url()).searchParams.get("communityId")!;
   await fillCard(creator, CARD_DECLINED, "Creator Retry");
   await creator.getByRole("button", { name: "Pay ₾19" }).click();
-  await expect(creator.getByText("Payment failed", { exact: true })).toBeVisible();
+  // Said in a toast, and kept in place beside the button after the toast has gone.
+  await expect(creator.getByRole("alert").filter({ hasText: "Payment failed" })).toBeVisible();
+  await expect(creator.getByTestId("payment-failure")).toHaveText("Payment failed");
 
   // The settings say the plan is not paid, and lead back to its payment.
   await creator.goto("/settings");
@@ -161,6 +166,7 @@ test("a declined, then abandoned plan payment: the community's settings lead bac
   const abandoned = await bankPage(creator);
   await abandoned.dialog.getByRole("button", { name: "Close" }).click();
   await expect(abandoned.dialog).toBeHidden();
+  await expect(creator.getByTestId("payment-failure")).toHaveText("Verification closed. Nothing was charged: you can try again.");
 
   // The settings still lead back to it, and paying from there works at once.
   await creator.goto("/settings");

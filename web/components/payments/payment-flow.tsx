@@ -37,6 +37,8 @@ function useRememberedOrder(scope: string | undefined): [string | undefined, (or
  * What follows a payment request, the same for joining and for saving a card: approved, declined,
  * a 3-D Secure challenge in its dialog, or the provider's hosted page.
  *
+ * `failure` is the last outcome's message, for the screen to keep in place beside its button.
+ *
  * A challenge the payer walked away from (the dialog closed, or timed out) leaves its order open at the
  * provider: `abandonedOrderId` names it until the next order is answered, and the next payment sends it
  * so that order no longer holds the new one back. With a `scope` (what is being paid for), that id also
@@ -46,36 +48,49 @@ export function usePaymentFlow(
   variant: "pay" | "save",
   handlers: Handlers,
   scope?: string,
-): { handle: (result: PaymentResult) => void; dialog: ReactNode; abandonedOrderId: string | undefined } {
+): {
+  handle: (result: PaymentResult) => void;
+  dialog: ReactNode;
+  abandonedOrderId: string | undefined;
+  failure: string | null;
+} {
   const [challenge, setChallenge] = useState<PaymentResult | null>(null);
   const [abandonedOrderId, setAbandonedOrderId] = useRememberedOrder(scope);
+  // What went wrong last, as a core text key, kept on the screen until the next try (the toast fades).
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (key: string) => {
+    setFailure(key);
+    handlers.onFailed(key);
+  };
 
   const handle = (result: PaymentResult) => {
     setAbandonedOrderId(undefined);
+    setFailure(null);
     if (result.status === "approved") return handlers.onApproved(result);
     if (result.status === "requires_3ds" && result.threeDs) return setChallenge(result);
     if (result.status === "redirect" && result.checkoutUrl) {
       window.location.assign(result.checkoutUrl);
       return;
     }
-    handlers.onFailed(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.paymentFailed");
+    fail(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.paymentFailed");
   };
 
   const finish = (outcome: ThreeDsOutcome) => {
     const orderId = challenge?.orderId;
     setChallenge(null);
     if (outcome.kind !== "done") setAbandonedOrderId(orderId);
-    if (outcome.kind === "cancelled") return;
-    if (outcome.kind === "timeout") return handlers.onFailed("payments.threeDs.timeout");
+    // Closed unanswered: nothing was taken, and the payer may try again at once (no toast: they chose it).
+    if (outcome.kind === "cancelled") return setFailure("payments.threeDs.closed");
+    if (outcome.kind === "timeout") return fail("payments.threeDs.timeout");
     if (outcome.result.status === "approved") return handlers.onApproved(outcome.result);
-    handlers.onFailed(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.threeDs.failed");
+    fail(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.threeDs.failed");
   };
 
   const dialog =
     challenge?.threeDs != null ? (
       <ThreeDsDialog challenge={challenge.threeDs} orderId={challenge.orderId} variant={variant} onFinish={finish} />
     ) : null;
-  return { handle, dialog, abandonedOrderId };
+  return { handle, dialog, abandonedOrderId, failure };
 }
 
 /** A 422's field issues (card.number, card.expiry, ...) as the card form's error keys. */

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../components/payments/card-form";
+import { PaymentFailure } from "../../components/payments/payment-failure";
 import { cardIssues, usePaymentFlow } from "../../components/payments/payment-flow";
 import { Button } from "../../components/ui/button";
 import { ApiError, call } from "../../lib/api";
@@ -66,6 +67,7 @@ export function AddPaymentMethodPage() {
         >
           <p className="text-sm text-muted-foreground">{t("add.hostedNote")}</p>
           <p className="text-sm text-muted-foreground">{t("add.note")}</p>
+          <PaymentFailure failure={flow.failure} />
           <Button type="submit" className="w-full" loading={save.isPending}>
             {save.isPending ? t("add.saving") : t("add.continueHosted")}
           </Button>
@@ -83,6 +85,7 @@ export function AddPaymentMethodPage() {
         >
           <CardFields values={form.values} errors={errors} onChange={form.change} disabled={save.isPending} />
           <p className="text-sm text-muted-foreground">{t("add.note")}</p>
+          <PaymentFailure failure={flow.failure} />
           <Button type="submit" className="w-full" loading={save.isPending}>
             {save.isPending ? t("add.saving") : t("add.save")}
           </Button>

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../../components/payments/card-form";
+import { PaymentFailure } from "../../../components/payments/payment-failure";
 import { cardIssues } from "../../../components/payments/payment-flow";
 import { SavedCardLabel } from "../../../components/payments/saved-card-label";
 import { Button, buttonClasses } from "../../../components/ui/button";
@@ -47,7 +49,19 @@ function JoinPaymentSummary({ communityId, step }: { communityId: string; step: 
 
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <PageHeading>{step === "saved" ? t("payment.joinTitle") : t("payment.newCardTitle")}</PageHeading>
+      <div>
+        {/* Back where the payer came from: the community's page, or the saved cards from the new-card form. */}
+        <Link
+          to={step === "new" ? "/communities/join-payment" : "/communities/$communityId"}
+          params={step === "new" ? undefined : { communityId: community.id }}
+          search={step === "new" ? { communityId: community.id } : undefined}
+          className="inline-flex items-center gap-1 text-sm font-medium text-link hover:underline"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t("common.back", { ns: "translation" })}
+        </Link>
+        <PageHeading className="mt-2">{step === "saved" ? t("payment.joinTitle") : t("payment.newCardTitle")}</PageHeading>
+      </div>
       <section aria-labelledby="payment-summary" className="space-y-3 rounded-2xl border border-border bg-surface p-5 shadow-sm">
         <h2 id="payment-summary" className="text-sm font-medium text-muted-foreground">
           {t("payment.summary")}
@@ -161,6 +175,7 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
           {payment.problem}
         </p>
       )}
+      <PaymentFailure failure={payment.failure} />
       <div className="flex flex-wrap gap-3">{newCardLink}</div>
       {cards.data.items.length > 0 && <PayButton community={community} pending={payment.isPending} />}
       {payment.dialog}
@@ -188,6 +203,7 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
         }}
       >
         <p className="text-sm text-muted-foreground">{t("payment.hostedNote")}</p>
+        <PaymentFailure failure={payment.failure} />
         <PayButton community={community} pending={payment.isPending} />
       </form>
     );
@@ -222,6 +238,7 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
           {payment.problem}
         </p>
       )}
+      <PaymentFailure failure={payment.failure} />
       <PayButton community={community} pending={payment.isPending} />
       {payment.dialog}
     </form>

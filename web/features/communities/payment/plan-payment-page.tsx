@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { COMMUNITY_CREATION_BONUS, plans, type PlanId } from "../../../../common/catalog";
 import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../../components/payments/card-form";
+import { PaymentFailure } from "../../../components/payments/payment-failure";
 import { cardIssues, usePaymentFlow } from "../../../components/payments/payment-flow";
 import { SavedCardLabel } from "../../../components/payments/saved-card-label";
 import { Button } from "../../../components/ui/button";
@@ -131,6 +132,7 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
           <CardFields values={form.values} errors={errors} onChange={form.change} disabled={pay.isPending} />
         )}
         <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>
+        <PaymentFailure failure={flow.failure} />
         <Button type="submit" size="lg" className="w-full" loading={pay.isPending}>
           {t("payment.pay", { price: formatGel(plans[plan].price, i18n.language) })}
         </Button>

@@ -77,5 +77,6 @@ export function usePayToJoin(community: { id: string; name: string }) {
     issues,
     problem,
     dialog: flow.dialog,
+    failure: flow.failure,
   };
 }
