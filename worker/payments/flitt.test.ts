@@ -4,7 +4,7 @@ import { newId } from "../../common/ids";
 import { ORIGIN, call } from "../../tests/factories";
 import type { AppEnv } from "../env";
 import { flittSettings, paymentProvider } from "./config";
-import { FlittProvider, reversalKey } from "./flitt";
+import { FlittProvider, reversalKey, toProviderOrder } from "./flitt";
 import { ProviderError, type OrderRequest } from "./provider";
 import { flittSignature } from "./signature";
 
@@ -40,6 +40,33 @@ async function acsAnswer(md: string, confirm: boolean) {
   const values = [...html.matchAll(/name="PaRes" value="([^"]+)"/g)].map((m) => m[1]!);
   return confirm ? values[0]! : values[1]!;
 }
+
+describe("a saved card's expiry from the rectoken's lifetime", () => {
+  const answer = (lifetime: string) =>
+    toProviderOrder({
+      order_id: "o",
+      order_status: "approved",
+      amount: "1000",
+      currency: "GEL",
+      masked_card: "444455XXXXXX6666",
+      rectoken: "token",
+      rectoken_lifetime: lifetime,
+    });
+
+  it("reads the card's last valid month from a lifetime that starts the month after it", () => {
+    expect(answer("01.01.2030 00:00:00").card).toMatchObject({ expiryMonth: 12, expiryYear: 2029 });
+    expect(answer("01.07.2028 00:00:00").card).toMatchObject({ expiryMonth: 6, expiryYear: 2028 });
+  });
+
+  it("leaves the expiry unknown for a lifetime that is not a month's first moment, and keeps the lifetime", () => {
+    for (const lifetime of ["15.06.2029 12:00:00", "01.06.2029 00:00:01", "31.12.2029 23:59:59"]) {
+      const order = answer(lifetime);
+      expect(order.card).toMatchObject({ maskedCard: "444455XXXXXX6666", expiryMonth: null, expiryYear: null });
+      expect(order.rectoken?.lifetime).toBeGreaterThan(0);
+    }
+    expect(answer("").card).toMatchObject({ expiryMonth: null, expiryYear: null });
+  });
+});
 
 describe("Flitt adapter with the sandbox", () => {
   it("approves the test card without 3-D Secure and returns a working rectoken", async () => {

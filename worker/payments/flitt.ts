@@ -37,8 +37,12 @@ export function toProviderOrder(fields: Fields): ProviderOrder {
   if (!status || !orderStatuses.includes(status)) throw new ProviderError("UNKNOWN_STATUS", "Unknown order status");
   const masked = text(fields.masked_card);
   const lifetime = flittDate(fields.rectoken_lifetime);
-  // A rectoken lives until the card expires: the first moment after the card's last valid month.
-  const expiry = lifetime === null ? null : new Date(lifetime - 1);
+  // The card's expiry is read from the rectoken's lifetime on one assumption, which the sandbox shares: a
+  // token lives until its card expires, so its lifetime is the first moment after the card's last valid
+  // month (00:00:00 UTC on the 1st). A lifetime that is not such a moment says nothing about the card:
+  // the expiry is then left unknown (the lifetime itself is kept), never guessed from it.
+  const atMonthStart = lifetime !== null && new Date(lifetime).getUTCDate() === 1 && lifetime % 86_400_000 === 0;
+  const expiry = atMonthStart ? new Date(lifetime - 1) : null;
   return {
     orderId: String(fields.order_id ?? ""),
     status,
