@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-
-const CLOSED = "payments.threeDs.closed";
+import { THREE_DS_CLOSED } from "./payment-flow";
 
 /**
  * The last payment outcome's message, kept beside the pay button until the next try: the toast that
@@ -12,7 +11,7 @@ export function PaymentFailure({ failure }: { failure: string | null }) {
   if (!failure) return null;
   return (
     <p
-      role={failure === CLOSED ? "status" : undefined}
+      role={failure === THREE_DS_CLOSED ? "status" : undefined}
       data-testid="payment-failure"
       className="rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive-text"
     >

@@ -8,6 +8,9 @@ type Handlers = {
   onFailed: (messageKey: string) => void;
 };
 
+/** The message of a 3-D Secure dialog closed unanswered: no toast, so the screen's own line announces it. */
+export const THREE_DS_CLOSED = "payments.threeDs.closed";
+
 /** Where a walked-away order's id outlives a reload of the payment page (only its id: the server checks the rest). */
 const rememberedKey = (scope: string) => `agora:abandoned-order:${scope}`;
 
@@ -80,7 +83,7 @@ export function usePaymentFlow(
     setChallenge(null);
     if (outcome.kind !== "done") setAbandonedOrderId(orderId);
     // Closed unanswered: nothing was taken, and the payer may try again at once (no toast: they chose it).
-    if (outcome.kind === "cancelled") return setFailure("payments.threeDs.closed");
+    if (outcome.kind === "cancelled") return setFailure(THREE_DS_CLOSED);
     if (outcome.kind === "timeout") return fail("payments.threeDs.timeout");
     if (outcome.result.status === "approved") return handlers.onApproved(outcome.result);
     fail(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.threeDs.failed");

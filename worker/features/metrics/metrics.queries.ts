@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { MetricTotals } from "../../../common/contract/metrics";
+import { ratesOf } from "../../../common/metric-totals";
 import type { Db } from "../../lib/db";
 import { communityMetricDays, communityTopContributors, users } from "../../lib/tables";
 
@@ -62,9 +63,5 @@ export function periodTotalsStatement(db: Db, communityId: string, firstDay: num
 /** The totals as the page reads them, from the summed row and the period's length in days. */
 export function toTotals(row: PeriodTotalsDb, days: number): MetricTotals {
   const { active, paidAtStart, ...figures } = row;
-  return {
-    ...figures,
-    averageActive: days ? Math.round(active / days) : 0,
-    churnRate: paidAtStart > 0 ? row.churned / paidAtStart : null,
-  };
+  return { ...figures, ...ratesOf({ active, days, churned: row.churned, paidAtStart }) };
 }
