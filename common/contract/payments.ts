@@ -95,6 +95,8 @@ export const paymentResult = z.object({
   checkoutUrl: z.string().nullable(),
   /** The provider's reason, for declined. */
   message: z.string().nullable(),
+  /** For declined: the card's bank refused the 3-D Secure authentication, or declined the payment. */
+  failure: z.enum(["authentication", "declined"]).nullable(),
 });
 export type PaymentResult = z.output<typeof paymentResult>;
 

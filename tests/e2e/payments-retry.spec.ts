@@ -6,7 +6,8 @@ import { closeContexts } from "./close-contexts";
 test.afterEach(closeContexts);
 
 // Paying again after walking away from the card's bank: a payer who closes the 3-D Secure dialog can pay
-// again at once (the abandoned order does not hold the new one back) and ends a member; a creator whose
+// again at once (the abandoned order does not hold the new one back), fails the bank's check once, and
+// ends a member; a creator whose
 // plan payment was declined, then abandoned in 3-D Secure, finds the way back to it in the community's
 // settings and pays. Fresh people and communities only, so no other journey meets them.
 
@@ -105,7 +106,7 @@ test("closing the 3-D Secure dialog, reloading and paying again at once joins th
     .getByRole("link", { name: /Join for/ })
     .first()
     .click();
-  await payer.getByRole("link", { name: "Add Card" }).click();
+  // No saved card yet: straight to the card form.
   await expect(payer).toHaveURL(/join-payment-input/);
   await fillCard(payer, CARD_3DS, "Payer Retry");
   await payer.getByRole("button", { name: "Pay ₾15" }).click();
@@ -124,8 +125,15 @@ test("closing the 3-D Secure dialog, reloading and paying again at once joins th
   await payer.reload();
   await fillCard(payer, CARD_3DS, "Payer Retry");
   await payer.getByRole("button", { name: "Pay ₾15" }).click();
+  // The payer fails the bank's check: the spec's text for a failed authentication stays beside the button.
   const second = await bankPage(payer);
-  await second.bank.getByRole("button", { name: "Confirm" }).click();
+  await second.bank.getByRole("button", { name: "Fail authentication" }).click();
+  await expect(payer.getByTestId("payment-failure")).toHaveText("3DSecure authentication failed", { timeout: 15_000 });
+
+  await fillCard(payer, CARD_3DS, "Payer Retry");
+  await payer.getByRole("button", { name: "Pay ₾15" }).click();
+  const third = await bankPage(payer);
+  await third.bank.getByRole("button", { name: "Confirm" }).click();
   await expect(payer.getByText(`Welcome! You've successfully joined ${name}`)).toBeVisible({ timeout: 15_000 });
   await expect(payer).toHaveURL(new RegExp(`/communities/${community.id}$`));
   await expect(payer.getByText("You are a member")).toBeVisible();
@@ -148,6 +156,12 @@ test("a declined, then abandoned plan payment: the community's settings lead bac
   await expect(creator).toHaveURL(/\/payment\/input\?/);
   const communityId = new URL(creator.url()).searchParams.get("communityId")!;
   await fillCard(creator, CARD_DECLINED, "Creator Retry");
+  // Saving the card is asked (renewals charge it), and what leaving it unsaved means is said.
+  const save = creator.getByLabel("Save card for future payments");
+  await expect(save).toBeChecked();
+  await save.uncheck();
+  await expect(creator.getByText("Without a saved card nothing renews")).toBeVisible();
+  await save.check();
   await creator.getByRole("button", { name: "Pay ₾19" }).click();
   // Said in a toast, and kept in place beside the button after the toast has gone.
   await expect(creator.getByRole("alert").filter({ hasText: "Payment failed" })).toBeVisible();

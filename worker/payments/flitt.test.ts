@@ -4,7 +4,7 @@ import { newId } from "../../common/ids";
 import { ORIGIN, call } from "../../tests/factories";
 import type { AppEnv } from "../env";
 import { flittSettings, paymentProvider } from "./config";
-import { FlittProvider, reversalKey, toProviderOrder } from "./flitt";
+import { FlittProvider, declineKindOf, reversalKey, toProviderOrder } from "./flitt";
 import { ProviderError, type OrderRequest } from "./provider";
 import { flittSignature } from "./signature";
 
@@ -121,7 +121,11 @@ describe("Flitt adapter with the sandbox", () => {
     const first = await p.payWithCard(a, card("4444555566661111"));
     if (first.kind !== "3ds") throw new Error("expected 3-D Secure");
     const failed = await p.complete3ds(a.orderId, { md: first.challenge.md, pares: await acsAnswer(first.challenge.md, false) });
-    expect(failed).toMatchObject({ status: "declined", declineReason: "3DSecure authentication failed" });
+    expect(failed).toMatchObject({
+      status: "declined",
+      declineReason: "3DSecure authentication failed",
+      declineKind: "authentication",
+    });
     const b = order();
     const second = await p.payWithCard(b, card("4444111166665555"));
     if (second.kind !== "3ds") throw new Error("expected 3-D Secure");
@@ -129,7 +133,14 @@ describe("Flitt adapter with the sandbox", () => {
       md: second.challenge.md,
       pares: await acsAnswer(second.challenge.md, true),
     });
-    expect(declined.status).toBe("declined");
+    expect(declined).toMatchObject({ status: "declined", declineKind: "declined" });
+  });
+
+  it("tells a failed 3-D Secure authentication from any other decline by Flitt's description", () => {
+    for (const text of ["3DSecure authentication failed", "3D Secure authentication failed", "3-D Secure: authentication failed"])
+      expect(declineKindOf(text)).toBe("authentication");
+    for (const text of ["Declined by the card's bank", "Expired card", "Insufficient funds", null])
+      expect(declineKindOf(text)).toBe("declined");
   });
 
   it("refuses a wrong md for 3-D Secure", async () => {

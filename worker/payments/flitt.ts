@@ -3,6 +3,7 @@ import {
   ProviderError,
   type CardChargeResult,
   type CardDetails,
+  type DeclineKind,
   type OrderRequest,
   type PaymentProvider,
   type ProviderOrder,
@@ -32,6 +33,15 @@ export function flittDate(value: unknown): number | null {
 }
 
 /** The order data of a Flitt answer or callback, in the provider-neutral shape. */
+/**
+ * Flitt names a failed 3-D Secure authentication in the declined order's response_description
+ * ("3DSecure authentication failed"; Flitt writes 3-D Secure as "3DSecure" or "3D Secure"); any other
+ * decline (the bank refused after a passed check, an expired card) is the payment's own.
+ */
+export function declineKindOf(description: string | null): DeclineKind {
+  return description && /3-?d\s?secure\b.*\bauthenticat/i.test(description) ? "authentication" : "declined";
+}
+
 export function toProviderOrder(fields: Fields): ProviderOrder {
   const status = text(fields.order_status) as OrderStatus | null;
   if (!status || !orderStatuses.includes(status)) throw new ProviderError("UNKNOWN_STATUS", "Unknown order status");
@@ -61,6 +71,7 @@ export function toProviderOrder(fields: Fields): ProviderOrder {
       : null,
     reversalAmount: Number(fields.reversal_amount ?? 0) || 0,
     declineReason: status === "declined" ? (text(fields.response_description) ?? "Declined") : null,
+    declineKind: status === "declined" ? declineKindOf(text(fields.response_description)) : null,
   };
 }
 

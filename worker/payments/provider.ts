@@ -50,7 +50,14 @@ export type ProviderOrder = {
   reversalAmount: number;
   /** The provider's words when it declined. */
   declineReason: string | null;
+  /**
+   * What a decline was, for the payer's message: the card's bank refused the payer's 3-D Secure
+   * authentication, or it (or the provider) declined the payment itself.
+   */
+  declineKind: DeclineKind | null;
 };
+
+export type DeclineKind = "authentication" | "declined";
 
 export type ThreeDsChallenge = { acsUrl: string; pareq: string; md: string };
 

@@ -86,7 +86,9 @@ export function usePaymentFlow(
     if (outcome.kind === "cancelled") return setFailure(THREE_DS_CLOSED);
     if (outcome.kind === "timeout") return fail("payments.threeDs.timeout");
     if (outcome.result.status === "approved") return handlers.onApproved(outcome.result);
-    fail(variant === "save" ? "payments.threeDs.verificationFailed" : "payments.threeDs.failed");
+    if (variant === "save") return fail("payments.threeDs.verificationFailed");
+    // The spec's two texts: the bank refused the payer's authentication, or the payment after it.
+    fail(outcome.result.failure === "authentication" ? "payments.threeDs.failed" : "payments.threeDs.paymentFailed");
   };
 
   const dialog =

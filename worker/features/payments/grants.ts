@@ -53,6 +53,7 @@ const subscriptionColumns = bareList(
   userSubscriptions.lastOrderId,
   userSubscriptions.currentPeriodStart,
   userSubscriptions.currentPeriodEnd,
+  userSubscriptions.cancelledAt,
   userSubscriptions.createdAt,
   userSubscriptions.updatedAt,
 );
@@ -60,6 +61,16 @@ const subscriptionColumns = bareList(
 /** The card the order was paid with, for the subscription it starts. */
 const orderPaymentMethod = (orderId: string) =>
   sql`(select ${paymentOrders.paymentMethodId} from ${paymentOrders} where ${paymentOrders.id} = ${orderId})`;
+
+/**
+ * A subscription renews by charging the card it was paid with. Paid with a card the payer chose not to
+ * save, there is none: the subscription starts cancelled (it ends with the period paid for, as if
+ * cancelled at once) instead of failing its renewal later; resubscribing attaches a saved card.
+ */
+const startStatus = (orderId: string) => sql`case when ${orderPaymentMethod(orderId)} is null then 'cancelled' else 'active' end`;
+/** The cancelled_at that goes with startStatus. */
+const startCancelledAt = (orderId: string, now: number) =>
+  sql`case when ${orderPaymentMethod(orderId)} is null then ${now} else null end`;
 
 export type Community = {
   paymentType: "subscription" | "single" | null;
@@ -85,9 +96,9 @@ export function grantJoin(db: Db, order: OrderRow, community: Community, mine: S
   if (subscribing) {
     statements.push(
       db.run(sql`insert into ${userSubscriptions} (${subscriptionColumns})
-                 select ${order.subscription_id}, ${userId}, ${communityId}, 'community', 'active', ${order.amount}, ${order.currency},
-                   ${interval}, ${orderPaymentMethod(order.id)}, ${order.id}, ${now}, ${until},
-                   ${now}, ${now}
+                 select ${order.subscription_id}, ${userId}, ${communityId}, 'community', ${startStatus(order.id)}, ${order.amount},
+                   ${order.currency}, ${interval}, ${orderPaymentMethod(order.id)}, ${order.id}, ${now}, ${until},
+                   ${startCancelledAt(order.id, now)}, ${now}, ${now}
                  where ${gate}
                  on conflict (${bare(userSubscriptions.id)}) do nothing`),
     );
@@ -221,9 +232,9 @@ export function grantPlan(db: Db, order: OrderRow, mine: SQL, now: number) {
         ),
       ),
     db.run(sql`insert into ${userSubscriptions} (${subscriptionColumns})
-               select ${order.subscription_id}, ${order.user_id}, ${order.community_id}, 'creator_plan', 'active', ${order.amount},
-                 ${order.currency}, 'monthly', ${orderPaymentMethod(order.id)}, ${order.id},
-                 ${now}, ${addMonths(now, 1)}, ${now}, ${now}
+               select ${order.subscription_id}, ${order.user_id}, ${order.community_id}, 'creator_plan', ${startStatus(order.id)},
+                 ${order.amount}, ${order.currency}, 'monthly', ${orderPaymentMethod(order.id)}, ${order.id},
+                 ${now}, ${addMonths(now, 1)}, ${startCancelledAt(order.id, now)}, ${now}, ${now}
                where ${gate}
                on conflict (${bare(userSubscriptions.id)}) do nothing`),
     db.run(

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { PaymentResult } from "../../../common/contract/payments";
 import type { Db } from "../../lib/db";
+import type { DeclineKind } from "../../payments/provider";
 import { bare, selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
 import { communities, paymentOrders } from "../../lib/tables";
 
@@ -25,6 +26,8 @@ const orderFields = {
   /** Set while the order's money is owed back (see payment_orders.reversal_due_at). */
   reversal_due_at: o.reversalDueAt,
   created_at: o.createdAt,
+  /** What the last decline was, as settleOrder wrote it into the history (null when it did not say). */
+  decline_kind: sql<DeclineKind | null>`json_extract(${o.statusHistory}, '$[#-1].reason')`,
 };
 /** The community it is for (left joined). */
 const communityField = { community_name: c.name };
@@ -38,9 +41,9 @@ export const orderStatement = (db: Db, id: string) =>
         where ${o.id} = ${id}`,
   );
 
-/** Appends one change to an order's status history (JSON array) in SQL. */
-export const historyWith = (status: string, at: number, note?: string) =>
-  sql`json_insert(${bare(paymentOrders.statusHistory)}, '$[#]', json(${JSON.stringify(note ? { status, at, note } : { status, at })}))`;
+/** Appends one change to an order's status history (JSON array) in SQL; `reason` classifies a decline. */
+export const historyWith = (status: string, at: number, note?: string, reason?: DeclineKind) =>
+  sql`json_insert(${bare(paymentOrders.statusHistory)}, '$[#]', json(${JSON.stringify({ status, at, ...(note ? { note } : {}), ...(reason ? { reason } : {}) })}))`;
 
 /**
  * Closes an order that is still open on our side without the provider's word (never sent, refused, or
@@ -78,6 +81,8 @@ export function resultOf(order: OrderRow, extra: Partial<PaymentResult> = {}): P
     threeDs: null,
     checkoutUrl: null,
     message: null,
+    // Declined without the provider's word (given up here, refused): the payment's own failure.
+    failure: status === "declined" ? (order.decline_kind ?? "declined") : null,
     ...extra,
   };
 }

@@ -159,6 +159,10 @@ describe("3-D Secure", () => {
     expect(await returnFrom3ds(declined, true)).toBe("declined");
     expect(await accessOf(community.id, payer.user.id)).toBeNull();
     expect(await counts(payer.user.id)).toMatchObject({ approved: 0, subscriptions: 0, cards: 0 });
+    // The payer's page tells the two apart (the spec's '3DSecure authentication failed' and '3DSecure payment failed').
+    const read = async (orderId: string) => (await call(`/api/payments/orders/${orderId}`, { cookie: payer.cookie })).json();
+    expect(await read(failed.orderId)).toMatchObject({ status: "declined", failure: "authentication" });
+    expect(await read(declined.orderId)).toMatchObject({ status: "declined", failure: "declined" });
   });
 
   it("an abandoned challenge (timeout) leaves the order pending and grants nothing", async () => {

@@ -160,7 +160,7 @@ export async function settle(deps: PaymentDeps, orderId: string, options: Settle
     .update(orders)
     .set({
       status: truth.status,
-      statusHistory: historyWith(truth.status, now, truth.declineReason ?? undefined),
+      statusHistory: historyWith(truth.status, now, truth.declineReason ?? undefined, truth.declineKind ?? undefined),
       transitionId: transition,
       providerOrderId: sql`coalesce(${orders.providerOrderId}, ${truth.paymentId})`,
       reversalDueAt: owesReversal ? now : null,

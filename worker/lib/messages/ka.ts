@@ -386,6 +386,8 @@ export const ka: Catalogue = {
     "Not the provider's signature of these fields": "ეს ველები პროვაიდერის ხელმოწერილი არ არის",
     "Receipt not found.": "ქვითარი ვერ მოიძებნა.",
     "Only an active subscription can be cancelled.": "გაუქმება მხოლოდ აქტიური გამოწერის შეიძლება.",
+    "Save a card to renew this subscription: renewals are charged to it.":
+      "შეინახეთ ბარათი ამ გამოწერის განსაახლებლად: განახლების თანხა მისგან ჩამოიჭრება.",
     "This subscription has ended. Join again to subscribe.": "ეს გამოწერა დასრულდა. ხელახლა გამოსაწერად კვლავ გაწევრდით.",
     "Subscription not found.": "გამოწერა ვერ მოიძებნა.",
     "Only the owner and admins can name the levels.": "დონეების სახელების დარქმევა მხოლოდ მფლობელს და ადმინისტრატორებს შეუძლიათ.",

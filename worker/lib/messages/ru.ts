@@ -387,6 +387,8 @@ export const ru: Catalogue = {
     "Not the provider's signature of these fields": "Эти поля подписаны не платёжным провайдером",
     "Receipt not found.": "Квитанция не найдена.",
     "Only an active subscription can be cancelled.": "Отменить можно только активную подписку.",
+    "Save a card to renew this subscription: renewals are charged to it.":
+      "Сохраните карту, чтобы продлевать эту подписку: продления списываются с неё.",
     "This subscription has ended. Join again to subscribe.": "Эта подписка закончилась. Чтобы подписаться, вступите снова.",
     "Subscription not found.": "Подписка не найдена.",
     "Only the owner and admins can name the levels.": "Называть уровни могут только владелец и администраторы.",

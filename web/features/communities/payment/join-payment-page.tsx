@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, Navigate } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,6 +40,9 @@ export function JoinPaymentPage({ communityId, step }: JoinPaymentPageProps) {
 function JoinPaymentSummary({ communityId, step }: { communityId: string; step: "saved" | "new" }) {
   const { t } = useTranslation("communities");
   const query = useQuery(communityQueryOptions(communityId));
+  // From the new-card form, back goes to the saved cards only when there are some to choose from.
+  const savedCount = useQuery({ ...paymentMethodsQueryOptions(), select: (data) => data.items.length });
+  const backToCards = step === "new" && (savedCount.data ?? 0) > 0;
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
     return isApiError(query.error, 404) ? <CommunityNotFound /> : <CommunityLoadError onRetry={() => void query.refetch()} />;
@@ -52,9 +55,9 @@ function JoinPaymentSummary({ communityId, step }: { communityId: string; step: 
       <div>
         {/* Back where the payer came from: the community's page, or the saved cards from the new-card form. */}
         <Link
-          to={step === "new" ? "/communities/join-payment" : "/communities/$communityId"}
-          params={step === "new" ? undefined : { communityId: community.id }}
-          search={step === "new" ? { communityId: community.id } : undefined}
+          to={backToCards ? "/communities/join-payment" : "/communities/$communityId"}
+          params={backToCards ? undefined : { communityId: community.id }}
+          search={backToCards ? { communityId: community.id } : undefined}
           className="inline-flex items-center gap-1 text-sm font-medium text-link hover:underline"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -123,13 +126,17 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
       />
     );
   }
+  // A first-time payer has no card to choose: straight to the card form (replacing this step in history).
+  if (cards.data.items.length === 0) {
+    return <Navigate to="/communities/join-payment-input" search={{ communityId: community.id }} replace />;
+  }
   const newCardLink = (
     <Link
       to="/communities/join-payment-input"
       search={{ communityId: community.id }}
       className={buttonClasses({ variant: "outline" })}
     >
-      {cards.data.items.length > 0 ? t("payment.useNewCard") : t("payment.addCard")}
+      {t("payment.useNewCard")}
     </Link>
   );
   return (
@@ -147,7 +154,6 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
         <legend className="text-sm font-medium text-foreground">
           {t("payment.savedCards", { count: cards.data.items.length })}
         </legend>
-        {cards.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t("payment.noCards")}</p>}
         {cards.data.items.map((card) => (
           <label
             key={card.id}
@@ -177,7 +183,7 @@ function SavedCardPayment({ community }: { community: PayingCommunity }) {
       )}
       <PaymentFailure failure={payment.failure} />
       <div className="flex flex-wrap gap-3">{newCardLink}</div>
-      {cards.data.items.length > 0 && <PayButton community={community} pending={payment.isPending} />}
+      <PayButton community={community} pending={payment.isPending} />
       {payment.dialog}
     </form>
   );
@@ -231,7 +237,7 @@ function NewCardPayment({ community }: { community: PayingCommunity }) {
         onChange={(e) => setSaveCard(e.target.checked)}
       />
       {community.paymentType === "subscription" && (
-        <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>
+        <p className="text-sm text-muted-foreground">{t(saveCard ? "payment.subscriptionNote" : "payment.noRenewalNote")}</p>
       )}
       {payment.problem && (
         <p role="alert" className="text-sm text-destructive-text">

@@ -7,6 +7,7 @@ import { PageHeading, useDocumentTitle } from "../../../components/page";
 import { cardBody, CardFields, useCardForm, validateCard } from "../../../components/payments/card-form";
 import { PaymentFailure } from "../../../components/payments/payment-failure";
 import { cardIssues, usePaymentFlow } from "../../../components/payments/payment-flow";
+import { Checkbox } from "../../../components/ui/checkbox";
 import { SavedCardLabel } from "../../../components/payments/saved-card-label";
 import { Button } from "../../../components/ui/button";
 import { ApiError, call } from "../../../lib/api";
@@ -40,6 +41,8 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
   const [chosen, setChosen] = useState<string | null>(null);
   const [issues, setIssues] = useState<{ path: string; message: string }[]>([]);
   const [done, setDone] = useState(false);
+  // Asked, not assumed: the plan renews by charging the saved card, so without one it ends with its month.
+  const [saveCard, setSaveCard] = useState(true);
   const saved = cards.data?.items ?? [];
   const selected = chosen ?? saved.find((c) => c.isDefault)?.id ?? saved[0]?.id ?? NEW_CARD;
   const planName = t(`plans.${plan}.name`);
@@ -62,7 +65,7 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
     mutationFn: (
       body: { paymentMethodId?: string; card?: ReturnType<typeof cardBody>; abandonedOrderId?: string },
       idempotencyKey: string,
-    ) => call("POST /api/payments/plan", { body: { communityId, plan, saveCard: true, ...body }, idempotencyKey }),
+    ) => call("POST /api/payments/plan", { body: { communityId, plan, saveCard, ...body }, idempotencyKey }),
     onMutate: () => setIssues([]),
     onSuccess: (result) => flow.handle(result),
     onError: (err) => {
@@ -129,9 +132,18 @@ function PlanPayment({ communityId, plan }: { communityId: string; plan: PaidPla
           </fieldset>
         )}
         {selected === NEW_CARD && (
-          <CardFields values={form.values} errors={errors} onChange={form.change} disabled={pay.isPending} />
+          <>
+            <CardFields values={form.values} errors={errors} onChange={form.change} disabled={pay.isPending} />
+            <Checkbox
+              label={t("payments.saveCard", { ns: "translation" })}
+              checked={saveCard}
+              onChange={(e) => setSaveCard(e.target.checked)}
+            />
+          </>
         )}
-        <p className="text-sm text-muted-foreground">{t("payment.subscriptionNote")}</p>
+        <p className="text-sm text-muted-foreground">
+          {t(selected === NEW_CARD && !saveCard ? "payment.noRenewalNote" : "payment.subscriptionNote")}
+        </p>
         <PaymentFailure failure={flow.failure} />
         <Button type="submit" size="lg" className="w-full" loading={pay.isPending}>
           {t("payment.pay", { price: formatGel(plans[plan].price, i18n.language) })}
