@@ -55,6 +55,7 @@ import { Route as MainProtectedSettingsIndexRouteImport } from './routes/_main/_
 import { Route as MainProtectedSettingsNotificationsRouteImport } from './routes/_main/_protected/settings.notifications'
 import { Route as MainProtectedSettingsPrivacySecurityRouteImport } from './routes/_main/_protected/settings.privacy-security'
 import { Route as MainProtectedVideoVideoIdRouteImport } from './routes/_main/_protected/video.$videoId'
+import { Route as MainProtectedAdminPaymentsCommunityIdRouteImport } from './routes/_main/_protected/admin.payments.$communityId'
 
 const MainRoute = MainRouteImport.update({
   id: '/_main',
@@ -304,6 +305,12 @@ const MainProtectedVideoVideoIdRoute =
     path: '/video/$videoId',
     getParentRoute: () => MainProtectedRoute,
   } as any)
+const MainProtectedAdminPaymentsCommunityIdRoute =
+  MainProtectedAdminPaymentsCommunityIdRouteImport.update({
+    id: '/admin/payments/$communityId',
+    path: '/admin/payments/$communityId',
+    getParentRoute: () => MainProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
   '/chat/': typeof MainProtectedChatIndexRoute
   '/profile/': typeof MainProtectedProfileIndexRoute
   '/settings/': typeof MainProtectedSettingsIndexRoute
+  '/admin/payments/$communityId': typeof MainProtectedAdminPaymentsCommunityIdRoute
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRouteWithChildren
@@ -396,6 +404,7 @@ export interface FileRoutesByTo {
   '/chat': typeof MainProtectedChatIndexRoute
   '/profile': typeof MainProtectedProfileIndexRoute
   '/settings': typeof MainProtectedSettingsIndexRoute
+  '/admin/payments/$communityId': typeof MainProtectedAdminPaymentsCommunityIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -445,6 +454,7 @@ export interface FileRoutesById {
   '/_main/_protected/chat/': typeof MainProtectedChatIndexRoute
   '/_main/_protected/profile/': typeof MainProtectedProfileIndexRoute
   '/_main/_protected/settings/': typeof MainProtectedSettingsIndexRoute
+  '/_main/_protected/admin/payments/$communityId': typeof MainProtectedAdminPaymentsCommunityIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -493,6 +503,7 @@ export interface FileRouteTypes {
     | '/chat/'
     | '/profile/'
     | '/settings/'
+    | '/admin/payments/$communityId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
@@ -539,6 +550,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/profile'
     | '/settings'
+    | '/admin/payments/$communityId'
   id:
     | '__root__'
     | '/_main'
@@ -587,6 +599,7 @@ export interface FileRouteTypes {
     | '/_main/_protected/chat/'
     | '/_main/_protected/profile/'
     | '/_main/_protected/settings/'
+    | '/_main/_protected/admin/payments/$communityId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -918,6 +931,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainProtectedVideoVideoIdRouteImport
       parentRoute: typeof MainProtectedRoute
     }
+    '/_main/_protected/admin/payments/$communityId': {
+      id: '/_main/_protected/admin/payments/$communityId'
+      path: '/admin/payments/$communityId'
+      fullPath: '/admin/payments/$communityId'
+      preLoaderRoute: typeof MainProtectedAdminPaymentsCommunityIdRouteImport
+      parentRoute: typeof MainProtectedRoute
+    }
   }
 }
 
@@ -947,6 +967,7 @@ interface MainProtectedRouteChildren {
   MainProtectedChatIndexRoute: typeof MainProtectedChatIndexRoute
   MainProtectedProfileIndexRoute: typeof MainProtectedProfileIndexRoute
   MainProtectedSettingsIndexRoute: typeof MainProtectedSettingsIndexRoute
+  MainProtectedAdminPaymentsCommunityIdRoute: typeof MainProtectedAdminPaymentsCommunityIdRoute
 }
 
 const MainProtectedRouteChildren: MainProtectedRouteChildren = {
@@ -980,6 +1001,8 @@ const MainProtectedRouteChildren: MainProtectedRouteChildren = {
   MainProtectedChatIndexRoute: MainProtectedChatIndexRoute,
   MainProtectedProfileIndexRoute: MainProtectedProfileIndexRoute,
   MainProtectedSettingsIndexRoute: MainProtectedSettingsIndexRoute,
+  MainProtectedAdminPaymentsCommunityIdRoute:
+    MainProtectedAdminPaymentsCommunityIdRoute,
 }
 
 const MainProtectedRouteWithChildren = MainProtectedRoute._addFileChildren(

@@ -7,7 +7,8 @@ test.afterEach(closeContexts);
 
 // The billing journey against the local Flitt sandbox: a new member pays for Frontend Craft Academy,
 // finds the receipt e-mail in the dev inbox, sees the receipt in the billing history, prints it (only
-// the receipt is on paper), and when the creator refunds the payment in full, the membership ends.
+// the receipt is on paper); the creator refunds part of it in the community's Payments tab (the member
+// stays), then the rest (the membership ends), and staff see it from the community's page.
 
 const PASSWORD = "demo-pass-2026";
 
@@ -17,11 +18,13 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test("a paid membership's receipt: mailed, listed, printable; the creator's refund ends the membership", async ({ browser }) => {
+  test.setTimeout(120_000);
   const origin = test.info().project.use.baseURL!;
   const stamp = Date.now();
   const email = `receipt-${stamp}@example.com`;
+  const payerName = `Tamar Payer${stamp}`;
   const page = await newPage(browser);
-  await registerAndVerify(page, { firstName: "Tamar", lastName: "Payer", email, password: PASSWORD });
+  await registerAndVerify(page, { firstName: "Tamar", lastName: `Payer${stamp}`, email, password: PASSWORD });
 
   const found = await page.request.get(`/api/communities?q=${encodeURIComponent("Frontend Craft Academy")}`);
   const academy = ((await found.json()) as { items: { id: string; name: string }[] }).items.find(
@@ -63,28 +66,51 @@ test("a paid membership's receipt: mailed, listed, printable; the creator's refu
   await expect(receipt.getByRole("heading", { name: /Receipt AG-/ })).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 
-  // The creator refunds the payment in full: the membership ends.
+  // The creator refunds in the community's Payments tab: an amount over what was paid is refused in
+  // place, a part keeps the membership, the rest ends it.
   const creator = await newPage(browser);
   const signedIn = await creator.request.post("/api/auth/sign-in/email", {
     data: { email: "ana@example.com", password: PASSWORD },
     headers: { origin },
   });
   expect(signedIn.ok()).toBe(true);
-  const payments = await creator.request.get(`/api/payments/communities/${academy}`);
-  expect(((await payments.json()) as { items: { orderId: string }[] }).items.map((p) => p.orderId)).toContain(order.orderId);
-  const refunded = await creator.request.post(`/api/payments/orders/${order.orderId}/refund`, {
+  await creator.goto(`/?id=${academy}`);
+  await creator.goto("/settings?tab=payments");
+  const row = creator.getByRole("listitem").filter({ hasText: payerName });
+  await expect(row).toContainText("Paid");
+  await row.getByRole("button", { name: "Refund" }).click();
+  const dialog = creator.getByRole("dialog", { name: "Refund payment" });
+  const amount = dialog.getByLabel("Amount (₾)");
+  const full = await amount.inputValue();
+  await amount.fill("100000");
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expect(dialog.getByText(/Enter an amount from ₾0\.01 to/)).toBeVisible();
+  await amount.fill("5");
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Paid, ₾5 refunded");
+  expect((await page.request.get(`/api/communities/${academy}/posts`)).ok()).toBe(true);
+
+  await row.getByRole("button", { name: "Refund" }).click();
+  // What is left is offered: the full amount less the part already refunded.
+  await expect(amount).toHaveValue((Number(full) - 5).toFixed(2));
+  await dialog.getByRole("button", { name: "Refund" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Refunded");
+  await expect(row.getByRole("button", { name: "Refund" })).toBeHidden();
+
+  // Staff see the same from the community's page, whoever owns it.
+  const staff = await newPage(browser);
+  const staffIn = await staff.request.post("/api/auth/sign-in/email", {
+    data: { email: "staff@example.com", password: PASSWORD },
     headers: { origin },
-    data: { amount: 1_000_000, key: `journey${stamp}` },
   });
-  expect(refunded.status()).toBe(422);
-  const left = ((await payments.json()) as { items: { orderId: string; amount: number }[] }).items.find(
-    (p) => p.orderId === order.orderId,
-  )!.amount;
-  const full = await creator.request.post(`/api/payments/orders/${order.orderId}/refund`, {
-    headers: { origin },
-    data: { amount: left, key: `journey${stamp}` },
-  });
-  expect(((await full.json()) as { status: string }).status).toBe("reversed");
+  expect(staffIn.ok()).toBe(true);
+  await staff.goto(`/communities/${academy}`);
+  await staff.getByRole("link", { name: "Payments (staff)" }).click();
+  await expect(staff.getByRole("heading", { name: "Payments: Frontend Craft Academy" })).toBeVisible();
+  await expect(staff.getByRole("listitem").filter({ hasText: payerName })).toContainText("Refunded");
+
   const feed = await page.request.get(`/api/communities/${academy}/posts`);
   expect(feed.ok()).toBe(false);
   await page.goto("/billing");

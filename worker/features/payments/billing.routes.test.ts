@@ -158,4 +158,32 @@ describe("a community's payments and refunds", () => {
     expect(await res.json()).toMatchObject({ status: "reversed", refunded: 2500 });
     expect(await canRead(payer, community.id)).toBe(false);
   });
+
+  it("a creator plan's renewal is the platform's: not on the owner's payments page, and not refundable there", async () => {
+    const { owner, community, orderId } = await paidMembership();
+    const plan = await call("/api/payments/plan", {
+      body: { communityId: community.id, plan: "premium", card: newCard(APPROVE) },
+      cookie: owner.cookie,
+      headers: { "idempotency-key": newId() },
+    });
+    expect(await plan.json()).toMatchObject({ status: "approved" });
+    const sub = await env.DB.prepare(
+      "select id, amount from user_subscriptions where community_id = ? and subscription_type = 'creator_plan'",
+    )
+      .bind(community.id)
+      .first<{ id: string; amount: number }>();
+    // The plan's renewal, as the renewal job writes it: an order of kind renewal on the plan's subscription.
+    const renewal = newId();
+    await env.DB.prepare(
+      `insert into payment_orders (id, user_id, community_id, subscription_id, kind, amount, currency, status, created_at, updated_at)
+       values (?, ?, ?, ?, 'renewal', ?, 'GEL', 'approved', ?, ?)`,
+    )
+      .bind(renewal, owner.user.id, community.id, sub!.id, sub!.amount, Date.now(), Date.now())
+      .run();
+    const page = (await (await call(`/api/payments/communities/${community.id}`, { cookie: owner.cookie })).json()) as {
+      items: CommunityPayment[];
+    };
+    expect(page.items.map((p) => p.orderId)).toEqual([orderId]);
+    await expectError(await refund(owner, renewal, sub!.amount), 404);
+  });
 });

@@ -10,7 +10,7 @@ import { route } from "../../lib/route";
 import { sessionColumns, sessionFrom, sessionToken, sessionUserFrom } from "../../lib/session";
 import { paymentOrders, users } from "../../lib/tables";
 import { ProviderError } from "../../payments/provider";
-import { paymentsOf, toPayment, toUpcoming, upcomingOf } from "./community-payments";
+import { isMemberPayment, paymentsOf, toPayment, toUpcoming, upcomingOf } from "./community-payments";
 import { orderStatement } from "./orders";
 import { paymentDeps } from "./payment-context";
 import { receiptsToMail, refundedSoFar, refundReceipt } from "./receipts";
@@ -76,9 +76,9 @@ export const communityPaymentsRoutes = [
       sql`(select ${paymentOrders.communityId} from ${paymentOrders} where ${paymentOrders.id} = ${id})`,
     );
     const found = orderStatement(db, id);
-    const before = db.get<{ refunded: number; repeated: number }>(
+    const before = db.get<{ refunded: number; repeated: number; member: number }>(
       sql`select ${refundedSoFar(id)} as refunded, exists (select 1 from receipts where order_id = ${id} and kind = 'refund'
-            and refund_key = ${key}) as repeated`,
+            and refund_key = ${key}) as repeated, ${isMemberPayment(id)} as member`,
     );
     const payer = db
       .select({ id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl })
@@ -89,7 +89,7 @@ export const communityPaymentsRoutes = [
     if (!user) throw unauthenticated();
     const { actor, community, membership } = toAccess(read(access), user);
     const order = read(found);
-    if (!order || (order.kind !== "join_community" && order.kind !== "renewal")) throw notFound("Payment not found.");
+    if (!order || !read(before)!.member) throw notFound("Payment not found.");
     const seen = visibleCommunity(actor, community);
     if (!isStaff(actor) && !canOwn(actor, seen, membership))
       throw forbidden("Only the community's owner can refund its payments.");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type Column, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { CommunityPayment, UpcomingRenewal } from "../../../common/contract/billing";
 import type { Db } from "../../lib/db";
@@ -27,12 +27,22 @@ const paymentFields = {
 };
 type PaymentRow = SelectAsRow<typeof paymentFields> & PayerColumns & { refunded: number };
 
+const mo = alias(paymentOrders, "mo");
+const ms = alias(userSubscriptions, "ms");
+
+/**
+ * Whether the order `id` is a member's payment: a join, or the renewal of a membership. A creator
+ * plan's renewal is an order of kind renewal too, but its money is the platform's, not the owner's.
+ */
+export const isMemberPayment = (id: SQL | Column | string) =>
+  sql`exists (select 1 from ${tableAs(mo)} left join ${tableAs(ms)} on ${ms.id} = ${mo.subscriptionId}
+      where ${mo.id} = ${id} and (${mo.kind} = 'join_community' or (${mo.kind} = 'renewal' and ${ms.subscriptionType} = 'community')))`;
 /** What members paid (and what failed), newest first; card checks and creator plans are not theirs to refund. */
 export const paymentsOf = (db: Db, communityId: string) =>
   db.all<PaymentRow>(
     sql`select ${selectAs(paymentFields)}, ${selectAs(payerFields)}, ${refundedSoFar(o.id)} as refunded
         from ${tableAs(o)} left join ${tableAs(payer)} on ${payer.id} = ${o.userId}
-        where ${o.communityId} = ${communityId} and ${o.kind} in ('join_community', 'renewal')
+        where ${o.communityId} = ${communityId} and ${isMemberPayment(o.id)}
           and ${o.status} in ('approved', 'reversed', 'declined')
         order by ${o.createdAt} desc limit 200`,
   );

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { PrivateBadge } from "../joining/private-badge";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Check } from "lucide-react";
+import { ArrowLeft, Check, Receipt } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "../../../components/ui/badge";
 import { isApiError } from "../../../lib/api";
@@ -53,6 +53,17 @@ export function CommunityDetailView({ view, invite, banner }: { view: CommunityV
         <aside className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" aria-label={t("detail.asideLabel")}>
           <JoinCard community={community} viewer={viewer} invite={invite} />
           {viewer.isMember && !viewer.isCreator && <LeaveCommunity community={community} />}
+          {/* Staff answer for every community's money: its payments and refunds, from its page. */}
+          {viewer.isStaff && (
+            <Link
+              to="/admin/payments/$communityId"
+              params={{ communityId: community.id }}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-link hover:underline"
+            >
+              <Receipt className="h-4 w-4" aria-hidden="true" />
+              {t("detail.staffPayments")}
+            </Link>
+          )}
           <CreatorCard creator={community.creator} />
           <CommunityStats community={community} />
         </aside>
