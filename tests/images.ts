@@ -1,3 +1,5 @@
+import { deflateSync } from "node:zlib";
+import { MAX_PIXELS, MAX_SIDE } from "../common/contract/limits";
 import { crc32 } from "../worker/features/uploads/crc32";
 
 /**
@@ -67,20 +69,30 @@ export function pngChunk(type: string, data: Uint8Array | readonly number[] | st
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** 8-bit RGB, no interlace. */
-export const pngHeader = (width: number, height: number) => pngChunk("IHDR", [...u32be(width), ...u32be(height), 8, 2, 0, 0, 0]);
+/** 8-bit RGB, no interlace (or Adam7). */
+export const pngHeader = (width: number, height: number, interlaced = false) =>
+  pngChunk("IHDR", [...u32be(width), ...u32be(height), 8, 2, 0, 0, interlaced ? 1 : 0]);
+
+/** An 8-bit RGB PNG whose image data (IDAT) is exactly `data`: well-formed chunks around any pixel data. */
+export const pngWithData = (width: number, height: number, data: Uint8Array, opts: { interlaced?: boolean } = {}) =>
+  concat(PNG_SIGNATURE, pngHeader(width, height, opts.interlaced), pngChunk("IDAT", data), pngChunk("IEND"));
+
+/** The image data of a black 8-bit RGB PNG: every scanline's filter byte (none) and its pixels, deflated. */
+const blackPixels = (width: number, height: number) => deflateSync(new Uint8Array(height * (1 + width * 3)));
 
 /**
- * A structurally valid PNG of any declared size: IHDR, a tiny IDAT (the server never inflates it) and
- * IEND, with `filler` bytes in a text chunk to reach a file size.
+ * A valid PNG of any declared size: IHDR, its image data and IEND, with `filler` bytes in a text chunk
+ * to reach a file size. Past the server's pixel cap the image data is a tiny empty stream instead (the
+ * server refuses such a file before it reads any pixels, and a real one would take gigabytes here).
  */
 export function pngFile(width: number, height: number, filler = 0): Uint8Array {
   const text = filler > 0 ? [pngChunk("tEXt", concat("Comment\0", new Uint8Array(filler).fill(0x20)))] : [];
+  const withinCap = width <= MAX_SIDE && height <= MAX_SIDE && width * height <= MAX_PIXELS;
   return concat(
     PNG_SIGNATURE,
     pngHeader(width, height),
     ...text,
-    pngChunk("IDAT", [0x78, 0x9c, 0x03, 0x00, 0, 0, 0, 1]),
+    pngChunk("IDAT", withinCap ? blackPixels(width, height) : [0x78, 0x9c, 0x03, 0x00, 0, 0, 0, 1]),
     pngChunk("IEND"),
   );
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createUser } from "../../../tests/factories";
-import { concat, flipped, gifFile, pngFile, realImages } from "../../../tests/images";
+import { deflateSync } from "node:zlib";
+import { concat, flipped, gifFile, pngFile, pngWithData, realImages } from "../../../tests/images";
 
 const png = pngFile;
 
@@ -109,6 +110,37 @@ describe("uploads", () => {
       "The WebP file size field does not match the file.",
     ],
     ["a PNG sent as a GIF", "image/gif", realImages["image/png"], "The file's content is not of its declared type."],
+    // Well-formed chunks around pixel data a browser cannot draw.
+    [
+      "a PNG whose image data is not zlib",
+      "image/png",
+      pngWithData(10, 10, new Uint8Array(64).fill(0x41)),
+      "The PNG image data does not decode.",
+    ],
+    [
+      "a PNG whose image data stops short",
+      "image/png",
+      pngWithData(10, 10, deflateSync(new Uint8Array(5 * 31))),
+      "The PNG image data is shorter than its size.",
+    ],
+    [
+      "a PNG with more image data than its size",
+      "image/png",
+      pngWithData(10, 10, deflateSync(new Uint8Array(11 * 31))),
+      "The PNG image data is longer than its size.",
+    ],
+    [
+      "a PNG with an undefined row filter",
+      "image/png",
+      pngWithData(10, 10, deflateSync(new Uint8Array(10 * 31).fill(5))),
+      "The PNG image data has an invalid filter.",
+    ],
+    [
+      "a PNG whose zlib stream is cut",
+      "image/png",
+      pngWithData(10, 10, deflateSync(new Uint8Array(10 * 31)).subarray(0, 6)),
+      "The PNG image data does not decode.",
+    ],
   ] as const)("refuses %s with 415 and the reason", async (_name, type, bytes, reason) => {
     const { cookie } = await createUser();
     const res = await upload(bytes, type, cookie);
@@ -134,6 +166,25 @@ describe("uploads", () => {
     const { error } = (await res.json()) as { error: { code: string; issues: { path: string; message: string }[] } };
     expect(error.code).toBe("VALIDATION_FAILED");
     expect(error.issues).toEqual([{ path: "file", message: "At most 4096 pixels a side and 16 megapixels" }]);
+  });
+
+  it("accepts a PNG whose pixels decode, interlaced (Adam7) or not", async () => {
+    const { cookie } = await createUser();
+    // 10x10 RGB interlaced: the seven passes are 2x2, 1x2, 3x1, 2x3, 5x2, 5x5 and 10x5 pixels.
+    const passes = [
+      [2, 2],
+      [1, 2],
+      [3, 1],
+      [2, 3],
+      [5, 2],
+      [5, 5],
+      [10, 5],
+    ];
+    const bytes = passes.reduce((sum, [w, h]) => sum + h! * (1 + w! * 3), 0);
+    const interlaced = pngWithData(10, 10, deflateSync(new Uint8Array(bytes)), { interlaced: true });
+    expect((await upload(interlaced, "image/png", cookie)).status).toBe(201);
+    expect((await upload(pngWithData(10, 10, deflateSync(new Uint8Array(10 * 31))), "image/png", cookie)).status).toBe(201);
+    expect((await upload(realImages["image/png"], "image/png", cookie)).status).toBe(201);
   });
 
   it("stores an image at the size limit", async () => {

@@ -10,7 +10,9 @@ import { respond } from "../../lib/respond";
 import { route } from "../../lib/route";
 import { requireUser } from "../../lib/session";
 import { uploads as uploadsTable } from "../../lib/tables";
+import { InvalidImage } from "./image-bytes";
 import { inspectImage, type ImageInfo } from "./image-info";
+import { pngPixelsDecode } from "./png-pixels";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
@@ -18,7 +20,7 @@ const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "p
  * The file must be a whole, well-formed image of the declared type (nothing hidden behind or around it)
  * and small enough in pixels to decode anywhere.
  */
-function checkedImage(bytes: Uint8Array, declared: string): ImageInfo {
+async function checkedImage(bytes: Uint8Array, declared: string): Promise<ImageInfo> {
   const check = inspectImage(bytes);
   if (!check.ok || check.image.type !== declared) {
     const reason = check.ok || check.type !== declared ? "The file's content is not of its declared type." : check.reason;
@@ -36,6 +38,17 @@ function checkedImage(bytes: Uint8Array, declared: string): ImageInfo {
     throw new AppError("VALIDATION_FAILED", "The animation has too many frames for its size.", {
       issues: [{ path: "file", message: `At most ${MAX_ANIMATION_PIXELS / 1_000_000} megapixels over all its frames` }],
     });
+  }
+  // A PNG's pixels are inflated and counted (within the caps above): a browser could not draw it otherwise.
+  if (check.image.type === "image/png") {
+    try {
+      await pngPixelsDecode(bytes);
+    } catch (err) {
+      if (!(err instanceof InvalidImage)) throw err;
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.", {
+        issues: [{ path: "file", message: err.reason }],
+      });
+    }
   }
   return check.image;
 }
@@ -62,7 +75,7 @@ export const uploadsRoutes = [
     if (bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The image is empty.");
     if (bytes.byteLength > maxBytes)
       throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
-    const info = checkedImage(bytes, declared);
+    const info = await checkedImage(bytes, declared);
     const id = newId();
     const key = `${purpose}/${id}.${extension[info.type]}`;
     await c.env.FILES.put(key, bytes, {
