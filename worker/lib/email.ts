@@ -66,24 +66,49 @@ export function createMailer(env: AppEnv, db: Db): Mailer {
   };
 }
 
-function encodeHeader(value: string): string {
-  // RFC 2047 so Georgian and Russian subjects survive any mail relay.
-  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${btoa(String.fromCharCode(...new TextEncoder().encode(value)))}?=`;
+const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/**
+ * RFC 2047 so Georgian and Russian subjects survive any mail relay: encoded words of at most 75
+ * characters (45 bytes of UTF-8 each, never splitting a character), folded onto lines of their own.
+ * Printable ASCII stays as written; anything else (a line break included) is encoded, so no text can
+ * end the header and write another.
+ */
+export function encodeHeader(value: string): string {
+  if (/^[\x20-\x7e]*$/.test(value)) return value;
+  const encoder = new TextEncoder();
+  const words: Uint8Array[] = [];
+  let current: number[] = [];
+  for (const char of value) {
+    const bytes = encoder.encode(char);
+    if (current.length + bytes.length > 45) {
+      words.push(Uint8Array.from(current));
+      current = [];
+    }
+    current.push(...bytes);
+  }
+  words.push(Uint8Array.from(current));
+  return words.map((word) => `=?UTF-8?B?${base64(word)}?=`).join("\r\n ");
+}
+
+/** A header's own text: a line break in it would end the header and let the rest write others. */
+function headerLine(name: string, value: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(name + value)) throw new Error(`Mail header ${name} holds a control character`);
+  return `${name}: ${value}`;
 }
 
 export function toMime(from: string, message: MailMessage): string {
   const boundary = `agora-${newId()}`;
-  const b64 = (s: string) =>
-    btoa(String.fromCharCode(...new TextEncoder().encode(s)))
-      .match(/.{1,76}/g)!
-      .join("\r\n");
+  // Lines of 76 characters (RFC 2045); an empty body is an empty part.
+  const b64 = (s: string) => (base64(new TextEncoder().encode(s)).match(/.{1,76}/g) ?? []).join("\r\n");
   return [
-    `From: ${from}`,
-    `To: ${message.to}`,
+    headerLine("From", from),
+    headerLine("To", message.to),
     `Subject: ${encodeHeader(message.subject)}`,
     `Message-ID: <${newId()}@${from.split("@")[1]}>`,
     `Date: ${new Date().toUTCString()}`,
-    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => headerLine(name, value)),
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     "",

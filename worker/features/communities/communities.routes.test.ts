@@ -534,7 +534,10 @@ describe("managing", () => {
       cookie: s.owner.cookie,
     });
     expect(((await renamed.json()) as { topic: { name: string } }).topic.name).toBe("News");
-    const list = (await (await call(base, { cookie: s.member.cookie })).json()) as { topics: { name: string }[] };
+    const listed = await call(base, { cookie: s.member.cookie });
+    // A read is one round trip: the access check and the topics together.
+    expect(parseQueryStats(listed.headers.get("server-timing"))?.roundTrips).toBe(1);
+    const list = (await listed.json()) as { topics: { name: string }[] };
     expect(list.topics.map((t) => t.name)).toEqual(["News"]);
     expect((await call(base, { cookie: s.outsider.cookie })).status).toBe(404);
     expect((await call(`${base}/${topic.id}`, { method: "DELETE", cookie: s.moderator.cookie })).status).toBe(403);

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../lib/db";
 import { canManage, canManageContent, type Actor } from "../../lib/permissions";
-import type { SessionUser } from "../../lib/session";
+import { viewerSql, type SessionUser, type Viewer } from "../../lib/session";
 import { communities as c, communityMembers as m } from "../../lib/tables";
 
 export type MyCommunity = {
@@ -18,9 +18,13 @@ export type MyCommunity = {
   canEdit: boolean;
 };
 
-/** The user's communities, the ones they created first, then by most recent join. One statement. */
-export async function listMyCommunities(db: Db, user: SessionUser): Promise<MyCommunity[]> {
-  const rows = await db
+/**
+ * The viewer's communities, the ones they created first, then by most recent join: one statement, which
+ * can run in the same round trip as the session lookup (a `{ token }` viewer).
+ */
+export const myCommunitiesStatement = (db: Db, viewer: Viewer) => {
+  const me = viewerSql(viewer);
+  return db
     .select({
       id: c.id,
       name: c.name,
@@ -32,8 +36,14 @@ export async function listMyCommunities(db: Db, user: SessionUser): Promise<MyCo
     })
     .from(m)
     .innerJoin(c, eq(c.id, m.communityId))
-    .where(eq(m.profileId, user.id))
-    .orderBy(desc(sql`${c.creatorId} = ${user.id}`), desc(m.joinedAt));
+    .where(eq(m.profileId, me))
+    .orderBy(desc(sql`${c.creatorId} = ${me}`), desc(m.joinedAt));
+};
+
+type Row = Awaited<ReturnType<typeof myCommunitiesStatement>>[number];
+
+/** What the user may do in each of their communities. */
+export function toMyCommunities(rows: Row[], user: SessionUser): MyCommunity[] {
   const actor: Actor = { userId: user.id, platformRole: user.platformRole };
   return rows.map((row) => {
     const facts = { creatorId: row.creatorId, archived: row.archived, reviewStatus: row.reviewStatus };
@@ -50,4 +60,8 @@ export async function listMyCommunities(db: Db, user: SessionUser): Promise<MyCo
       canEdit: canManageContent(actor, facts, membership),
     };
   });
+}
+
+export async function listMyCommunities(db: Db, user: SessionUser): Promise<MyCommunity[]> {
+  return toMyCommunities(await myCommunitiesStatement(db, { id: user.id }), user);
 }

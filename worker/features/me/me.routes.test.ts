@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addMember, call, createCommunity, createUser, expectError } from "../../../tests/factories";
+import { parseQueryStats } from "../../lib/query-count";
 import type { MyCommunity } from "./me.queries";
 
 describe("GET /api/me", () => {
@@ -40,9 +41,10 @@ describe("GET /api/me/communities", () => {
     await addMember(joinedAdmin.id, owner.user.id, "admin");
     await addMember(joinedMember.id, owner.user.id, "member");
 
-    const { communities } = (await (await call("/api/me/communities", { cookie: owner.cookie })).json()) as {
-      communities: MyCommunity[];
-    };
+    const res = await call("/api/me/communities", { cookie: owner.cookie });
+    // A read is one round trip: the session and the list together.
+    expect(parseQueryStats(res.headers.get("server-timing"))?.roundTrips).toBe(1);
+    const { communities } = (await res.json()) as { communities: MyCommunity[] };
     expect(communities.map((c) => c.name)[0]).toBe("Own");
     expect(communities.map((c) => c.id)).not.toContain(foreign.id);
     const byName = Object.fromEntries(communities.map((c) => [c.name, c]));
