@@ -9,6 +9,16 @@ export const sessionKey = () => ["me"] as const;
 /** The signed-in person's communities (the switcher's list and the feed's current community). */
 export const myCommunitiesKey = () => ["me", "communities"] as const;
 
+/**
+ * The header's figures, which the worker inlines with a signed-in page so they are on its first screen
+ * (and the app does not ask for them again as it starts): unread messages, unread notifications of the
+ * current community ("all" without one), and the account's pending deletion (its banner).
+ */
+export const unreadMessagesKey = () => ["conversations", "unread-count"] as const;
+export const unreadNotificationsKey = (communityId: string | null) =>
+  ["notifications", "unread-count", communityId ?? "all"] as const;
+export const deletionKey = () => ["me", "account", "deletion"] as const;
+
 /** A post's own page: keyed by the post alone, because its route knows no community. */
 export const postKey = (postId: string) => ["post", postId] as const;
 

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { deletionKey } from "../../common/query-keys";
 import { call } from "./api";
 
 /**
@@ -6,7 +7,7 @@ import { call } from "./api";
  * page read it) and its sessions. Keys sit under ["me"], so signing out clears them with the rest.
  */
 export const accountKeys = {
-  deletion: () => ["me", "account", "deletion"] as const,
+  deletion: deletionKey,
   sessions: () => ["me", "account", "sessions"] as const,
 };
 

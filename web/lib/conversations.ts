@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { unreadMessagesKey } from "../../common/query-keys";
 import { call } from "./api";
 
 /**
@@ -9,7 +10,7 @@ export const conversationKeys = {
   all: () => ["conversations"] as const,
   lists: () => ["conversations", "list"] as const,
   list: (limit: number) => ["conversations", "list", limit] as const,
-  unread: () => ["conversations", "unread-count"] as const,
+  unread: unreadMessagesKey,
   detail: (id: string) => ["conversations", "detail", id] as const,
   history: (id: string) => ["conversations", "history", id] as const,
   people: (communityId: string | null, q: string) => ["conversations", "people", communityId, q] as const,

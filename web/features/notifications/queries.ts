@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { unreadNotificationsKey } from "../../../common/query-keys";
 import { call } from "../../lib/api";
 
 export const NOTIFICATIONS_DROPDOWN_LIMIT = 5;
@@ -14,7 +15,7 @@ export const notificationKeys = {
   unreadCounts: () => ["notifications", "unread-count"] as const,
   recent: (communityId: string | null) => ["notifications", "recent", communityId ?? "all"] as const,
   list: (communityId: string | null) => ["notifications", "list", communityId ?? "all"] as const,
-  unread: (communityId: string | null) => ["notifications", "unread-count", communityId ?? "all"] as const,
+  unread: unreadNotificationsKey,
 };
 
 /** Its own root: the bell's cache helpers walk every ["notifications", ...] entry as a list or count. */

@@ -206,6 +206,17 @@ describe("public pages as HTML", () => {
     expect(comments.pages[0]!.items.map((item) => item.content)).toEqual(["Add more cheese"]);
     expect(comments.pageParams).toEqual([null]);
     expect(firstScreenOf(mine.html)).toContain("Add more cheese");
+    // The header's switcher and figures and the sidebar's, so the app asks for none of them as it starts;
+    // a guest's page has none.
+    const memberState = stateOf(mine.html);
+    expect(dataAt(memberState, ["me", "communities"])).toEqual([expect.objectContaining({ id: community.id })]);
+    expect(dataAt(memberState, ["feed", community.id, "stats"])).toEqual(
+      await (await call(`/api/communities/${community.id}/stats`, { cookie: member.cookie })).json(),
+    );
+    expect(dataAt(memberState, ["notifications", "unread-count", "all"])).toEqual(expect.any(Number));
+    expect(dataAt(memberState, ["conversations", "unread-count"])).toBe(0);
+    expect(dataAt(stateOf(guest.html), ["conversations", "unread-count"])).toBeUndefined();
+    expect(dataAt(stateOf(guest.html), ["me", "communities"])).toBeUndefined();
     const again = await page(`/post/${post.id}`);
     expect(again.html).not.toContain("Add more cheese");
   });
@@ -295,6 +306,21 @@ describe("the home feed as HTML", () => {
     // (The sidebar's placeholders: a figure's and the trending topics'.)
     expect(firstScreenOf(html)).not.toMatch(/h-5 w-8 animate-pulse|h-16 animate-pulse/);
     expect(firstScreenOf(html)).toContain("No topic has new posts this week.");
+    // The header's figures too, so the app does not ask for them as it starts.
+    const mine = await seedPost(db, community.id, reader.id, "The reader's own post");
+    expect((await call(`/api/posts/${mine.id}/comments`, { body: { content: "Welcome!" }, cookie: owner.cookie })).status).toBe(
+      201,
+    );
+    const withHeader = stateOf((await page("/", cookie)).html);
+    const count = async (path: string) =>
+      ((await (await call(path, { cookie: reader.cookie })).json()) as { count: number }).count;
+    const unread = await count(`/api/notifications/unread-count?communityId=${community.id}`);
+    expect(unread).toBeGreaterThan(0);
+    expect(dataAt(withHeader, ["notifications", "unread-count", community.id])).toBe(unread);
+    expect(dataAt(withHeader, ["conversations", "unread-count"])).toBe(await count("/api/conversations/unread-count"));
+    expect(dataAt(withHeader, ["me", "account", "deletion"])).toEqual(
+      await (await call("/api/account/deletion", { cookie: reader.cookie })).json(),
+    );
     // ?id= names the community as well (profile tiles link to /?id=...).
     const byParamPage = (await page(`/?id=${community.id}`, reader.cookie)).html;
     expect(dataAt(stateOf(byParamPage), ["feed", community.id, "posts", "all"])).toBeDefined();

@@ -5,7 +5,15 @@ import type { ResponseOf } from "../../../common/contract";
 import { COMMENTS_PAGE_SIZE, EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from "../../../common/contract/limits";
 import { orderCommunities } from "../../../common/community-order";
 import { commentListKey, feedListKey, feedStatsKey, feedTopicsKey } from "../../../common/feed-keys";
-import { communityKeys, myCommunitiesKey, postKey, sessionKey } from "../../../common/query-keys";
+import {
+  communityKeys,
+  deletionKey,
+  myCommunitiesKey,
+  postKey,
+  sessionKey,
+  unreadMessagesKey,
+  unreadNotificationsKey,
+} from "../../../common/query-keys";
 import { APP_SHELL_PATH } from "../../../common/app-shell";
 import type { HonoEnv } from "../../env";
 import { pageDocument, type PageHead } from "../../lib/page-document";
@@ -36,6 +44,26 @@ async function readJson<T>(api: ApiFetch, c: Context<HonoEnv>, path: string): Pr
 async function sessionEntry(api: ApiFetch, c: Context<HonoEnv>): Promise<SessionEntry> {
   const me = await readJson<ResponseOf<"GET /api/me">>(api, c, "/api/me");
   return { key: sessionKey(), data: me?.user ?? null };
+}
+
+/**
+ * The header's figures of a signed-in page (unread messages, the current community's unread
+ * notifications, a pending deletion), inlined so the first screen shows them and the app does not ask
+ * for them as it starts (the user's room reads them again once it is live, for what came in between).
+ */
+async function headerEntries(api: ApiFetch, c: Context<HonoEnv>, communityId: string | null): Promise<Entry[]> {
+  const query = communityId ? `?communityId=${encodeURIComponent(communityId)}` : "";
+  const [messages, notifications, deletion] = await Promise.all([
+    readJson<ResponseOf<"GET /api/conversations/unread-count">>(api, c, "/api/conversations/unread-count"),
+    readJson<ResponseOf<"GET /api/notifications/unread-count">>(api, c, `/api/notifications/unread-count${query}`),
+    readJson<ResponseOf<"GET /api/account/deletion">>(api, c, "/api/account/deletion"),
+  ]);
+  const entries: Entry[] = [];
+  // The badges' queries hold the count itself (web/features/messages/queries.ts, notifications/queries.ts).
+  if (messages) entries.push({ key: unreadMessagesKey(), data: messages.count });
+  if (notifications) entries.push({ key: unreadNotificationsKey(communityId), data: notifications.count });
+  if (deletion) entries.push({ key: deletionKey(), data: deletion });
+  return entries;
 }
 
 /**
@@ -144,14 +172,23 @@ export const pageRoutes = (api: ApiFetch) =>
       const row = await c.var.db.select({ communityId: posts.communityId }).from(posts).where(eq(posts.id, postId)).get();
       if (!row) return page(c, [], null, []);
       const id = encodeURIComponent(postId);
-      const [session, view, post, comments] = await Promise.all([
+      const community = encodeURIComponent(row.communityId);
+      const [session, view, post, comments, header, mine, stats] = await Promise.all([
         sessionEntry(api, c),
-        readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${encodeURIComponent(row.communityId)}`),
+        readJson<ResponseOf<"GET /api/communities/:id">>(api, c, `/api/communities/${community}`),
         readJson<ResponseOf<"GET /api/posts/:postId">>(api, c, `/api/posts/${id}`),
         readJson<ResponseOf<"GET /api/posts/:postId/comments">>(api, c, `/api/posts/${id}/comments?limit=${COMMENTS_PAGE_SIZE}`),
+        // The header counts the community the reader last chose (the cookie mirrors it), as the app does.
+        headerEntries(api, c, requestCommunity(c)),
+        // The header's community switcher and the sidebar's figures (a member's only: a guest gets none).
+        readJson<ResponseOf<"GET /api/me/communities">>(api, c, "/api/me/communities"),
+        readJson<ResponseOf<"GET /api/communities/:id/stats">>(api, c, `/api/communities/${community}/stats`),
       ]);
       if (!view || !isPublic(view.community)) return page(c, routeFiles.post, null, [session]);
       const entries: Entry[] = [session, { key: communityKeys.detail(view.community.id), data: view }];
+      if (session.data) entries.push(...header);
+      if (session.data && mine) entries.push({ key: myCommunitiesKey(), data: orderCommunities(mine.communities) });
+      if (stats) entries.push({ key: feedStatsKey(view.community.id), data: stats });
       // The post and its first comments only when the viewer may read them (a member); a guest's page has
       // the community's card.
       if (post) entries.push({ key: postKey(postId), data: post });
@@ -206,11 +243,13 @@ async function homePage(api: ApiFetch, c: Context<HonoEnv>): Promise<Response> {
   const current = !url.searchParams.has("topic") && communities.find((community) => community.id === wanted);
   if (current) {
     const id = encodeURIComponent(current.id);
-    const [posts, topics, stats] = await Promise.all([
+    const [posts, topics, stats, header] = await Promise.all([
       readJson<ResponseOf<"GET /api/communities/:id/posts">>(api, c, `/api/communities/${id}/posts?limit=${FEED_PAGE_SIZE}`),
       readJson<ResponseOf<"GET /api/communities/:id/topics">>(api, c, `/api/communities/${id}/topics`),
       readJson<ResponseOf<"GET /api/communities/:id/stats">>(api, c, `/api/communities/${id}/stats`),
+      headerEntries(api, c, current.id),
     ]);
+    entries.push(...header);
     if (posts) entries.push({ key: feedListKey(current.id, null), data: { pages: [posts], pageParams: [null] } });
     if (topics) entries.push({ key: feedTopicsKey(current.id), data: topics.topics });
     if (stats) entries.push({ key: feedStatsKey(current.id), data: stats });
