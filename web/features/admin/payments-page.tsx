@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeading, useDocumentTitle } from "../../components/page";
-import { Spinner } from "../../components/ui/spinner";
+import { LazyPanel } from "../../components/lazy-panel";
 import { AdminNav } from "./admin-nav";
 
 type StaffPaymentsPageProps = {
@@ -32,15 +32,7 @@ export function StaffPaymentsPage({ communityId, name, panel }: StaffPaymentsPag
         </Link>
         <PageHeading className="mt-2 break-words">{t("payments.title", { name })}</PageHeading>
       </div>
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-10">
-            <Spinner />
-          </div>
-        }
-      >
-        {panel}
-      </Suspense>
+      <LazyPanel>{panel}</LazyPanel>
     </div>
   );
 }

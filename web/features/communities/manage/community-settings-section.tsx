@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ExternalLink } from "lucide-react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/ui/avatar";
+import { LazyPanel } from "../../../components/lazy-panel";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tab, TabList, TabPanel, Tabs } from "../../../components/ui/tabs";
 import { communityQueryOptions, communityReportsQueryOptions } from "../queries";
@@ -28,21 +29,6 @@ const MetricsPanel = lazy(() => import("./metrics/metrics-panel"));
 // Only owners and admins open these: their code comes with the tab.
 const BroadcastsPanel = lazy(() => import("./broadcasts/broadcasts-panel"));
 const PaymentsPanel = lazy(() => import("./payments/payments-panel"));
-
-/** A tab whose code comes with it: a spinner while it loads. */
-function LazyTab({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-10">
-          <Spinner />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
-}
 
 type CommunitySettingsSectionProps = {
   community: MyCommunity;
@@ -145,19 +131,19 @@ function ManageTabs({
           <ReportsList queryOptions={communityReportsQueryOptions(community.id)} communityId={community.id} />
         </TabPanel>
         <TabPanel value="metrics" className="mt-5">
-          <LazyTab>
+          <LazyPanel>
             <MetricsPanel communityId={community.id} />
-          </LazyTab>
+          </LazyPanel>
         </TabPanel>
         <TabPanel value="broadcasts" className="mt-5">
-          <LazyTab>
+          <LazyPanel>
             <BroadcastsPanel communityId={community.id} readOnly={readOnly} />
-          </LazyTab>
+          </LazyPanel>
         </TabPanel>
         <TabPanel value="payments" className="mt-5">
-          <LazyTab>
+          <LazyPanel>
             <PaymentsPanel communityId={community.id} />
-          </LazyTab>
+          </LazyPanel>
         </TabPanel>
         <TabPanel value="archive" className="mt-5">
           <ArchivePanel community={community} />
