@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Subscription } from "../../../common/contract/payments";
 import { changeLanguage, type Language } from "../../lib/i18n";
+import { getToasts } from "../../lib/toast";
 import { mockFetch } from "../../test/fetch-mock";
 import { renderInRouter } from "../../test/render-in-router";
 import { MySubscriptionsPage } from "./my-subscriptions-page";
@@ -51,5 +52,22 @@ describe("the cancel-subscription dialog", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Keep subscription" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+});
+
+describe("resubscribing", () => {
+  it("says why it was refused (no card saved to renew with), in the server's words", async () => {
+    const cancelled: Subscription = { ...active, status: "cancelled", cancelledAt: Date.now(), canResubscribe: true };
+    const message = "Save a card to renew this subscription: renewals are charged to it.";
+    mockFetch({
+      "GET /api/payments/subscriptions": { body: { items: [cancelled] } },
+      "POST /api/payments/subscriptions/s1/resubscribe": {
+        status: 409,
+        body: { error: { code: "CONFLICT", message, requestId: "r" } },
+      },
+    });
+    await renderInRouter(<MySubscriptionsPage />, { namespaces: ["payments"] });
+    fireEvent.click(await screen.findByRole("button", { name: "Resubscribe" }));
+    await waitFor(() => expect(getToasts()).toMatchObject([{ variant: "destructive", title: message }]));
   });
 });

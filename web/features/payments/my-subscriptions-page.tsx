@@ -7,7 +7,7 @@ import { LoadError } from "../../components/load-error";
 import { PageHeading, useDocumentTitle } from "../../components/page";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { call } from "../../lib/api";
+import { call, isApiError } from "../../lib/api";
 import { useFormatter } from "../../lib/format/formatter";
 import { formatGel } from "../../lib/format/money";
 import { subscriptionsQueryOptions } from "../../lib/payments";
@@ -103,7 +103,12 @@ function SubscriptionRow({ subscription: s }: { subscription: Subscription }) {
       replace(next);
       toast({ variant: "success", title: t("subscriptions.resubscribed") });
     },
-    onError: () => toast({ variant: "destructive", title: t("subscriptions.resubscribeFailed") }),
+    // A conflict says why in the reader's language (its period is over, or no card is saved to renew with).
+    onError: (err) =>
+      toast({
+        variant: "destructive",
+        title: isApiError(err, 409) ? err.message : t("subscriptions.resubscribeFailed"),
+      }),
   });
   const name =
     s.type === "creator_plan"
