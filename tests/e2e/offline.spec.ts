@@ -153,6 +153,8 @@ test("a comment written offline waits, then is sent exactly once on reconnect", 
   await post.getByRole("button", { name: /^Comments/ }).click();
   const box = post.getByPlaceholder("Write a comment...");
   await expect(box).toBeVisible();
+  // The thread as read online first (on a busy machine it can still be loading when the network drops).
+  await expect(post.getByText("Loading comments...")).toHaveCount(0);
 
   await context.setOffline(true);
   await box.fill(words);
