@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 import { Spinner } from "./ui/spinner";
 
-/** A panel whose code comes with it (a lazy component inside): a spinner while that code loads. */
+/** A panel that waits for its code (a lazy component) or its data (read with suspense): a spinner meanwhile. */
 export function LazyPanel({ children }: { children: ReactNode }) {
   return (
     <Suspense

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Globe, Lock, Plus, Save, Trash2 } from "lucide-react";
-import { Suspense, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommunityDetail } from "../../../../common/contract/communities";
 import type { CommunityVisibility } from "../../../../common/contract/enums";
 import type { FieldIssue } from "../../../../common/contract/http";
 import { MEMBERSHIP_QUESTION_MAX, MEMBERSHIP_QUESTIONS_MAX } from "../../../../common/contract/limits";
 import type { JoinSettingsBody } from "../../../../common/contract/membership-requests";
+import { LazyPanel } from "../../../components/lazy-panel";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Input } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
 import { ApiError, call } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
 import { useErrorMessage } from "../../../lib/errors";
@@ -42,15 +42,9 @@ const draft = (text: string): Draft => ({ key: ++lastKey, text });
  */
 export function JoinSettingsPanel({ community }: { community: JoinSettingsCommunity }) {
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      }
-    >
+    <LazyPanel>
       <JoinSettingsForm community={community} />
-    </Suspense>
+    </LazyPanel>
   );
 }
 

@@ -1,17 +1,17 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MEMBER_ACTION_REASON_MAX } from "../../../../common/contract/limits";
 import type { MembershipRequest } from "../../../../common/contract/membership-requests";
 import { ListStates } from "../../../components/list-states";
 import { ProfileLink } from "../../../components/profile-link";
 import { Avatar } from "../../../components/ui/avatar";
+import { LazyPanel } from "../../../components/lazy-panel";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Textarea } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
 import { ApiError, call } from "../../../lib/api";
 import { communityKeys } from "../../../lib/community-keys";
 import { useErrorMessage } from "../../../lib/errors";
@@ -29,15 +29,9 @@ import { useJoiningTexts } from "./texts";
  */
 export function RequestsQueue({ communityId }: { communityId: string }) {
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      }
-    >
+    <LazyPanel>
       <Queue communityId={communityId} />
-    </Suspense>
+    </LazyPanel>
   );
 }
 
