@@ -150,11 +150,11 @@ export default defineConfig(({ command }) => ({
                   test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
                 },
                 // Core modules only screens behind a lazy route use (payments, blocks, infinite lists, the
-                // image field, level badges, list states, password fields, radio groups, the members lists' keys, profiles, reports, switches, tickets, the text of
+                // image field, level badges, list states, password fields, radio groups, the members lists' keys, profiles, reports, switches, tabs, tickets, the text of
                 // search boxes that search through the address, community images and pages, idempotent mutations and cache writes) stay out as well.
                 {
                   name: "app-core",
-                  test: /web[\\/](lib[\\/](?!realtime|offline|create-mutation|cache-write|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|field-issues|format[\\/]money)|components[\\/](?!payments|community-image|community-page|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
+                  test: /web[\\/](lib[\\/](?!realtime|offline|create-mutation|cache-write|progressive-list|content-format|mention-tokens|payments|blocks|use-infinite-scroll|use-search-text|images|profile-|account|members-keys|field-issues|format[\\/]money)|components[\\/](?!payments|community-image|community-page|image-file-field|level-badge|list-states|load-error|no-community|ui[\\/](password-input|radio-group|select|switch|tabs)|block-person-dialog|char-counter|location-field|profile-|report-dialog|ticket-thread))/,
                 },
                 { name: "shell", test: /web[\\/]app[\\/](?!user-room[\\/]|home-page|home-feed|deletion-banner)/ },
               ],

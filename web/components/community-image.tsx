@@ -1,15 +1,28 @@
 import { useState } from "react";
 import { cn } from "../lib/cn";
 import { initialOf } from "./ui/avatar";
+import { responsiveImage } from "../../common/image-widths";
 
 /** A community's picture, or its initial on a coloured panel when it has none (or it fails to load). */
-export function CommunityImage({ src, name, className }: { src: string | null | undefined; name: string; className?: string }) {
+/** `sizes`: how wide the picture is drawn (CSS's image sizes), so the browser fetches no larger a width than that. */
+export function CommunityImage({
+  src,
+  name,
+  className,
+  sizes = "(min-width: 640px) 24rem, 100vw",
+}: {
+  src: string | null | undefined;
+  name: string;
+  className?: string;
+  sizes?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   if (src && failed !== src) {
     // width and height give the 16:9 box its ratio before the image arrives; the classes size it.
     return (
       <img
-        src={src}
+        {...responsiveImage(src)}
+        sizes={sizes}
         alt=""
         width={640}
         height={360}

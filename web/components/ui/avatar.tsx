@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cn } from "../../lib/cn";
+import { sizedImage } from "../../../common/image-widths";
 
 type AvatarProps = {
   src?: string | null;
@@ -37,7 +38,16 @@ export function Avatar({ src, name, alt = "", size = "sm", shape = "circle", cla
   );
   if (showImage) {
     const px = pixels[size];
-    return <img src={src} alt={alt} width={px} height={px} className={cn(base, "object-cover")} onError={() => setFailed(src)} />;
+    return (
+      <img
+        src={sizedImage(src, px)}
+        alt={alt}
+        width={px}
+        height={px}
+        className={cn(base, "object-cover")}
+        onError={() => setFailed(src)}
+      />
+    );
   }
   return (
     <span

@@ -59,7 +59,7 @@ export function EditCard({ item }: { item: EditItem }) {
       ) : (
         <span className="flex flex-wrap gap-1.5">
           {urls.map((url, i) => (
-            <CommunityImage key={url} src={url} name={`${name} ${i + 1}`} className="h-12 w-20 rounded-md" />
+            <CommunityImage key={url} src={url} name={`${name} ${i + 1}`} sizes="5rem" className="h-12 w-20 rounded-md" />
           ))}
         </span>
       );

@@ -60,7 +60,12 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 shadow-sm sm:flex-row"
     >
-      <CommunityImage src={item.imageUrls[0]} name={item.name} className="aspect-video w-full shrink-0 rounded-xl sm:w-48" />
+      <CommunityImage
+        src={item.imageUrls[0]}
+        name={item.name}
+        sizes="(min-width: 640px) 12rem, 100vw"
+        className="aspect-video w-full shrink-0 rounded-xl sm:w-48"
+      />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 id={titleId} className="text-lg font-semibold break-words text-foreground">

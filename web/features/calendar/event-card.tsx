@@ -11,6 +11,7 @@ import { useFormatter } from "../../lib/format/formatter";
 import { toast } from "../../lib/toast";
 import { formatEventRange } from "./event-time";
 import { useAttendance } from "./mutations";
+import { responsiveImage } from "../../../common/image-widths";
 
 type EventCardProps = {
   event: CalendarEvent;
@@ -53,7 +54,15 @@ export function EventCard({ event, readOnly, highlighted = false }: EventCardPro
       aria-labelledby={`event-${event.id}`}
       aria-current={highlighted || undefined}
     >
-      {event.imageUrl && <img src={event.imageUrl} alt="" className="aspect-video w-full object-cover sm:w-56" loading="lazy" />}
+      {event.imageUrl && (
+        <img
+          {...responsiveImage(event.imageUrl)}
+          sizes="(min-width: 640px) 14rem, 100vw"
+          alt=""
+          className="aspect-video w-full object-cover sm:w-56"
+          loading="lazy"
+        />
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{t(`types.${event.eventType}`)}</Badge>

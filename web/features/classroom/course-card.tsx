@@ -5,6 +5,7 @@ import type { CourseCard as Course } from "../../../common/contract/classroom";
 import { Badge } from "../../components/ui/badge";
 import { formatDuration } from "./format";
 import { ProgressRing } from "./progress-ring";
+import { responsiveImage } from "../../../common/image-widths";
 
 /**
  * A course on the classroom page: image, title, description, lessons, the viewer's progress once they
@@ -17,7 +18,15 @@ export function CourseCard({ course }: { course: Course }) {
     <>
       <div className="relative aspect-video bg-muted">
         {course.imageUrl ? (
-          <img src={course.imageUrl} alt="" width={640} height={360} className="h-full w-full object-cover" loading="lazy" />
+          <img
+            {...responsiveImage(course.imageUrl)}
+            sizes="(min-width: 640px) 24rem, 100vw"
+            alt=""
+            width={640}
+            height={360}
+            className="h-full w-full object-cover"
+            loading="lazy"
+          />
         ) : (
           <div className="flex h-full items-center justify-center text-muted-foreground">
             <BookOpen className="h-10 w-10" aria-hidden="true" />

@@ -18,6 +18,7 @@ import { ProgressRing } from "./progress-ring";
 import { courseQueryOptions } from "./queries";
 import { LoadError } from "../../components/load-error";
 import { NotFound } from "./states";
+import { responsiveImage } from "../../../common/image-widths";
 
 const AddVideoDialog = lazyWithPreload(() => import("./add-video-dialog"));
 
@@ -79,7 +80,14 @@ export function CoursePage({ courseId }: { courseId: string }) {
         </div>
         <aside className="space-y-3 self-start rounded-2xl border border-border bg-surface p-4">
           {data.imageUrl && (
-            <img src={data.imageUrl} alt="" width={1280} height={720} className="aspect-video w-full rounded-xl object-cover" />
+            <img
+              {...responsiveImage(data.imageUrl)}
+              sizes="(min-width: 1024px) 24rem, 100vw"
+              alt=""
+              width={1280}
+              height={720}
+              className="aspect-video w-full rounded-xl object-cover"
+            />
           )}
           {data.locked ? (
             <p className="flex items-start gap-2 text-sm text-foreground">

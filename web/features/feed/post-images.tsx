@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
+import { responsiveImage } from "../../../common/image-widths";
 
 const columns = ["", "grid-cols-1", "grid-cols-2", "grid-cols-3", "grid-cols-2"];
 
@@ -18,7 +19,8 @@ export function PostImages({ urls }: { urls: string[] }) {
         <li key={url} className="bg-muted">
           <a href={url} target="_blank" rel="noopener noreferrer" className="block">
             <img
-              src={url}
+              {...responsiveImage(url)}
+              sizes={single ? "(min-width: 768px) 40rem, 100vw" : "(min-width: 768px) 20rem, 50vw"}
               alt={t("post.imageAlt", { index: i + 1, total: images.length })}
               loading="lazy"
               decoding="async"

@@ -14,6 +14,7 @@ import { MessageMenu, opensUpwards, type MessageAction } from "./message-menu";
 import { ReactionChips } from "./reaction-chips";
 import { ReactionPicker } from "./reaction-picker";
 import type { OutgoingMessage } from "./use-outbox";
+import { responsiveImage } from "../../../common/image-widths";
 
 export type BubbleProps = {
   message: ChatMessage;
@@ -93,7 +94,8 @@ export function MessageBubble(props: BubbleProps) {
               {image && (
                 <div className="relative mb-1">
                   <img
-                    src={image}
+                    {...responsiveImage(image)}
+                    sizes="(min-width: 640px) 24rem, 80vw"
                     alt={t("message.imageAlt", { name: senderName })}
                     onLoad={props.onImageLoad}
                     className="max-h-72 max-w-full rounded-lg object-contain"

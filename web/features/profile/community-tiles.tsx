@@ -36,7 +36,12 @@ export function CommunityTiles({ communities, own }: { communities: ProfileCommu
                 search={{ id: c.id }}
                 className="flex h-full items-center gap-3 rounded-2xl border border-border bg-surface p-3 shadow-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
               >
-                <CommunityImage src={c.imageUrls[0]} name={c.name} className="h-14 w-14 shrink-0 rounded-xl [&>span]:text-xl" />
+                <CommunityImage
+                  src={c.imageUrls[0]}
+                  name={c.name}
+                  sizes="3.5rem"
+                  className="h-14 w-14 shrink-0 rounded-xl [&>span]:text-xl"
+                />
                 <span className="min-w-0 flex-1 space-y-1">
                   <span className="flex items-center gap-2">
                     <span className="truncate font-semibold text-foreground">{c.name}</span>

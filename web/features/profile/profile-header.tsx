@@ -5,6 +5,7 @@ import type { OwnProfile } from "../../../common/contract/profiles";
 import { LevelBadge, useLevelName } from "../../components/level-badge";
 import { Avatar } from "../../components/ui/avatar";
 import { useFormatter } from "../../lib/format/formatter";
+import { responsiveImage } from "../../../common/image-widths";
 
 type Person = Omit<OwnProfile, "birthDate">;
 
@@ -22,7 +23,12 @@ export function ProfileHeader({ profile, level, actions }: { profile: Person; le
     <section aria-labelledby="profile-name" className="overflow-hidden rounded-2xl border border-border bg-surface shadow-sm">
       <div className="h-36 bg-gradient-to-br from-blue-600 to-indigo-700 sm:h-48">
         {profile.coverUrl && (
-          <img src={profile.coverUrl} alt={t("cover", { name: profile.fullName })} className="h-full w-full object-cover" />
+          <img
+            {...responsiveImage(profile.coverUrl)}
+            sizes="(min-width: 1024px) 64rem, 100vw"
+            alt={t("cover", { name: profile.fullName })}
+            className="h-full w-full object-cover"
+          />
         )}
       </div>
       <div className="px-4 pb-5 sm:px-6">

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, createUser } from "../../../tests/factories";
 import { deflateSync } from "node:zlib";
-import { concat, flipped, gifFile, pngFile, pngWithData, realImages } from "../../../tests/images";
+import { concat, flipped, gifFile, moreRealImages, pngFile, pngWithData, realImages } from "../../../tests/images";
+import { inspectImage } from "./image-info";
 
 const png = pngFile;
 
@@ -185,6 +186,72 @@ describe("uploads", () => {
     expect((await upload(interlaced, "image/png", cookie)).status).toBe(201);
     expect((await upload(pngWithData(10, 10, deflateSync(new Uint8Array(10 * 31))), "image/png", cookie)).status).toBe(201);
     expect((await upload(realImages["image/png"], "image/png", cookie)).status).toBe(201);
+  });
+
+  it("refuses a WebP or a GIF whose pixel data does not decode, though its structure is whole", async () => {
+    const { cookie } = await createUser();
+    // Inside the VP8 chunk, past its frame header: the chunk's size and the image's size are untouched.
+    const webp = realImages["image/webp"].slice();
+    webp.fill(0xff, 30);
+    // The GIF's one frame: its descriptor at 45, the LZW code size, then one sub-block of 4 data bytes.
+    const gif = realImages["image/gif"].slice();
+    expect([gif[45], gif[55], gif[56]]).toEqual([0x2c, 3, 4]);
+    gif.fill(0xff, 57, 61);
+    for (const [type, bytes] of [
+      ["image/webp", webp],
+      ["image/gif", gif],
+    ] as const) {
+      expect(inspectImage(bytes).ok).toBe(true);
+      const before = (await env.DB.prepare("select count(*) as n from uploads").first<{ n: number }>())!.n;
+      const res = await upload(bytes, type, cookie);
+      expect(res.status).toBe(415);
+      const { error } = (await res.json()) as { error: { issues: { path: string; message: string }[] } };
+      expect(error.issues).toEqual([{ path: "file", message: "The image's pixel data could not be decoded." }]);
+      expect((await env.DB.prepare("select count(*) as n from uploads").first<{ n: number }>())!.n).toBe(before);
+    }
+  });
+
+  it("serves the display widths of an upload, made once from it and kept", async () => {
+    const { cookie } = await createUser();
+    const { url } = (await (await upload(png(800, 600), "image/png", cookie)).json()) as { url: string };
+    const key = url.slice("/files/".length);
+    // The upload decoded every pixel by making the smallest width, and kept it.
+    expect(await env.FILES.head(`variants/${key}/96.webp`)).not.toBeNull();
+    expect(await env.FILES.head(`variants/${key}/320.webp`)).toBeNull();
+
+    const res = await call(`${url}?w=320`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(inspectImage(new Uint8Array(await res.arrayBuffer()))).toMatchObject({ ok: true, image: { width: 320, height: 240 } });
+    expect(await env.FILES.head(`variants/${key}/320.webp`)).not.toBeNull();
+    const small = await call(`${url}?w=96`);
+    expect(inspectImage(new Uint8Array(await small.arrayBuffer()))).toMatchObject({ ok: true, image: { width: 96, height: 72 } });
+
+    // Never enlarged; only the listed widths.
+    const tiny = (await (await upload(realImages["image/jpeg"], "image/jpeg", cookie)).json()) as { url: string };
+    const wide = await call(`${tiny.url}?w=1280`);
+    expect(inspectImage(new Uint8Array(await wide.arrayBuffer()))).toMatchObject({
+      ok: true,
+      image: { type: "image/webp", width: 3 },
+    });
+    expect((await call(`${url}?w=100`)).status).toBe(400);
+    expect((await call(`${url}?w=`)).status).toBe(400);
+    expect((await call(`/files/post_image/00000000-0000-7000-8000-000000000000.png?w=96`)).status).toBe(404);
+  });
+
+  it("serves an animation whole at every width (a variant would be its first frame)", async () => {
+    const { cookie } = await createUser();
+    for (const [type, bytes] of [
+      ["image/gif", moreRealImages.animatedGif],
+      ["image/webp", moreRealImages.animatedWebp],
+    ] as const) {
+      const { url } = (await (await upload(bytes, type, cookie)).json()) as { url: string };
+      const res = await call(`${url}?w=96`);
+      expect(res.headers.get("content-type")).toBe(type);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    }
   });
 
   it("stores an image at the size limit", async () => {

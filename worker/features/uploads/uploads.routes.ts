@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { acceptedImageTypes } from "../../../common/contract/enums";
 import { MAX_ANIMATION_PIXELS, MAX_PIXELS, MAX_SIDE, uploadLimits } from "../../../common/contract/limits";
 import { uploads } from "../../../common/contract/uploads";
+import { IMAGE_WIDTHS } from "../../../common/image-widths";
 import { newId } from "../../../common/ids";
 import type { HonoEnv } from "../../env";
 import { AppError, notFound } from "../../lib/errors";
@@ -12,6 +13,7 @@ import { requireUser } from "../../lib/session";
 import { uploads as uploadsTable } from "../../lib/tables";
 import { InvalidImage } from "./image-bytes";
 import { inspectImage, type ImageInfo } from "./image-info";
+import { firstVariant, isImageWidth, makeVariant, UndecodableImage, variantKey } from "./image-variants";
 import { pngPixelsDecode } from "./png-pixels";
 
 const extension: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
@@ -39,7 +41,8 @@ async function checkedImage(bytes: Uint8Array, declared: string): Promise<ImageI
       issues: [{ path: "file", message: `At most ${MAX_ANIMATION_PIXELS / 1_000_000} megapixels over all its frames` }],
     });
   }
-  // A PNG's pixels are inflated and counted (within the caps above): a browser could not draw it otherwise.
+  // A PNG's pixels are inflated and counted (within the caps above): stricter than the decoder that follows,
+  // which draws a PNG with bytes to spare after its pixels (room to hide things in).
   if (check.image.type === "image/png") {
     try {
       await pngPixelsDecode(bytes);
@@ -51,6 +54,21 @@ async function checkedImage(bytes: Uint8Array, declared: string): Promise<ImageI
     }
   }
   return check.image;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const VARIANT_METADATA = { contentType: "image/webp", cacheControl: IMMUTABLE };
+
+/** Every pixel decoded by the Images binding (making the smallest display size), or a 415 saying so. */
+async function decodedVariant(images: ImagesBinding, bytes: Uint8Array): Promise<Uint8Array> {
+  try {
+    return await firstVariant(images, bytes);
+  } catch (err) {
+    if (!(err instanceof UndecodableImage)) throw err;
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a valid image of the declared type.", {
+      issues: [{ path: "file", message: "The image's pixel data could not be decoded." }],
+    });
+  }
 }
 
 /**
@@ -76,11 +94,20 @@ export const uploadsRoutes = [
     if (bytes.byteLength > maxBytes)
       throw new AppError("PAYLOAD_TOO_LARGE", `Image too large: at most ${maxBytes / 1024 / 1024} MB.`);
     const info = await checkedImage(bytes, declared);
+    const started = performance.now();
+    const variant = await decodedVariant(c.env.IMAGES, bytes);
+    // Workers' clock moves only across I/O: this is the binding's round trip, decoding included.
+    c.header("Server-Timing", `decode;dur=${Math.round(performance.now() - started)}`, { append: true });
     const id = newId();
     const key = `${purpose}/${id}.${extension[info.type]}`;
-    await c.env.FILES.put(key, bytes, {
-      httpMetadata: { contentType: info.type, cacheControl: "public, max-age=31536000, immutable" },
-    });
+    await Promise.all([
+      c.env.FILES.put(key, bytes, {
+        httpMetadata: { contentType: info.type, cacheControl: IMMUTABLE },
+        customMetadata: { frames: String(info.frames) },
+      }),
+      // An animation's variants would be its first frame: it is served whole at every width instead.
+      info.frames === 1 && c.env.FILES.put(variantKey(key, IMAGE_WIDTHS[0]), variant, { httpMetadata: VARIANT_METADATA }),
+    ]);
     await c.var.db.insert(uploadsTable).values({
       id,
       r2Key: key,
@@ -96,11 +123,36 @@ export const uploadsRoutes = [
   }),
 ];
 
-/** GET /files/<key>: uploaded images, immutable, never rendered as a document. */
+/**
+ * The object to serve: the upload itself, or with `?w=` its display size of that width, made from the
+ * upload on the first request and kept (an animation is served whole: a variant would be one frame).
+ */
+async function servedObject(c: Context<HonoEnv>, key: string): Promise<R2ObjectBody | null> {
+  const w = c.req.query("w");
+  if (w === undefined) return c.env.FILES.get(key);
+  const width = Number(w);
+  if (!isImageWidth(width)) throw new AppError("BAD_REQUEST", "Unknown image width.");
+  const stored = await c.env.FILES.get(variantKey(key, width));
+  if (stored) return stored;
+  const original = await c.env.FILES.get(key);
+  if (!original || Number(original.customMetadata?.frames ?? 1) > 1 || key.endsWith(".gif")) return original;
+  let variant: Uint8Array;
+  try {
+    variant = await makeVariant(c.env.IMAGES, original.body, width);
+  } catch (err) {
+    // Uploads from before the decode check could hold pixels that do not decode: serve them as they are.
+    if (!(err instanceof UndecodableImage)) throw err;
+    return c.env.FILES.get(key);
+  }
+  await c.env.FILES.put(variantKey(key, width), variant, { httpMetadata: VARIANT_METADATA });
+  return c.env.FILES.get(variantKey(key, width));
+}
+
+/** GET /files/<key>[?w=<width>]: uploaded images, immutable, never rendered as a document. */
 export const filesRoutes = new Hono<HonoEnv>().get("/*", async (c) => {
   const key = decodeURIComponent(new URL(c.req.url).pathname.slice("/files/".length));
   if (!/^[a-z_]+\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/.test(key)) throw notFound("File not found.");
-  const object = await c.env.FILES.get(key);
+  const object = await servedObject(c, key);
   if (!object) throw notFound("File not found.");
   const headers = new Headers();
   object.writeHttpMetadata(headers);

@@ -414,6 +414,8 @@ export const ka: Catalogue = {
     "Only JPEG, PNG, WebP or GIF images can be uploaded.": "ატვირთვა შეიძლება მხოლოდ JPEG, PNG, WebP ან GIF სურათების.",
     "Image too large: at most {{n}} MB.": "სურათი ძალიან დიდია: მაქსიმუმ {{n}} მბ.",
     "The image is empty.": "სურათი ცარიელია.",
+    "The image's pixel data could not be decoded.": "სურათის პიქსელების გაშიფვრა ვერ მოხერხდა.",
+    "Unknown image width.": "სურათის ასეთი სიგანე არ არსებობს.",
     "File not found.": "ფაილი ვერ მოიძებნა.",
     "At most {{side}} pixels a side and {{megapixels}} megapixels":
       "მაქსიმუმ {{side}} პიქსელი თითო მხარეს და {{megapixels}} მეგაპიქსელი",

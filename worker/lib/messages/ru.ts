@@ -414,6 +414,8 @@ export const ru: Catalogue = {
     "Only JPEG, PNG, WebP or GIF images can be uploaded.": "Загружать можно только изображения JPEG, PNG, WebP или GIF.",
     "Image too large: at most {{n}} MB.": "Изображение слишком большое: не более {{n}} МБ.",
     "The image is empty.": "Изображение пустое.",
+    "The image's pixel data could not be decoded.": "Не удалось декодировать пиксели изображения.",
+    "Unknown image width.": "Такой ширины изображения нет.",
     "File not found.": "Файл не найден.",
     "At most {{side}} pixels a side and {{megapixels}} megapixels": "Не более {{side}} пикс. по стороне и {{megapixels}} Мпикс.",
     "At most {{megapixels}} megapixels over all its frames": "Не более {{megapixels}} Мпикс. на все кадры вместе",

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../../lib/cn";
 import { youtubeId } from "../../../../common/catalog";
 import { CommunityImage } from "../../../components/community-image";
+import { responsiveImage, sizedImage } from "../../../../common/image-widths";
 
 export type Slide = { kind: "video"; videoId: string } | { kind: "image"; url: string };
 
@@ -97,7 +98,8 @@ export function MediaGallery({
           )
         ) : (
           <img
-            src={current.url}
+            {...responsiveImage(current.url)}
+            sizes="(min-width: 1024px) 48rem, 100vw"
             alt={labelOf(current, index)}
             width={1280}
             height={720}
@@ -132,7 +134,7 @@ export function MediaGallery({
                   <span className="block h-full w-full bg-black" />
                 ) : (
                   <img
-                    src={slide.kind === "video" ? thumbnailOf(slide.videoId) : slide.url}
+                    src={slide.kind === "video" ? thumbnailOf(slide.videoId) : sizedImage(slide.url, 112)}
                     alt=""
                     width={160}
                     height={90}
