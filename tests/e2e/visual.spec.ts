@@ -6,6 +6,10 @@ import { signInThroughForm } from "./accounts";
 import { ownAddress } from "./client-address";
 import { closeContexts } from "./close-contexts";
 import { startProductionServer } from "./production-server";
+import enFeed from "../../web/features/feed/i18n/en.json" with { type: "json" };
+import kaFeed from "../../web/features/feed/i18n/ka.json" with { type: "json" };
+import en from "../../web/locales/en.json" with { type: "json" };
+import ka from "../../web/locales/ka.json" with { type: "json" };
 
 test.afterEach(closeContexts);
 
@@ -107,9 +111,12 @@ async function open(browser: Browser, mode: Mode, who: "ana" | "dato"): Promise<
   return page;
 }
 
-/** Opens a screen, waits until its data and fonts are in, and compares it with its baseline. */
-async function shoot(page: Page, name: string, path: string, ready: (page: Page) => Promise<void>) {
-  await page.goto(path);
+/**
+ * Opens a screen, waits until its data and fonts are in, and compares it with its baseline; with `path`
+ * null it shoots the page as it is (a dialog or menu `ready` opened on the screen before).
+ */
+async function shoot(page: Page, name: string, path: string | null, ready: (page: Page) => Promise<void>) {
+  if (path !== null) await page.goto(path);
   await ready(page);
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => document.fonts.ready);
@@ -142,6 +149,18 @@ for (const mode of modes) {
 
     const page = await open(browser, mode, "ana");
     await shoot(page, `${label}-feed`, `/?id=${ids.community}`, article);
+    // A dialog and a menu over the feed: their own layout, focus ring and backdrop.
+    const texts =
+      mode.language === "ka" ? { share: kaFeed.share, menu: ka.userMenu.open } : { share: enFeed.share, menu: en.userMenu.open };
+    await shoot(page, `${label}-create-post`, null, async (p) => {
+      await p.getByRole("button", { name: texts.share }).click();
+      await expect(p.getByRole("dialog")).toBeVisible();
+    });
+    await shoot(page, `${label}-account-menu`, `/?id=${ids.community}`, async (p) => {
+      await article(p);
+      await p.getByRole("button", { name: texts.menu }).click();
+      await expect(p.getByRole("menu")).toBeVisible();
+    });
     await shoot(page, `${label}-post`, `/post/${ids.post}`, heading);
     await shoot(page, `${label}-explore`, "/communities/explore", heading);
     await shoot(page, `${label}-detail`, `/communities/${ids.paid}`, heading);
@@ -150,7 +169,9 @@ for (const mode of modes) {
     await shoot(page, `${label}-leaderboard`, "/leaderboards", heading);
     await shoot(page, `${label}-classroom`, "/classroom", heading);
     await shoot(page, `${label}-course`, `/course/${ids.course}`, heading);
-    await shoot(page, `${label}-calendar`, "/calendar", heading);
+    // The month of the seeded events: the list's "upcoming" is read against the server's own clock, which
+    // no baseline can fix; a month is fixed by its address (and shows the grid's weekday headers).
+    await shoot(page, `${label}-calendar`, "/calendar?month=2026-06", heading);
     await shoot(page, `${label}-profile`, `/profile/${ids.me}`, heading);
     await shoot(page, `${label}-settings`, "/settings", heading);
 
