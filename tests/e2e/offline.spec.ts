@@ -175,6 +175,26 @@ test("a comment written offline waits, then is sent exactly once on reconnect", 
   await context.close();
 });
 
+test("a comment written while its thread cannot load shows as waiting in the card", async ({ browser }) => {
+  const { context, page } = await controlledPage(browser);
+  const words = `Written before the thread ${Date.now()}`;
+  const post = page.getByRole("article").nth(1);
+  await expect(post).toBeVisible();
+  // Offline before the thread was ever read: it cannot load, and the comment still has its place.
+  await context.setOffline(true);
+  await post.getByRole("button", { name: /^Comments/ }).click();
+  const box = post.getByPlaceholder("Write a comment...");
+  await box.fill(words);
+  await post.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(page.getByText("Your comment will be sent when you are back online.")).toBeVisible();
+  await expect(post.getByText(words)).toHaveCount(1);
+  await expect(post.getByText("Waiting to be sent")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(post.getByText("Waiting to be sent")).toHaveCount(0, { timeout: SENT_WITHIN_MS });
+  await context.close();
+});
+
 test("a message written offline waits, then is sent exactly once on reconnect", async ({ browser }) => {
   const { context, page } = await controlledPage(browser);
   const words = `Sent from the tunnel ${Date.now()}`;

@@ -87,7 +87,9 @@ export function CommentThread({ post, viewerId, readOnly }: { post: Post; viewer
           <p className="text-sm font-medium text-foreground">{t("comments.emptyTitle")}</p>
           <p className="text-sm text-muted-foreground">{t("comments.emptyDescription")}</p>
         </div>
-      ) : (
+      ) : null}
+      {/* Comments written offline show whatever the thread's state: still loading, or failed to load. */}
+      {(items.length > 0 || pending.length > 0) && (
         <ul className="space-y-3">
           {items.map((comment) => (
             <CommentItem
