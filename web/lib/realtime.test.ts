@@ -1,5 +1,5 @@
 import { act, renderHook } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { HEARTBEAT_PING } from "../../common/realtime-protocol";
 import { FakeWebSocket } from "../test/fake-websocket";
 import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, reconnectDelay, useRoom } from "./realtime";
@@ -7,6 +7,9 @@ import { HEARTBEAT_INTERVAL_MS, HEARTBEAT_TIMEOUT_MS, reconnectDelay, useRoom } 
 const sockets = () => FakeWebSocket.instances;
 const latest = () => sockets()[sockets().length - 1]!;
 const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+// Rooms open at the page's first interaction (web/lib/live-start.ts, tested on its own): this one.
+beforeAll(() => void window.dispatchEvent(new KeyboardEvent("keydown")));
 
 beforeEach(() => {
   vi.useFakeTimers();

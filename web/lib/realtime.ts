@@ -3,10 +3,11 @@ import { usePartySocket } from "partysocket/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ClientMessageInput, RoomMessages, ServerMessage } from "../../common/realtime-protocol";
 import { HEARTBEAT_PING, encodeMessage, type PartyName } from "../../common/realtime-wire";
+import { useLiveStarted } from "./live-start";
 
 /**
- * The protocol's schemas (and zod with them) load on their own as the page starts, and are made in a task
- * of their own: made as the first page hydrated, they made that task some 14 ms longer (bench/README, "The
+ * The protocol's schemas (and zod with them) load when the first room may open, and are made in a task of
+ * their own: made as the first page hydrated, they made that task some 14 ms longer (bench/README, "The
  * page's own work and the machine's"). A room opens and sends without them; a frame that comes before
  * they are ready waits for them, and frames are read in the order they came.
  */
@@ -24,7 +25,6 @@ function loadProtocol(): Promise<void> {
   );
   return loading;
 }
-if (typeof window !== "undefined") void loadProtocol().catch(() => undefined);
 
 function readFrame(raw: unknown, deliver: (message: ServerMessage) => void) {
   const read = () => {
@@ -42,6 +42,9 @@ export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A heartbeat unanswered this long means a dead connection (half-open TCP): reconnect. */
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
+
+/** A first open later than this after the hook mounted reads what may have been missed (onReconnect). */
+const LATE_OPEN_MS = 2000;
 
 /** Close codes after which retrying cannot help (room refused us, our access was revoked, too many tabs). */
 const FINAL_CLOSE_CODES = new Set([1008, 4003, 4008]);
@@ -69,6 +72,8 @@ export type UseRoomOptions = {
    * its data (the user's room loads after the first paint), what was sent before it opened is missed too.
    */
   onOpen?: () => void;
+  /** Open at once instead of at the page's first interaction (web/lib/live-start.ts): a chat on screen. */
+  eager?: boolean;
   /** Tests inject a WebSocket implementation; the browser's is used otherwise. */
   WebSocket?: unknown;
   host?: string;
@@ -101,13 +106,15 @@ export function useRoom<P extends PartyName>(
   onEvent: (message: RoomMessages[P]) => void,
   options: UseRoomOptions = {},
 ): RoomHandle {
-  const enabled = (options.enabled ?? true) && Boolean(room);
+  const live = useLiveStarted(options.eager);
+  const enabled = (options.enabled ?? true) && Boolean(room) && live;
   // Tagged with the socket it describes, so a new room or a toggle starts from a fresh state.
   const [status, setStatus] = useState<{ socket: PartySocket | null; state: RoomConnectionState }>({
     socket: null,
     state: "connecting",
   });
   const openedBefore = useRef(false);
+  const [mountedAt] = useState(() => Date.now());
   const heartbeatDeadline = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const socket = usePartySocket({
@@ -123,7 +130,9 @@ export function useRoom<P extends PartyName>(
     onOpen() {
       setStatus({ socket, state: "open" });
       // partysocket keeps these handlers current across renders, so they see the latest props.
-      if (openedBefore.current) options.onReconnect?.();
+      // A room that opens well after the page read its data (it waited for the first interaction) may have
+      // missed what was sent meanwhile, as after a drop.
+      if (openedBefore.current || Date.now() - mountedAt > LATE_OPEN_MS) options.onReconnect?.();
       openedBefore.current = true;
       options.onOpen?.();
     },
@@ -143,6 +152,9 @@ export function useRoom<P extends PartyName>(
     },
   });
   useEffect(() => applySpecBackoff(socket), [socket]);
+  useEffect(() => {
+    if (enabled) void loadProtocol().catch(() => undefined);
+  }, [enabled]);
 
   useEffect(() => {
     openedBefore.current = false;
@@ -170,6 +182,14 @@ export function useRoom<P extends PartyName>(
     [socket],
   );
 
-  const state: RoomConnectionState = !enabled ? "closed" : status.socket === socket ? status.state : "connecting";
+  // Waiting for the page's first interaction counts as connecting: the room will open by itself.
+  const waiting = (options.enabled ?? true) && Boolean(room) && !live;
+  const state: RoomConnectionState = waiting
+    ? "connecting"
+    : !enabled
+      ? "closed"
+      : status.socket === socket
+        ? status.state
+        : "connecting";
   return { state, send };
 }

@@ -53,46 +53,52 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
   const [online, setOnline] = useState<string[]>([]);
   const [typing, setTyping] = useState<Record<string, number>>({});
 
-  const room = useRoom("conversation-room", enabled ? conversationId : null, (event) => {
-    switch (event.type) {
-      case "message.created":
-      case "message.updated": {
-        if (event.conversationId !== conversationId) return;
-        let gap = false;
-        updateHistory(qc, conversationId, (h) => {
-          const applied = applyLiveMessage(h, event.message);
-          gap = applied.gap;
-          return applied.history;
-        });
-        if (event.type === "message.created" && event.message.sender) {
-          const senderId = event.message.sender.id;
-          setTyping(({ [senderId]: _, ...rest }) => rest);
+  const room = useRoom(
+    "conversation-room",
+    enabled ? conversationId : null,
+    (event) => {
+      switch (event.type) {
+        case "message.created":
+        case "message.updated": {
+          if (event.conversationId !== conversationId) return;
+          let gap = false;
+          updateHistory(qc, conversationId, (h) => {
+            const applied = applyLiveMessage(h, event.message);
+            gap = applied.gap;
+            return applied.history;
+          });
+          if (event.type === "message.created" && event.message.sender) {
+            const senderId = event.message.sender.id;
+            setTyping(({ [senderId]: _, ...rest }) => rest);
+          }
+          if (gap) void catchUp();
+          return;
         }
-        if (gap) void catchUp();
-        return;
+        case "read.receipt":
+          setLastRead(qc, conversationId, event.userId, event.seq);
+          if (event.userId === me) clearRowUnread(qc, conversationId);
+          return;
+        case "presence":
+          setOnline(event.online);
+          return;
+        case "presence.changed":
+          setOnline((current) => {
+            const gone = new Set([...event.joined, ...event.left]);
+            return [...current.filter((id) => !gone.has(id)), ...event.joined];
+          });
+          return;
+        case "typing":
+          if (event.userId === me) return;
+          setTyping((current) => {
+            const { [event.userId]: _, ...rest } = current;
+            return event.active ? { ...rest, [event.userId]: Date.now() + TYPING_TIMEOUT_MS } : rest;
+          });
+          return;
       }
-      case "read.receipt":
-        setLastRead(qc, conversationId, event.userId, event.seq);
-        if (event.userId === me) clearRowUnread(qc, conversationId);
-        return;
-      case "presence":
-        setOnline(event.online);
-        return;
-      case "presence.changed":
-        setOnline((current) => {
-          const gone = new Set([...event.joined, ...event.left]);
-          return [...current.filter((id) => !gone.has(id)), ...event.joined];
-        });
-        return;
-      case "typing":
-        if (event.userId === me) return;
-        setTyping((current) => {
-          const { [event.userId]: _, ...rest } = current;
-          return event.active ? { ...rest, [event.userId]: Date.now() + TYPING_TIMEOUT_MS } : rest;
-        });
-        return;
-    }
-  });
+      // A chat on screen is what its reader waits on: it opens at once.
+    },
+    { eager: true },
+  );
 
   // Each time the socket opens (the first time too: changes made between the first page and the
   // connection would be missed otherwise) the tab catches up from its mark.
