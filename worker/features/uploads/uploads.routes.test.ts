@@ -252,6 +252,9 @@ describe("uploads", () => {
       expect(res.headers.get("content-type")).toBe(type);
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
     }
+    // A GIF of one frame is a still picture like any other.
+    const { url } = (await (await upload(realImages["image/gif"], "image/gif", cookie)).json()) as { url: string };
+    expect((await call(`${url}?w=96`)).headers.get("content-type")).toBe("image/webp");
   });
 
   it("stores an image at the size limit", async () => {

@@ -135,7 +135,10 @@ async function servedObject(c: Context<HonoEnv>, key: string): Promise<R2ObjectB
   const stored = await c.env.FILES.get(variantKey(key, width));
   if (stored) return stored;
   const original = await c.env.FILES.get(key);
-  if (!original || Number(original.customMetadata?.frames ?? 1) > 1 || key.endsWith(".gif")) return original;
+  if (!original) return null;
+  // Uploads before frames were recorded: a GIF is taken for an animation.
+  const frames = original.customMetadata?.frames;
+  if (frames ? Number(frames) > 1 : key.endsWith(".gif")) return original;
   let variant: Uint8Array;
   try {
     variant = await makeVariant(c.env.IMAGES, original.body, width);
