@@ -60,11 +60,27 @@ describe("visibility", () => {
     expect(hasMemberAccess(staff, approved, null)).toBe(false);
     expect(hasMemberAccess(member, { ...approved, reviewStatus: "suspended" }, m("member"))).toBe(false);
   });
+  it("keeps members-only areas open to the owner while the community is not approved", () => {
+    for (const reviewStatus of ["under_review", "rejected", "suspended"] as const) {
+      expect(hasMemberAccess(owner, { ...approved, reviewStatus }, ownerM)).toBe(true);
+      expect(hasMemberAccess(admin, { ...approved, reviewStatus }, m("admin"))).toBe(false);
+    }
+  });
   it("ends paid access at the end of the paid period", () => {
     const paid = { ...approved, isPaid: true };
     expect(hasMemberAccess(member, paid, { role: "member", accessUntil: 2_000 }, 1_000)).toBe(true);
     expect(hasMemberAccess(member, paid, { role: "member", accessUntil: 500 }, 1_000)).toBe(false);
     expect(hasMemberAccess(member, paid, { role: "member", accessUntil: null }, 1_000)).toBe(true);
+    // The period ends at its last instant: at `accessUntil` itself access is over.
+    expect(hasMemberAccess(member, paid, { role: "member", accessUntil: 1_000 }, 1_000)).toBe(false);
+  });
+  it("ends access by the paid period only in paid communities, and only for members", () => {
+    // A free community ignores a leftover end of access (e.g. the community stopped charging).
+    expect(hasMemberAccess(member, approved, { role: "member", accessUntil: 500 }, 1_000)).toBe(true);
+    // Moderators and admins do not pay; their access does not end with a period.
+    const paid = { ...approved, isPaid: true };
+    expect(hasMemberAccess(moderator, paid, { role: "moderator", accessUntil: 500 }, 1_000)).toBe(true);
+    expect(hasMemberAccess(admin, paid, { role: "admin", accessUntil: 500 }, 1_000)).toBe(true);
   });
 });
 
@@ -85,6 +101,8 @@ describe("writing and moderation", () => {
     expect(canDeleteContent(staff, approved, null, "someone")).toBe(false);
     expect(canEditContent(member, approved, m("member"), "member")).toBe(true);
     expect(canEditContent(owner, approved, ownerM, "member")).toBe(false);
+    expect(canEditContent(null, approved, null, "member")).toBe(false);
+    expect(canEditContent(null, approved, null, null)).toBe(false);
   });
   it("gives management to admins and the owner, ownership actions to the owner only", () => {
     expect(canManage(owner, approved, ownerM)).toBe(true);
@@ -92,6 +110,9 @@ describe("writing and moderation", () => {
     expect(canManage(moderator, approved, m("moderator"))).toBe(false);
     expect(canOwn(owner, approved, ownerM)).toBe(true);
     expect(canOwn(admin, approved, m("admin"))).toBe(false);
+    expect(canManageContent(owner, approved, ownerM)).toBe(true);
+    expect(canManageContent(admin, approved, m("admin"))).toBe(true);
+    expect(canManageContent(moderator, approved, m("moderator"))).toBe(false);
   });
   it("opens a community's report queue to moderators, admins and the owner, archived or not", () => {
     expect(canSeeReports(moderator, approved, m("moderator"))).toBe(true);

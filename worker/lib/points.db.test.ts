@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../common/ids";
 import { seedCommunity, seedUser } from "../../tests/db-fixtures";
+import { stopClock } from "../../tests/clock";
 import { openTestDb, testEngine } from "../../tests/test-db";
 import type { Db } from "./db";
-import { pointEvents, userPoints } from "./tables";
-import { awardStatements, reversalStatements } from "./points";
+import { notifications, pointDays, pointEvents, userPoints } from "./tables";
+import { awardStatements, dayOf, reversalStatements } from "./points";
 
 let db: Db;
 beforeAll(async () => {
@@ -119,6 +120,35 @@ describe(`the points ledger on ${testEngine()}`, () => {
     }
   });
 
+  it("sums each UTC day on its own: a day's row counts only what was earned or reversed that day", async () => {
+    const { earner, community } = await world();
+    const lateYesterday = Date.UTC(2026, 10, 28, 23, 59);
+    const earlyToday = Date.UTC(2026, 10, 29, 0, 1);
+    const clock = stopClock(lateYesterday);
+    const yesterdays = newId();
+    await run(award(earner.id, community.id, yesterdays));
+    clock.set(earlyToday);
+    await run(award(earner.id, community.id, newId()));
+    await run(award(earner.id, community.id, newId()));
+    const days = async () =>
+      (
+        await db
+          .select({ day: pointDays.day, points: pointDays.points })
+          .from(pointDays)
+          .where(and(eq(pointDays.userId, earner.id), eq(pointDays.communityId, community.id)))
+      ).sort((a, b) => a.day - b.day);
+    expect(await days()).toEqual([
+      { day: dayOf(lateYesterday), points: 10 },
+      { day: dayOf(earlyToday), points: 20 },
+    ]);
+    // Yesterday's award undone today: today's row loses it, yesterday's keeps what was earned then.
+    await run(reversalStatements(db, community.id, sql`pe.source_kind = 'post' and pe.source_id = ${yesterdays}`));
+    expect(await days()).toEqual([
+      { day: dayOf(lateYesterday), points: 10 },
+      { day: dayOf(earlyToday), points: 10 },
+    ]);
+  });
+
   const levelUps = async (userId: string, communityId: string) =>
     (
       await db.all<{ data: string }>(
@@ -147,6 +177,26 @@ describe(`the points ledger on ${testEngine()}`, () => {
     ]);
     expect((await sums(earner.id, community.id)).total).toBe(80);
     expect(await levelUps(earner.id, community.id)).toEqual([2, 3, 4]);
+  });
+
+  it("gives a level-up notice the id the write path chose for it, so it can read it back and push it", async () => {
+    const { earner, community } = await world();
+    const levelUpId = newId();
+    await run(
+      awardStatements(db, {
+        userId: earner.id,
+        communityId: community.id,
+        reason: "post_created",
+        sourceKind: "post",
+        sourceId: newId(),
+        levelUpId,
+      }),
+    );
+    const rows = await db
+      .select({ id: notifications.id, type: notifications.type })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, earner.id), eq(notifications.communityId, community.id)));
+    expect(rows).toEqual([{ id: levelUpId, type: "ACHIEVEMENT_EARNED" }]);
   });
 
   it("announces nothing for an award whose guard failed", async () => {

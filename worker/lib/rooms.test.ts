@@ -26,4 +26,19 @@ describe("roomCalls", () => {
     ]);
     expect(calls.map((c) => c.events.length)).toEqual([2, 1]);
   });
+
+  it("treats hiding from nobody the same however it is said, and never merges two different audiences", () => {
+    const event = { type: "read.receipt", conversationId: "k", userId: "a", seq: 1, readAt: 1 } as const;
+    const calls = roomCalls([
+      { room: "conversation", id: "k", event, hiddenFrom: [] },
+      { room: "conversation", id: "k", event: { ...event, seq: 2 } },
+      { room: "conversation", id: "k", event, hiddenFrom: ["a", "b"] },
+      { room: "conversation", id: "k", event, hiddenFrom: ["ab"] },
+    ]);
+    expect(calls.map((c) => [c.frame.room === "conversation" ? (c.frame.hiddenFrom ?? []) : null, c.events.length])).toEqual([
+      [[], 2],
+      [["a", "b"], 1],
+      [["ab"], 1],
+    ]);
+  });
 });

@@ -38,6 +38,13 @@ describe("a retried post", () => {
     expect(await count("select count(*) as n from posts where community_id = ?", w.community.id)).toBe(1);
     expect(await count("select posts_count as n from communities where id = ?", w.community.id)).toBe(1);
     expect(await count("select points as n from user_points where user_id = ?", w.author.user.id)).toBe(10);
+    // The claim keeps a SHA-256 digest of the request (64 hex digits, a fixed size), not the request's text.
+    const claim = await env.DB.prepare(
+      "select request_hash as hash, resource_id as id from idempotency_keys where user_id = ? and key = ?",
+    )
+      .bind(w.author.user.id, key)
+      .first<{ hash: string; id: string }>();
+    expect(claim).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), id: a.id });
   });
 
   it("without a key is a new post each time", async () => {

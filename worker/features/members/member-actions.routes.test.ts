@@ -149,25 +149,29 @@ describe("a removal", () => {
     expect((await join(w.community.id, w.member)).status).toBe(200);
   });
 
-  it("ends the member's subscription, so the renewal job has nothing to charge", async () => {
+  it("ends the member's subscription, renewing or cancelled to the period's end, so the renewal job has nothing to charge", async () => {
     const w = await world();
     const now = Date.now();
-    await env.DB.prepare(
-      `insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, currency, interval,
-         current_period_start, current_period_end, created_at, updated_at)
-       values ('sub-removed', ?, ?, 'community', 'active', 1000, 'GEL', 'monthly', ?, ?, ?, ?)`,
-    )
-      .bind(w.member.user.id, w.community.id, now, now + 86_400_000, now, now)
-      .run();
+    const subscribe = (id: string, userId: string, status: "active" | "cancelled") =>
+      env.DB.prepare(
+        `insert into user_subscriptions (id, user_id, community_id, subscription_type, status, amount, currency, interval,
+           current_period_start, current_period_end, cancelled_at, created_at, updated_at)
+         values (?, ?, ?, 'community', ?, 1000, 'GEL', 'monthly', ?, ?, ?, ?, ?)`,
+      )
+        .bind(id, userId, w.community.id, status, now, now + 86_400_000, status === "cancelled" ? now : null, now, now)
+        .run();
+    await subscribe("sub-removed", w.member.user.id, "active");
+    // Cancelled: it would not renew, but its period would still give access after the removal.
+    await subscribe("sub-removed-cancelled", w.member2.user.id, "cancelled");
     expect((await remove(w.community.id, w.member.user.id, w.owner)).status).toBe(200);
-    const sub = await env.DB.prepare(
-      "select status, current_period_end as e from user_subscriptions where id = 'sub-removed'",
-    ).first<{
-      status: string;
-      e: number;
-    }>();
-    expect(sub!.status).toBe("expired");
-    expect(sub!.e).toBeLessThanOrEqual(Date.now());
+    expect((await remove(w.community.id, w.member2.user.id, w.owner)).status).toBe(200);
+    for (const id of ["sub-removed", "sub-removed-cancelled"]) {
+      const sub = await env.DB.prepare("select status, current_period_end as e from user_subscriptions where id = ?")
+        .bind(id)
+        .first<{ status: string; e: number }>();
+      expect(sub!.status).toBe("expired");
+      expect(sub!.e).toBeLessThanOrEqual(Date.now());
+    }
   });
 });
 

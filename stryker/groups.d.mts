@@ -1,0 +1,1 @@
+export declare const groups: Record<string, { mutate: string[]; tests: string[] }>;
