@@ -25,6 +25,26 @@ describe("rooms open at the page's first interaction", () => {
     hook.unmount();
   });
 
+  it("a room that opens late reads what it may have missed; one mounted after the start does not", async () => {
+    const { useRoom } = await import("./realtime");
+    const onReconnect = vi.fn();
+    const options = { WebSocket: FakeWebSocket, host: "app.test", onReconnect };
+    const first = renderHook(() => useRoom("community-room", "c1", () => {}, options));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    act(() => void window.dispatchEvent(new Event("scroll")));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    act(() => FakeWebSocket.instances[0]!.serverOpen());
+    expect(onReconnect).toHaveBeenCalledOnce();
+
+    // The app's own navigation to another screen: its room opens at once, with nothing to catch up.
+    const next = renderHook(() => useRoom("community-room", "c2", () => {}, options));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    act(() => FakeWebSocket.instances[1]!.serverOpen());
+    expect(onReconnect).toHaveBeenCalledOnce();
+    first.unmount();
+    next.unmount();
+  });
+
   it("a chat opens at once", async () => {
     const { useRoom } = await import("./realtime");
     const hook = renderHook(() =>

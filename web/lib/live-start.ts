@@ -6,8 +6,8 @@ import { useSyncExternalStore } from "react";
  * the whole visit (the app's own navigations do not wait again). A page drawn by the worker is already
  * current when it paints; opening its rooms at once made the browser and the local server start both
  * rooms (their code, their access checks) while the page was still hydrating, on the same cores
- * (bench/README, "The realtime client after the first interaction"). A room whose data is older than the
- * page reads what it missed when it opens (`onOpen` in useRoom).
+ * (bench/README, "The realtime client after the first interaction"). A room that opens more than 2 s after
+ * its screen mounted reads what it may have missed, as after a drop (`onReconnect` in useRoom).
  */
 export const LIVE_START_DELAY_MS = 5000;
 

@@ -43,7 +43,7 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 /** A heartbeat unanswered this long means a dead connection (half-open TCP): reconnect. */
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 
-/** A first open later than this after the hook mounted reads what may have been missed (onReconnect). */
+/** A first open this long after its screen mounted reads what may have been missed (onReconnect). */
 const LATE_OPEN_MS = 2000;
 
 /** Close codes after which retrying cannot help (room refused us, our access was revoked, too many tabs). */
@@ -114,7 +114,9 @@ export function useRoom<P extends PartyName>(
     state: "connecting",
   });
   const openedBefore = useRef(false);
-  const [mountedAt] = useState(() => Date.now());
+  // When the screen mounted before the page's rooms could open (web/lib/live-start.ts): its first open may
+  // come late. A screen mounted later (the app's own navigations) opens at once, as before.
+  const [waitedSince] = useState(() => (live ? null : Date.now()));
   const heartbeatDeadline = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const socket = usePartySocket({
@@ -132,7 +134,8 @@ export function useRoom<P extends PartyName>(
       // partysocket keeps these handlers current across renders, so they see the latest props.
       // A room that opens well after the page read its data (it waited for the first interaction) may have
       // missed what was sent meanwhile, as after a drop.
-      if (openedBefore.current || Date.now() - mountedAt > LATE_OPEN_MS) options.onReconnect?.();
+      const late = waitedSince !== null && Date.now() - waitedSince > LATE_OPEN_MS;
+      if (openedBefore.current || late) options.onReconnect?.();
       openedBefore.current = true;
       options.onOpen?.();
     },
