@@ -3,8 +3,10 @@ import { cn } from "../lib/cn";
 import { initialOf } from "./ui/avatar";
 import { responsiveImage } from "../../common/image-widths";
 
-/** A community's picture, or its initial on a coloured panel when it has none (or it fails to load). */
-/** `sizes`: how wide the picture is drawn (CSS's image sizes), so the browser fetches no larger a width than that. */
+/**
+ * A community's picture, or its initial on a coloured panel when it has none (or it fails to load).
+ * `sizes` says how wide it is drawn (CSS's image sizes), so the browser fetches no larger a width than that.
+ */
 export function CommunityImage({
   src,
   name,
