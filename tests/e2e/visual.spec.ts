@@ -106,6 +106,13 @@ async function open(browser: Browser, mode: Mode, who: "ana" | "dato"): Promise<
     },
     [mode.language, mode.theme, ids.community],
   );
+  // Compared as a member sees a screen once they touch it: its rooms open at the first interaction
+  // (web/lib/live-start.ts), here as the page starts, so whether they are open yet never depends on timing.
+  await context.addInitScript(() => {
+    const touch = () => dispatchEvent(new Event("pointermove"));
+    addEventListener("DOMContentLoaded", touch);
+    addEventListener("load", touch);
+  });
   const page = await context.newPage();
   await page.clock.setFixedTime(PAGE_TIME);
   return page;

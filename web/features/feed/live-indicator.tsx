@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { cn } from "../../lib/cn";
 import type { RoomConnectionState } from "../../lib/realtime";
 
+const STATES = ["open", "connecting", "closed"] as const;
+
 /** A discreet dot and word: live, connecting (also while retrying), or offline. */
 export function LiveIndicator({ state, className }: { state: RoomConnectionState; className?: string }) {
   const { t } = useTranslation("feed");
-  const label = state === "open" ? t("live.live") : state === "connecting" ? t("live.connecting") : t("live.offline");
+  const labels = { open: t("live.live"), connecting: t("live.connecting"), closed: t("live.offline") };
   return (
     <span
       className={cn("inline-flex items-center gap-1.5 text-xs font-medium whitespace-nowrap text-muted-foreground", className)}
@@ -21,7 +23,19 @@ export function LiveIndicator({ state, className }: { state: RoomConnectionState
           state === "open" ? "bg-green-500" : state === "connecting" ? "animate-pulse bg-amber-500" : "bg-muted-foreground",
         )}
       />
-      {label}
+      {/* Every word in one cell, only the current one shown: the indicator keeps its width whatever the
+          state, so what sits beside it (the topic pills) never moves when the room opens or drops. */}
+      <span className="grid">
+        {STATES.map((s) => (
+          <span
+            key={s}
+            className={cn("col-start-1 row-start-1", s !== state && "invisible")}
+            aria-hidden={s !== state || undefined}
+          >
+            {labels[s]}
+          </span>
+        ))}
+      </span>
     </span>
   );
 }
