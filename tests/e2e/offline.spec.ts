@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { signInThroughForm } from "./accounts";
 import { startProductionServer } from "./production-server";
 import { ownAddress } from "./client-address";
@@ -146,6 +146,16 @@ test("a post written offline waits, then is published exactly once on reconnect"
   await context.close();
 });
 
+/** Sends the comment typed in `post` while offline: it waits in the card, then goes once the network is back. */
+async function sendOnceOnline(page: Page, post: Locator, words: string, context: BrowserContext) {
+  await post.getByRole("button", { name: "Comment", exact: true }).click();
+  await expect(page.getByText("Your comment will be sent when you are back online.")).toBeVisible();
+  await expect(post.getByText(words)).toHaveCount(1);
+  await expect(post.getByText("Waiting to be sent")).toBeVisible();
+  await context.setOffline(false);
+  await expect(post.getByText("Waiting to be sent")).toHaveCount(0, { timeout: SENT_WITHIN_MS });
+}
+
 test("a comment written offline waits, then is sent exactly once on reconnect", async ({ browser }) => {
   const { context, page } = await controlledPage(browser);
   const words = `Noted offline ${Date.now()}`;
@@ -158,13 +168,7 @@ test("a comment written offline waits, then is sent exactly once on reconnect", 
 
   await context.setOffline(true);
   await box.fill(words);
-  await post.getByRole("button", { name: "Comment", exact: true }).click();
-  await expect(page.getByText("Your comment will be sent when you are back online.")).toBeVisible();
-  await expect(post.getByText(words)).toHaveCount(1);
-  await expect(post.getByText("Waiting to be sent")).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(post.getByText("Waiting to be sent")).toHaveCount(0, { timeout: SENT_WITHIN_MS });
+  await sendOnceOnline(page, post, words, context);
   await expect(post.getByText(words)).toHaveCount(1);
 
   // What the server stored: one comment, however often the outbox tried.
@@ -185,13 +189,7 @@ test("a comment written while its thread cannot load shows as waiting in the car
   await post.getByRole("button", { name: /^Comments/ }).click();
   const box = post.getByPlaceholder("Write a comment...");
   await box.fill(words);
-  await post.getByRole("button", { name: "Comment", exact: true }).click();
-  await expect(page.getByText("Your comment will be sent when you are back online.")).toBeVisible();
-  await expect(post.getByText(words)).toHaveCount(1);
-  await expect(post.getByText("Waiting to be sent")).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(post.getByText("Waiting to be sent")).toHaveCount(0, { timeout: SENT_WITHIN_MS });
+  await sendOnceOnline(page, post, words, context);
   await context.close();
 });
 
