@@ -2,11 +2,14 @@
  * The realtime wire protocol, shared by the rooms (workerd) and the browser client. Pure: imports
  * nothing from the worker or the DOM so both tsconfigs compile it.
  *
- * Every frame is one JSON object discriminated by `type`. Clients only send `ping` and `typing`;
- * every other change goes through the HTTP API and is fanned out by a room after the D1 commit.
+ * Every frame is one JSON object discriminated by `type`. Clients send `ping`, `typing` and, in a
+ * conversation, `message.send` (a text message the room stores and fans out itself); every other change
+ * goes through the HTTP API and is fanned out by a room after the D1 commit.
  */
 import { z } from "zod";
 import { chatMessage } from "./contract/chat-message";
+import { MESSAGE_MAX } from "./contract/limits";
+import { multiLine } from "./contract/text";
 import { notificationItem } from "./contract/notification-item";
 import { MAX_CLIENT_FRAME_BYTES } from "./realtime-wire";
 
@@ -28,7 +31,21 @@ export const typingClientSchema = z.object({
   active: z.boolean().default(true),
 });
 
-export const clientMessageSchema = z.discriminatedUnion("type", [pingClientSchema, typingClientSchema]);
+/**
+ * A text message sent through the socket of its conversation's room, which checks, numbers, stores and
+ * fans it out with no database round trip (party/conversation-room.ts). The room answers the sender
+ * `message.ack` or `message.refused` with the same `id`. An image goes through the API, which checks that
+ * the upload is the sender's own.
+ */
+export const messageSendClientSchema = z.object({
+  type: z.literal("message.send"),
+  /** Made by the sender's app (a UUID), so a retry after a lost answer finds the message it already sent. */
+  id: z.string().regex(/^[0-9a-f-]{36}$/, "The message id must be a UUID"),
+  content: multiLine("Message", { max: MESSAGE_MAX, required: "Message required" }),
+  replyToId: id.nullable().optional(),
+});
+
+export const clientMessageSchema = z.discriminatedUnion("type", [pingClientSchema, typingClientSchema, messageSendClientSchema]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageInput = z.input<typeof clientMessageSchema>;
 
@@ -132,6 +149,14 @@ export const messageUpdatedSchema = z.object({
   conversationId: id,
   message: chatMessage,
 });
+/** The sender's own answer to `message.send`: the message as stored (the others get `message.created`). */
+export const messageAckSchema = z.object({ type: z.literal("message.ack"), id, message: chatMessage });
+/**
+ * The room did not take a `message.send` (`code` as the API's errors: RATE_LIMITED, CONFLICT,
+ * VALIDATION_FAILED, READ_ONLY, UNAVAILABLE). The client sends the same message through the API, which
+ * answers with the reason in the reader's language (and stores it, when the room could not).
+ */
+export const messageRefusedSchema = z.object({ type: z.literal("message.refused"), id, code: z.string(), message: z.string() });
 /** A participant read up to `seq` (the "seen" mark of a direct chat; their other tabs drop the badge). */
 export const readReceiptSchema = z.object({
   type: z.literal("read.receipt"),
@@ -197,6 +222,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   errorSchema,
   closingSchema,
   typingServerSchema,
+  messageAckSchema,
+  messageRefusedSchema,
   ...communityEventSchema.options,
   ...conversationEventSchema.options,
   ...userEventSchema.options,
@@ -213,7 +240,10 @@ type ControlMessage = ServerMessageOf<"pong" | "welcome" | "error" | "closing">;
 /** What a client of each party can receive. */
 export type RoomMessages = {
   "community-room": ControlMessage | ServerMessageOf<"presence" | "presence.changed" | "typing"> | CommunityEvent;
-  "conversation-room": ControlMessage | ServerMessageOf<"presence" | "presence.changed" | "typing"> | ConversationEvent;
+  "conversation-room":
+    | ControlMessage
+    | ServerMessageOf<"presence" | "presence.changed" | "typing" | "message.ack" | "message.refused">
+    | ConversationEvent;
   "user-room": ControlMessage | UserEvent;
 };
 

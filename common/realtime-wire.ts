@@ -12,8 +12,11 @@ export const isPartyName = (value: string): value is PartyName => (PARTIES as re
 /** Room names are ids (UUIDv7); anything else never reaches a room. */
 export const ROOM_NAME_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** Largest client frame a room reads; typing and pings are tiny. */
-export const MAX_CLIENT_FRAME_BYTES = 2048;
+/**
+ * Largest client frame a room reads (in UTF-16 units, as JSON text): a `message.send` of MESSAGE_MAX
+ * (4,000) characters, each written as two when escaped (quotes, backslashes, line breaks), with its envelope.
+ */
+export const MAX_CLIENT_FRAME_BYTES = 8400;
 
 /** The exact heartbeat frame; rooms answer it without waking from hibernation. */
 export const HEARTBEAT_PING = '{"type":"ping"}';

@@ -21,12 +21,25 @@ export const SESSION_ID_HEADER = "x-agora-session-id";
  * with `CloseCode.expired`, and the client's reconnect asks the worker again (a renewal lets it back in).
  */
 export const ACCESS_UNTIL_HEADER = "x-agora-access-until";
+/** The user's name and avatar as messages sent through the socket show them (URI-encoded: names are not Latin-1). */
+export const USER_NAME_HEADER = "x-agora-user-name";
+export const USER_AVATAR_HEADER = "x-agora-user-avatar";
+/** "1" when the room's conversation takes no new messages (a group of an archived community), "0" otherwise. */
+export const READ_ONLY_HEADER = "x-agora-read-only";
 
 /**
  * `hidden`: the people in this room who must not see this socket's typing (blocks, either way);
  * `until`: when the access it was let in with ends by itself.
  */
-export type ConnectionInfo = { userId: string; connectedAt: number; hidden?: string[]; until?: number };
+export type ConnectionInfo = {
+  userId: string;
+  connectedAt: number;
+  hidden?: string[];
+  until?: number;
+  /** How the user is shown (a conversation's socket sends messages in their name). */
+  name?: string;
+  avatar?: string | null;
+};
 
 /** WebSocket close codes (4000-4999 are the application's). */
 export const CloseCode = {
@@ -47,6 +60,16 @@ export const CloseCode = {
 export const MAX_SOCKETS_PER_PERSON = 12;
 
 export type TypingMessage = Extract<ClientMessage, { type: "typing" }>;
+export type SendMessage = Extract<ClientMessage, { type: "message.send" }>;
+
+const decodedHeader = (value: string | null): string | null => {
+  if (value === null) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+};
 
 const USER_TAG_PREFIX = "user:";
 const userTag = (userId: string) => `${USER_TAG_PREFIX}${userId}`;
@@ -94,6 +117,9 @@ export abstract class RoomBase extends Server<Env> {
   protected onTyping(connection: Connection<ConnectionInfo>, _userId: string, _message: TypingMessage): void {
     this.sendTo(connection, { type: "error", message: "Typing is not supported in this room." });
   }
+  protected onSend(connection: Connection<ConnectionInfo>, _userId: string, _message: SendMessage): void | Promise<void> {
+    this.sendTo(connection, { type: "error", message: "Messages are not sent in this room." });
+  }
 
   override getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
@@ -110,12 +136,16 @@ export abstract class RoomBase extends Server<Env> {
     }
     const hidden = ctx.request.headers.get(HIDDEN_USERS_HEADER)?.split(",").filter(Boolean);
     const until = Number(ctx.request.headers.get(ACCESS_UNTIL_HEADER)) || undefined;
+    const name = decodedHeader(ctx.request.headers.get(USER_NAME_HEADER));
+    const avatar = decodedHeader(ctx.request.headers.get(USER_AVATAR_HEADER));
     connection.setState({
       userId,
       connectedAt: Date.now(),
       ...(hidden?.length ? { hidden } : {}),
       ...(until ? { until } : {}),
+      ...(name !== null ? { name, avatar } : {}),
     });
+    await this.onAdmitted(ctx.request.headers);
     this.sendTo(connection, { type: "welcome", connectionId: connection.id, userId });
     const older = [...this.openConnections(userId, connection.id)].sort((a, b) => a.state!.connectedAt - b.state!.connectedAt);
     const excess = older.length + 1 - MAX_SOCKETS_PER_PERSON;
@@ -145,7 +175,10 @@ export abstract class RoomBase extends Server<Env> {
     if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
-  override onMessage(connection: Connection<ConnectionInfo>, raw: WSMessage): void {
+  /** What a room reads from the worker's headers at each upgrade, besides the socket's own facts. */
+  protected onAdmitted(_headers: Headers): void | Promise<void> {}
+
+  override onMessage(connection: Connection<ConnectionInfo>, raw: WSMessage): void | Promise<void> {
     const userId = connection.state?.userId;
     if (!userId) return;
     const parsed = parseClientMessage(raw);
@@ -167,6 +200,8 @@ export abstract class RoomBase extends Server<Env> {
         this.onTyping(connection, userId, message);
         return;
       }
+      case "message.send":
+        return this.onSend(connection, userId, message);
     }
   }
 

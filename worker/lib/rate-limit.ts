@@ -83,7 +83,7 @@ export function hitStatement(db: Db, rule: RateLimitRule, subject: string | SQLW
   );
 }
 
-function rateLimited(retryAfterS: number): AppError {
+export function rateLimited(retryAfterS: number): AppError {
   const wait = retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`;
   return new AppError("RATE_LIMITED", `Too many attempts. Please try again in ${wait}.`, {
     headers: { "Retry-After": String(retryAfterS) },

@@ -3,7 +3,15 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
-import { ACCESS_UNTIL_HEADER, HIDDEN_USERS_HEADER, SESSION_ID_HEADER, USER_ID_HEADER } from "../../party/room-base";
+import {
+  ACCESS_UNTIL_HEADER,
+  HIDDEN_USERS_HEADER,
+  READ_ONLY_HEADER,
+  SESSION_ID_HEADER,
+  USER_AVATAR_HEADER,
+  USER_ID_HEADER,
+  USER_NAME_HEADER,
+} from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
 import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
 import type { Db } from "./db";
@@ -23,7 +31,7 @@ const noSuchRoom = () => notFound("No such room.");
  * leaks), whom in it a block stands between (they do not see each other's typing), and when the
  * access it is let in with runs out by itself (a paid member's period: the room closes it then).
  */
-type Admission = { hidden: string[]; until?: number | null } | null;
+type Admission = { hidden: string[]; until?: number | null; readOnly?: boolean } | null;
 const admitted = (ok: boolean): Admission => (ok ? { hidden: [] } : null);
 
 const p = alias(conversationParticipants, "p");
@@ -56,6 +64,8 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
         where ${communityMembers.communityId} = ${cv.communityId} and ${communityMembers.profileId} = ${me}
           and ${communities.isPaid} = 1 and ${communityMembers.role} = 'member'
           and (${communities.creatorId} is null or ${communities.creatorId} <> ${me}))`,
+      // A group of an archived community takes no new messages, through the socket either.
+      readOnly: sql<number>`coalesce((select ${communities.archived} from ${communities} where ${communities.id} = ${cv.communityId}), 0)`,
     };
     const row = await db.get<SelectAsRow<typeof fields> | undefined>(
       sql`select ${selectAs(fields)}
@@ -64,7 +74,7 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
           and case when ${cv.type} = 'group' then ${cv.communityId} in (${memberCommunityIds(me)})
             else not exists (select 1 ${blockedOthers(me)}) end`,
     );
-    return row ? { hidden: row.hidden ? row.hidden.split(",") : [], until: row.until } : null;
+    return row ? { hidden: row.hidden ? row.hidden.split(",") : [], until: row.until, readOnly: row.readOnly === 1 } : null;
   },
   "user-room": async (_db, user, userId) => admitted(user.id === userId),
 };
@@ -120,6 +130,10 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
     forwarded.headers.set(SESSION_ID_HEADER, session.sessionId);
     if (admission.hidden.length) forwarded.headers.set(HIDDEN_USERS_HEADER, admission.hidden.join(","));
     if (admission.until != null) forwarded.headers.set(ACCESS_UNTIL_HEADER, String(admission.until));
+    if (admission.readOnly !== undefined) forwarded.headers.set(READ_ONLY_HEADER, admission.readOnly ? "1" : "0");
+    // How messages sent through the socket show the sender.
+    forwarded.headers.set(USER_NAME_HEADER, encodeURIComponent(session.user.fullName));
+    if (session.user.avatarUrl) forwarded.headers.set(USER_AVATAR_HEADER, encodeURIComponent(session.user.avatarUrl));
     // The room needs the identity, not the credentials.
     forwarded.headers.delete("cookie");
     forwarded.headers.delete("authorization");

@@ -7,7 +7,13 @@
  * without waiting for the room.
  */
 import type { CommunityRoom, Presence } from "../../party/community-room";
-import type { ConversationRoom } from "../../party/conversation-room";
+import type {
+  ChangeResult,
+  ConversationRoomBase as ConversationRoom,
+  SendRefusal,
+  SendResult,
+} from "../../party/conversation-room";
+import type { MessageChange } from "../../party/message-log";
 import type { CommunityEvent, ConversationEvent, UserEvent } from "../../common/realtime-protocol";
 import type { UserRoom } from "../../party/user-room";
 import type { AppEnv } from "../env";
@@ -164,11 +170,63 @@ export function disconnectFromConversation(env: AppEnv, conversationId: string, 
   );
 }
 
-/** Closes every socket of a conversation's room (the group chat was removed). */
+/** Closes every socket of a conversation's room and drops the messages it kept (the group chat was removed). */
 export function disconnectConversation(env: AppEnv, conversationId: string): Promise<number> {
-  return bestEffort("disconnect all", `conversation-room/${conversationId}`, 0, () =>
-    conversationRoom(env, conversationId).disconnectAll(),
+  return bestEffort("disconnect all", `conversation-room/${conversationId}`, 0, async () => {
+    const room = conversationRoom(env, conversationId);
+    const closed = await room.disconnectAll();
+    await room.removeMessages();
+    return closed;
+  });
+}
+
+/**
+ * The conversation's messages are its room's (party/conversation-room.ts): the API's sends and changes go
+ * there once the worker has checked the caller. Not best effort: the answer is the room's.
+ */
+export const sendInConversation = (
+  env: AppEnv,
+  conversationId: string,
+  ...args: Parameters<ConversationRoom["send"]>
+): Promise<SendResult> => conversationRoom(env, conversationId).send(...args);
+
+export const changeInConversation = (
+  env: AppEnv,
+  conversationId: string,
+  ...args: Parameters<ConversationRoom["change"]>
+): Promise<ChangeResult> => conversationRoom(env, conversationId).change(...args);
+
+export type { MessageChange, SendRefusal };
+
+/**
+ * Resolves, with the conversation's version, once D1 has every message change the room made: a reader
+ * of messages in D1 asks, and reads again when it read an older version.
+ */
+export const conversationSettled = (env: AppEnv, conversationId: string): Promise<number> =>
+  conversationRoom(env, conversationId).settled();
+
+/** The group chats of a community that was archived (true) or unarchived: their sockets stop or resume sending. */
+export async function setConversationsReadOnly(
+  env: AppEnv,
+  conversationIds: readonly string[],
+  readOnly: boolean,
+): Promise<void> {
+  await Promise.all(
+    conversationIds.map((id) =>
+      bestEffort("read-only", `conversation-room/${id}`, undefined, () => conversationRoom(env, id).setReadOnly(readOnly)),
+    ),
   );
+}
+
+/** Rooms whose messages D1 changed itself (an account purge) read them in again. */
+export async function reloadConversations(env: AppEnv, conversationIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < conversationIds.length; i += ROOM_WAVE) {
+    await Promise.all(
+      conversationIds
+        .slice(i, i + ROOM_WAVE)
+        .map((id) => bestEffort("reload", `conversation-room/${id}`, undefined, () => conversationRoom(env, id).reload())),
+    );
+  }
 }
 
 /** The rooms besides their own where a person may have sockets open. */

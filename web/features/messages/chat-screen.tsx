@@ -30,7 +30,7 @@ export function ChatScreen({ conversationId, me }: { conversationId: string; me:
   const detail = useQuery(conversationQueryOptions(conversationId));
   const history = useQuery(historyQueryOptions(conversationId));
   const live = useChatLive(conversationId, me.id, detail.isSuccess);
-  const outbox = useOutbox(conversationId);
+  const outbox = useOutbox(conversationId, live.sendMessage);
   const edit = useEditMessage(conversationId);
   const remove = useDeleteMessage(conversationId);
   const react = useReact(conversationId, me);

@@ -1,11 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { call } from "../../lib/api";
 import { useRoom } from "../../lib/realtime";
 import { MESSAGES_CATCH_UP_MAX } from "../../../common/contract/limits";
 import { applyCatchUp, applyLiveMessage, type ChatHistory } from "./chat-history";
 import { clearRowUnread, setLastRead, updateHistory } from "./chat-cache";
 import { conversationKeys } from "./queries";
+import { sendMessage } from "./chat-mutations";
+import { RoomSends } from "./room-sends";
 
 /** Someone who stops typing without saying so (closed tab) stops showing after this long. */
 export const TYPING_TIMEOUT_MS = 6000;
@@ -52,12 +54,19 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
   const catchUp = useCatchUp(conversationId);
   const [online, setOnline] = useState<string[]>([]);
   const [typing, setTyping] = useState<Record<string, number>>({});
+  const sends = useMemo(() => new RoomSends((input) => sendMessage(conversationId, input)), [conversationId]);
 
   const room = useRoom(
     "conversation-room",
     enabled ? conversationId : null,
     (event) => {
       switch (event.type) {
+        case "message.ack":
+          sends.acked(event.id, event.message);
+          return;
+        case "message.refused":
+          sends.refused(event.id);
+          return;
         case "message.created":
         case "message.updated": {
           if (event.conversationId !== conversationId) return;
@@ -104,7 +113,11 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
   // connection would be missed otherwise) the tab catches up from its mark.
   useEffect(() => {
     if (room.state === "open") void catchUp();
-  }, [room.state, catchUp]);
+    else sends.dropped();
+  }, [room.state, catchUp, sends]);
+  useEffect(() => {
+    sends.attach(room.send);
+  }, [sends, room.send]);
 
   // Stale typing marks expire even when no further frame comes.
   const typingIds = Object.keys(typing);
@@ -120,5 +133,5 @@ export function useChatLive(conversationId: string, me: string, enabled: boolean
     return () => clearInterval(timer);
   }, [typingIds.length]);
 
-  return { state: room.state, send: room.send, online, typingIds };
+  return { state: room.state, send: room.send, sendMessage: sends.send, online, typingIds };
 }

@@ -9,7 +9,7 @@ import { toast } from "../../lib/toast";
 import { newId } from "../../../common/ids";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import { putMessages } from "./chat-cache";
-import { messageBody, sendMessage, type SendInput } from "./chat-mutations";
+import { messageBody, type SendInput } from "./chat-mutations";
 import { conversationKeys } from "./queries";
 
 /** A message this tab is sending: shown at once, kept with its id until the server has it. */
@@ -49,7 +49,8 @@ function queuedMessage(write: PendingWrite): OutgoingMessage {
   };
 }
 
-export function useOutbox(conversationId: string) {
+/** `deliver` sends one message (through the chat's room when it is open: use-chat-live.ts). */
+export function useOutbox(conversationId: string, deliver: (input: SendInput) => Promise<ChatMessage>) {
   const { t } = useTranslation("messages");
   const qc = useQueryClient();
   const errorMessage = useErrorMessage();
@@ -110,7 +111,7 @@ export function useOutbox(conversationId: string) {
           drop(id);
           return;
         }
-        const saved = await sendMessage(conversationId, input);
+        const saved = await deliver(input);
         putMessages(qc, conversationId, [saved]);
         drop(id);
       } catch (err) {
@@ -120,7 +121,7 @@ export function useOutbox(conversationId: string) {
         }
       }
     },
-    [conversationId, qc, patch, drop, t, errorMessage],
+    [conversationId, qc, patch, drop, t, errorMessage, deliver],
   );
 
   const send = useCallback(

@@ -3,7 +3,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { newId } from "../../../common/ids";
 import type { AppEnv } from "../../env";
 import { batch, type Db } from "../../lib/db";
-import { disconnectFromCommunity, disconnectFromConversation, disconnectUserRoom } from "../../lib/rooms";
+import {
+  conversationSettled,
+  disconnectFromCommunity,
+  disconnectFromConversation,
+  disconnectUserRoom,
+  reloadConversations,
+} from "../../lib/rooms";
 import { userRoomsStatements } from "../../lib/user-rooms";
 import { deliver } from "../../lib/notification-delivery";
 import { planColumns } from "../../lib/community-plan";
@@ -133,6 +139,11 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   const inComments = inList(read(likedComments));
   const inCommunities = inList(read(communityIds));
   const inConversations = inList(read(conversationIds));
+  // Their conversations' rooms keep the messages and write them to D1 behind them: the person's sockets
+  // there close first, and D1 gets everything the rooms took before the purge changes it.
+  const rooms = read(conversationIds).map((room) => room.id);
+  await Promise.all(rooms.map((room) => disconnectFromConversation(env, room, id)));
+  await Promise.all(rooms.map((room) => conversationSettled(env, room)));
   const inOwned = inList(read(owned));
   // A fresh stand-in for the id inside keys that are not foreign keys (like sources in the points ledger).
   const gone = `deleted-${newId()}`;
@@ -255,6 +266,7 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   await Promise.all([
     disconnectUserRoom(env, id),
     ...read(communityIds).map((room) => disconnectFromCommunity(env, room.id, id)),
-    ...read(conversationIds).map((room) => disconnectFromConversation(env, room.id, id)),
+    // The rooms read the messages in again as the purge left them.
+    reloadConversations(env, rooms),
   ]);
 }

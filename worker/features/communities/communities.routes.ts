@@ -16,7 +16,8 @@ import { readSessionToken } from "../../lib/session-cookie";
 import { commit, commitOnce, notify } from "../../lib/commit";
 import { communityFor, communityStatement, toCommunityRow } from "../../lib/community-row";
 import { assertFeature } from "../../lib/community-plan";
-import { communities as communitiesTable, communityMembers } from "../../lib/tables";
+import { communities as communitiesTable, communityMembers, conversations as conversationsTable } from "../../lib/tables";
+import { setConversationsReadOnly } from "../../lib/rooms";
 import { communityView, lastPlanOrder, unpaidPlanOf } from "./community-view";
 import { archiveSteps, goFreeSteps } from "../../lib/membership";
 import { assertOwnImages, changesPricing, createCommunity, ownImages, updateCommunity } from "./community-writes";
@@ -191,11 +192,22 @@ async function setArchived(c: Context<HonoEnv>, id: string, archived: boolean) {
   const now = Date.now();
   // Archiving stops billing with it (membership.ts `archiveSteps`). Unarchiving restarts no subscription:
   // each member chooses to be charged again (resubscribe while their period runs, or join again).
-  await commit(c, {
+  const groups = db
+    .select({ id: conversationsTable.id })
+    .from(conversationsTable)
+    .where(and(eq(conversationsTable.communityId, id), eq(conversationsTable.type, "group")));
+  const read = await commit(c, {
     steps: [
       db.update(communitiesTable).set({ archived, updatedAt: now }).where(eq(communitiesTable.id, id)),
       ...(archived ? archiveSteps(db, id, now) : []),
+      groups,
     ],
   });
+  // Its group chats' rooms stop (or resume) taking messages through their sockets.
+  await setConversationsReadOnly(
+    c.env,
+    read(groups).map((g) => g.id),
+    archived,
+  );
   return respond(c, archived ? communities.archive : communities.unarchive, { id, archived });
 }

@@ -23,7 +23,7 @@ import { bare, bareList, tableAs } from "../../lib/sql-names";
 import { peopleNamed } from "../../lib/full-text";
 import { asParticipant, assertNotArchived, conversationFor, type ConversationContext } from "./conversation.access";
 import { listConversationSummaries, unreadMessagesCount } from "./conversations.queries";
-import { currentVersion } from "./message-writes";
+import { currentVersion } from "../../lib/message-writes";
 
 /** A person as the chat screens show them. */
 const person = { id: users.id, fullName: users.fullName, avatarUrl: users.avatarUrl };

@@ -3,76 +3,50 @@ import type { Context } from "hono";
 import { conversations } from "../../../common/contract/conversations";
 import type { ChatMessage } from "../../../common/contract/conversations";
 import type { HonoEnv } from "../../env";
-import { batch, isUniqueViolation, type Db, type Statement } from "../../lib/db";
-import { bare, bareList } from "../../lib/sql-names";
-import {
-  conversationParticipants as cp,
-  conversations as cv,
-  messageReactions,
-  messages,
-  notifications as n,
-} from "../../lib/tables";
+import { batch } from "../../lib/db";
+import { conversationParticipants as cp, messages, notifications as n } from "../../lib/tables";
 import { AppError, forbidden, notFound } from "../../lib/errors";
-import { assertUnderLimit, hitStatement, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
+import { assertUnderLimit, hitStatement, rateLimited, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
 import { respond } from "../../lib/respond";
 import { assertOwnUpload, ownUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
-import { getConversationPresence, type Frame } from "../../lib/rooms";
+import {
+  changeInConversation,
+  conversationSettled,
+  sendInConversation,
+  type MessageChange,
+  type SendRefusal,
+} from "../../lib/rooms";
 import { commit, type Read } from "../../lib/commit";
 import { sessionToken, sessionUserId } from "../../lib/session";
 import { fileReport } from "../../lib/reports";
 import { unreadCount } from "../../lib/notification-rows";
 import { unreadTotal } from "./conversations.queries";
 import { asParticipant, assertCanWrite, assertNotArchived, conversationFor, messageFor } from "./conversation.access";
-import {
-  currentVersion,
-  hiddenFrom,
-  messageNotifications,
-  nextVersion,
-  touchMessage,
-  type MessageChange,
-} from "./message-writes";
-import { changesAfter, historyPage, messageById, messagePreview, toChatMessage, type MessageRow } from "./messages.queries";
+import { currentVersion, hiddenFrom } from "../../lib/message-writes";
+import { changesAfter, historyPage, toChatMessage } from "../../lib/message-rows";
 
-/** Who stored a message id and where: a send of an id already taken is a retry or a conflict. */
-const storedMessage = (db: Db, messageId: string) =>
-  db
-    .select({ conversationId: messages.conversationId, senderId: messages.senderId })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-type StoredMessage = Awaited<ReturnType<typeof storedMessage>>[number];
+/** The room's refusal of a send, as the API answers it. */
+function refused(refusal: SendRefusal): AppError {
+  switch (refusal.code) {
+    case "RATE_LIMITED":
+      return rateLimited(Math.max(1, Math.ceil((refusal.retryAfterMs ?? 1000) / 1000)));
+    case "CONFLICT":
+      return new AppError("CONFLICT", refusal.message, { issues: [{ path: "id", message: "Already used" }] });
+    case "VALIDATION_FAILED":
+      return new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
+        issues: [{ path: "replyToId", message: refusal.message }],
+      });
+    case "READ_ONLY":
+      return new AppError("READ_ONLY", refusal.message);
+  }
+}
 
-/** What a send writes of a message, in the order its insert selects them. */
-const sentColumns = bareList(
-  messages.id,
-  messages.conversationId,
-  messages.senderId,
-  messages.content,
-  messages.messageType,
-  messages.fileUrl,
-  messages.replyToId,
-  messages.seq,
-  messages.version,
-  messages.isEdited,
-  messages.isDeleted,
-  messages.createdAt,
-  messages.updatedAt,
-);
-
-const shown = (rows: MessageRow[] | undefined): ChatMessage => {
-  const row = rows?.[0];
-  if (!row) throw notFound("Message not found.");
-  return toChatMessage(row);
-};
-
-/** After the commit: the message as everyone sees it, to every participant online but those it is hidden from. */
-/** A message as its conversation room sends it, to everyone but those on the other side of a block. */
-const messageFrame = (type: "message.created" | "message.updated", message: ChatMessage, hiddenFrom: string[]): Frame => ({
-  room: "conversation",
-  id: message.conversationId,
-  event: { type, conversationId: message.conversationId, message },
-  hiddenFrom,
-});
+/**
+ * The conversation's version once D1 has every change its room made. A history page or catch-up read
+ * from D1 at an older version is read again (rare: the room writes to D1 as soon as it has stored a change).
+ */
+const roomVersion = (c: Context<HonoEnv>, conversationId: string): Promise<number> => conversationSettled(c.env, conversationId);
 
 /** /api/conversations/:conversationId/messages and /read */
 export const conversationMessagesRoutes = [
@@ -88,111 +62,51 @@ export const conversationMessagesRoutes = [
     const page = catchUp
       ? changesAfter(db, conversationId, viewer, { after: query.after!, limit: query.limit })
       : historyPage(db, conversationId, viewer, { before: query.before, limit: query.limit });
-    const [row, rows] = await db.batch([target.query, page]);
+    const [row, first] = await db.batch([target.query, page]);
     const context = asParticipant(target.read(c, row));
+    const settled = await roomVersion(c, conversationId);
+    const behind = settled > context.conversation.version;
+    const rows = behind ? await page : first;
     const hasMore = rows.length > query.limit;
     const items = rows.slice(0, query.limit);
     if (!catchUp) items.reverse();
-    const version = catchUp && hasMore ? items.at(-1)!.version : context.conversation.version;
+    const version = catchUp && hasMore ? items.at(-1)!.version : behind ? settled : context.conversation.version;
     return respond(c, conversations.messages, { items: items.map(toChatMessage), hasMore, version });
   }),
   route(conversations.send, async (c) => {
-    // Two round trips: access, an earlier send of this id, rate limit, reply target and who is hidden from
-    // the sender (with the room's presence asked meanwhile); then the message, the conversation's last
-    // message, the sender's read mark, notifications and the message as shown. Nothing is written per
-    // participant: unread counts are counted from read marks when read (`unreadMessages`).
+    // One round trip: access, the image's owner and who is hidden from the sender; then the conversation's
+    // room checks the id, the rate and the reply, numbers, stores and fans the message out, and writes it to
+    // D1 behind the answer (party/conversation-room.ts). A text message sent through the room's socket
+    // takes the same path without this request.
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
     const body = c.req.valid("json");
     const me = sessionUserId(token);
     const target = conversationFor(db, token, conversationId);
-    const existing = storedMessage(db, body.id);
-    // A retry of a message already stored costs no budget.
-    const limit = hitStatement(
-      db,
-      rateLimitRules.messaging,
-      sql`(select ${me} where not exists (select 1 from ${messages} where ${messages.id} = ${body.id}))`,
-    );
     const hidden = hiddenFrom(db, conversationId, me);
-    const reply = body.replyToId
-      ? db
-          .select({ id: messages.id })
-          .from(messages)
-          .where(and(eq(messages.id, body.replyToId), eq(messages.conversationId, conversationId), eq(messages.isDeleted, false)))
-      : null;
     const image = ownUpload(db, token, "chat_attachment", body.fileUrl);
-    const [checks, present] = await Promise.all([
-      batch(db, [target.query, existing, limit, hidden, ...(reply ? [reply] : []), ...(image ? [image] : [])]),
-      getConversationPresence(c.env, conversationId),
-    ]);
+    const checks = await batch(db, [target.query, hidden, ...(image ? [image] : [])]);
     const context = asParticipant(target.read(c, checks(target.query)));
-    const user = context.user;
-    const earlier = checks(existing)[0];
-    if (earlier) return answerRetry(c, db, body.id, earlier, conversationId, user.id);
     assertCanWrite(context);
-    assertUnderLimit(rateLimitRules.messaging, checks(limit));
-    if (reply && !checks(reply)[0]) {
-      throw new AppError("VALIDATION_FAILED", "Some fields are not valid.", {
-        issues: [{ path: "replyToId", message: "The message you reply to is not in this conversation" }],
-      });
-    }
     // Only one's own upload: another person's image (or a key that names none) is not attached.
     if (image) assertOwnUpload(checks(image) ?? { n: 0 }, "fileUrl");
-    const hiddenIds = checks(hidden).map((r) => r.userId);
-    const now = Date.now();
-    const preview = messagePreview(body.content);
-    const notes = messageNotifications(db, {
+    const { id, fullName, avatarUrl } = context.user;
+    const result = await sendInConversation(
+      c.env,
       conversationId,
-      communityId: context.conversation.communityId,
-      senderId: user.id,
-      preview,
-      skip: [...new Set([...present, ...hiddenIds])],
-      now,
-    });
-    const created = messageById(db, body.id);
-    let message: ChatMessage;
-    try {
-      const read = await commit(c, {
-        steps: [
-          nextVersion(
-            db,
-            conversationId,
-            sql`${bare(cv.lastMessageId)} = ${body.id}, ${bare(cv.lastMessagePreview)} = ${preview},
-            ${bare(cv.lastMessageSenderId)} = ${user.id}, ${bare(cv.lastMessageAt)} = ${now}, ${bare(cv.updatedAt)} = ${now}`,
-          ),
-          db.run(
-            sql`insert into ${messages} (${sentColumns})
-            select ${body.id}, ${conversationId}, ${user.id}, ${body.content}, ${body.messageType}, ${body.fileUrl ?? null},
-              ${body.replyToId ?? null}, ${cv.version}, ${cv.version}, 0, 0, ${now}, ${now}
-            from ${cv} where ${cv.id} = ${conversationId}`,
-          ),
-          // Writing in a conversation reads it.
-          db
-            .update(cp)
-            .set({ lastReadSeq: currentVersion(conversationId), lastReadAt: now })
-            .where(and(eq(cp.conversationId, conversationId), eq(cp.userId, user.id))),
-          notes,
-          created,
-        ],
-        frames: (read) => [
-          messageFrame("message.created", shown(read(created)), hiddenIds),
-          ...[user.id, ...read(notes.readBack).map((r) => r.recipientId)].map((id): Frame => ({
-            room: "user",
-            id,
-            event: { type: "conversation.bumped", conversationId, lastMessageAt: now },
-          })),
-        ],
-      });
-      message = shown(read(created));
-    } catch (error) {
-      // The same message sent twice at once: the first stored it, this one answers with it.
-      if (!isUniqueViolation(error)) throw error;
-      const [row] = await storedMessage(db, body.id);
-      if (!row) throw error;
-      return answerRetry(c, db, body.id, row, conversationId, user.id);
-    }
-    return respond(c, conversations.send, { message });
+      {
+        id: body.id,
+        content: body.content,
+        messageType: body.messageType,
+        fileUrl: body.fileUrl ?? null,
+        replyToId: body.replyToId ?? null,
+      },
+      { id, fullName, avatarUrl },
+      checks(hidden).map((r) => r.userId),
+    );
+    if (!result.ok) throw refused(result);
+    return respond(c, conversations.send, { message: result.message });
   }),
   route(conversations.markRead, async (c) => {
     // Two round trips: access; then the read mark, the conversation's MESSAGE notification read, and
@@ -202,6 +116,8 @@ export const conversationMessagesRoutes = [
     const { conversationId } = c.req.valid("param");
     const target = conversationFor(db, token, conversationId);
     const context = asParticipant(target.read(c, await target.query));
+    // The mark may name a message the room has shown and D1 not stored yet: D1 catches up first.
+    await conversationSettled(c.env, conversationId);
     const me = context.user.id;
     const now = Date.now();
     // Never backwards, never past what exists.
@@ -236,31 +152,13 @@ export const conversationMessagesRoutes = [
   }),
 ];
 
-/** A send whose id is already stored: the same sender's retry gets the message; anyone else a conflict. */
-async function answerRetry(
-  c: Context<HonoEnv>,
-  db: Db,
-  messageId: string,
-  earlier: StoredMessage,
-  conversationId: string,
-  userId: string,
-) {
-  if (earlier.conversationId !== conversationId || earlier.senderId !== userId) {
-    throw new AppError("CONFLICT", "This message id is already taken. Send the message with a new id.", {
-      issues: [{ path: "id", message: "Already used" }],
-    });
-  }
-  return respond(c, conversations.send, { message: shown(await messageById(db, messageId)) });
-}
-
 type MessageContext = ReturnType<ReturnType<typeof messageFor>["read"]>;
 
 /**
- * An edit, delete or reaction: two round trips. The first reads access to the message, who it is hidden
- * from and (for reactions) the rate limit; `check` refuses what may not be done. The second takes the
- * conversation's next version, runs `change`, marks the message with that version (`set` are the
- * columns it changes; a reaction changes none) and reads it back as shown, which the room then sends to
- * everyone who sees it.
+ * An edit, delete or reaction: one round trip reads access to the message, who it is hidden from and the
+ * rate limit; `check` refuses what may not be done. Then the conversation's room numbers and stores the
+ * change, writes it to D1 (the second round trip, from the room) and sends the message as D1 shows it
+ * to everyone who sees it.
  */
 async function changeMessage(
   c: Context<HonoEnv>,
@@ -268,8 +166,7 @@ async function changeMessage(
   opts: {
     limit?: RateLimitRule;
     check: (context: MessageContext) => void;
-    set?: MessageChange;
-    change?: (conversationId: string, userId: string, now: number) => Statement[];
+    change: (userId: string) => MessageChange;
   },
 ): Promise<ChatMessage> {
   const db = c.var.db;
@@ -286,25 +183,15 @@ async function changeMessage(
   const context = target.read(c, checks(target.query));
   opts.check(context);
   if (opts.limit && limit) assertUnderLimit(opts.limit, checks(limit));
-  const conversationId = context.conversation.id;
-  const now = Date.now();
-  const after = messageById(db, messageId);
-  const read = await commit(c, {
-    steps: [
-      ...(opts.change?.(conversationId, context.user.id, now) ?? []),
-      nextVersion(db, conversationId),
-      touchMessage(db, messageId, conversationId, opts.set ?? {}, now),
-      after,
-    ],
-    frames: (read) => [
-      messageFrame(
-        "message.updated",
-        shown(read(after)),
-        checks(hidden).map((r) => r.userId),
-      ),
-    ],
-  });
-  return shown(read(after));
+  const result = await changeInConversation(
+    c.env,
+    context.conversation.id,
+    messageId,
+    opts.change(context.user.id),
+    checks(hidden).map((r) => r.userId),
+  );
+  if (!result.ok) throw result.code === "NOT_FOUND" ? notFound(result.message) : deletedMessage();
+  return result.message;
 }
 
 const deletedMessage = () => new AppError("CONFLICT", "This message was deleted.");
@@ -321,13 +208,7 @@ export const messagesRoutes = [
         if (context.message.isDeleted) throw deletedMessage();
         assertCanWrite(context);
       },
-      set: { content, isEdited: true },
-      change: (conversationId) => [
-        c.var.db.run(
-          sql`update ${cv} set ${bare(cv.lastMessagePreview)} = ${messagePreview(content)}
-            where ${cv.id} = ${conversationId} and ${cv.lastMessageId} = ${messageId}`,
-        ),
-      ],
+      change: () => ({ kind: "edit", content }),
     });
     return respond(c, conversations.editMessage, { message });
   }),
@@ -339,13 +220,7 @@ export const messagesRoutes = [
         if (context.message.senderId !== context.user.id) throw forbidden("You can only delete your own messages.");
         assertNotArchived(context);
       },
-      set: { content: "", fileUrl: null, isDeleted: true },
-      change: (conversationId) => [
-        c.var.db.delete(messageReactions).where(eq(messageReactions.messageId, messageId)),
-        c.var.db.run(
-          sql`update ${cv} set ${bare(cv.lastMessagePreview)} = '' where ${cv.id} = ${conversationId} and ${cv.lastMessageId} = ${messageId}`,
-        ),
-      ],
+      change: () => ({ kind: "delete" }),
     });
     return respond(c, conversations.deleteMessage, { message });
   }),
@@ -359,19 +234,7 @@ export const messagesRoutes = [
         if (context.message.isDeleted) throw deletedMessage();
         assertCanWrite(context);
       },
-      change: (_conversationId, userId, now) => [
-        active
-          ? c.var.db.insert(messageReactions).values({ messageId, userId, emoji, createdAt: now }).onConflictDoNothing()
-          : c.var.db
-              .delete(messageReactions)
-              .where(
-                and(
-                  eq(messageReactions.messageId, messageId),
-                  eq(messageReactions.userId, userId),
-                  eq(messageReactions.emoji, emoji),
-                ),
-              ),
-      ],
+      change: (userId) => ({ kind: "react", userId, emoji, active }),
     });
     return respond(c, conversations.react, { message });
   }),

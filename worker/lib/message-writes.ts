@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { blockedBetween } from "../../lib/access";
-import { notifyMany } from "../../lib/commit";
-import type { Db } from "../../lib/db";
-import { bare, tableAs } from "../../lib/sql-names";
-import { conversationParticipants as cp, conversations, messages, notifications as n } from "../../lib/tables";
-import { insertInApp, queueMail } from "../../lib/notification-delivery";
-import { notificationsWhere } from "../../lib/notification-rows";
+import { blockedBetween, memberCommunityIds } from "./access";
+import { notifyMany } from "./commit";
+import type { Db } from "./db";
+import { bare, tableAs } from "./sql-names";
+import { conversationParticipants as cp, conversations, messages, notifications as n } from "./tables";
+import { insertInApp, queueMail } from "./notification-delivery";
+import { notificationsWhere } from "./notification-rows";
 
 /**
  * The statements messaging writes with, shared by send, edit, delete and react: each change takes the
@@ -61,13 +61,27 @@ const x = alias(n, "x");
  */
 export function messageNotifications(
   db: Db,
-  opts: { conversationId: string; communityId: string | null; senderId: string; preview: string; skip: string[]; now: number },
+  opts: {
+    conversationId: string;
+    communityId: string | null | SQL;
+    senderId: string;
+    preview: string;
+    skip: string[];
+    now: number;
+    /** Notify nobody when this message is stored already (the write is being applied again). */
+    messageId?: string;
+  },
 ) {
   const { conversationId, senderId, now } = opts;
   const skip = JSON.stringify(opts.skip);
-  // Read as the derived table `r` below, whose column is user_id.
+  const once = opts.messageId ? sql` and not exists (select 1 from ${messages} where ${messages.id} = ${opts.messageId})` : sql``;
+  // Read as the derived table `r` below, whose column is user_id. In a group, only participants whose
+  // access to its community is current: one whose paid time ran out (or who was removed) keeps a seat
+  // until they leave, and a notification would show them the words their access no longer reads.
   const recipients = sql`(select ${cp.userId} as user_id from ${cp} where ${cp.conversationId} = ${conversationId}
-    and ${cp.userId} <> ${senderId} and ${cp.userId} not in (select value from json_each(${skip})))`;
+    and ${cp.userId} <> ${senderId} and ${cp.userId} not in (select value from json_each(${skip}))${once}
+    and exists (select 1 from ${tableAs(g)} where ${g.id} = ${conversationId}
+      and (${g.type} = 'direct' or ${g.communityId} in (${memberCommunityIds(cp.userId)}))))`;
   const update = db
     .update(n)
     .set({

@@ -1,11 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { ChatMessage, Reaction } from "../../../common/contract/conversations";
-import { REACTION_USERS_MAX } from "../../../common/contract/limits";
-import { blockedBetween } from "../../lib/access";
-import type { Db } from "../../lib/db";
-import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "../../lib/sql-names";
-import { conversationParticipants, conversations, messageReactions, messages, users } from "../../lib/tables";
+import type { ChatMessage, Reaction } from "../../common/contract/conversations";
+import { REACTION_USERS_MAX } from "../../common/contract/limits";
+import { blockedBetween } from "./access";
+import type { Db } from "./db";
+import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "./sql-names";
+import { conversationParticipants, conversations, messageReactions, messages, users } from "./tables";
 
 /**
  * Messages as every participant sees them: sender, the quoted message of a reply, reactions with

@@ -1,0 +1,239 @@
+import { evictDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { newId } from "../common/ids";
+import type { ChatMessage, MessagesPage } from "../common/contract/conversations";
+import { conversationSettled, reloadConversations } from "../worker/lib/rooms";
+import { stopClock } from "../tests/clock";
+import { addMember, call, createCommunity, createConversation, createUser, type TestUser } from "../tests/factories";
+import { closeAll, connect, type TestSocket } from "./test-socket";
+
+afterEach(closeAll);
+
+/**
+ * Messages sent through a conversation room's socket: the room checks, numbers, stores and fans them out
+ * itself, and writes them to D1 behind (party/conversation-room.ts, worker/lib/message-mirror.ts).
+ */
+
+const path = (conversationId: string) => `/parties/conversation-room/${conversationId}`;
+
+async function directChat() {
+  const alice = await createUser({ name: "Alice" });
+  const bob = await createUser({ name: "Bob" });
+  const conversation = await createConversation("direct", [alice.user.id, bob.user.id]);
+  const a = await connect(path(conversation.id), { cookie: alice.cookie });
+  const b = await connect(path(conversation.id), { cookie: bob.cookie });
+  await Promise.all([a.next("welcome"), b.next("welcome")]);
+  return { alice, bob, conversation, a, b };
+}
+
+/** Sends through the socket and answers the room's answer to it (`message.ack` or `message.refused`). */
+async function sendVia(socket: TestSocket, content: string, extra: { id?: string; replyToId?: string } = {}) {
+  const id = extra.id ?? crypto.randomUUID();
+  const from = socket.frames.length;
+  socket.sendJson({ type: "message.send", id, content, replyToId: extra.replyToId ?? null });
+  const answer = await Promise.race([
+    socket.next("message.ack", (m) => m.id === id, from),
+    socket.next("message.refused", (m) => m.id === id, from),
+  ]);
+  return answer;
+}
+
+async function acked(socket: TestSocket, content: string, extra: { id?: string; replyToId?: string } = {}): Promise<ChatMessage> {
+  const answer = await sendVia(socket, content, extra);
+  if (answer.type !== "message.ack") throw new Error(`refused: ${answer.code} ${answer.message}`);
+  return answer.message;
+}
+
+const rows = (sql: string, ...bind: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...bind)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
+
+async function history(user: TestUser, conversationId: string, query = ""): Promise<MessagesPage> {
+  const res = await call(`/api/conversations/${conversationId}/messages${query}`, { cookie: user.cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as MessagesPage;
+}
+
+describe("messages sent through the conversation's socket", () => {
+  it("are numbered, stored, acknowledged and fanned out by the room, then written to D1 with the list's summary", async () => {
+    const { alice, bob, conversation, a, b } = await directChat();
+    const first = await acked(a, "hello Bob");
+    expect(first).toMatchObject({
+      conversationId: conversation.id,
+      seq: 1,
+      version: 1,
+      content: "hello Bob",
+      sender: { id: alice.user.id, fullName: "Alice" },
+      replyTo: null,
+      reactions: [],
+    });
+    expect((await b.next("message.created")).message).toEqual(first);
+    const reply = await acked(b, "hi Alice", { replyToId: first.id });
+    expect(reply).toMatchObject({ seq: 2, replyTo: { id: first.id, senderName: "Alice", content: "hello Bob" } });
+    // The sender's sockets get it too (another tab of theirs shows it).
+    expect((await a.next("message.created", (m) => m.message.id === reply.id)).message).toEqual(reply);
+
+    expect(await conversationSettled(env, conversation.id)).toBe(2);
+    const stored = await rows(
+      "select id, seq, version, sender_id, content, reply_to_id from messages where conversation_id = ? order by seq",
+      conversation.id,
+    );
+    expect(stored).toEqual([
+      { id: first.id, seq: 1, version: 1, sender_id: alice.user.id, content: "hello Bob", reply_to_id: null },
+      { id: reply.id, seq: 2, version: 2, sender_id: bob.user.id, content: "hi Alice", reply_to_id: first.id },
+    ]);
+    const [summary] = await rows(
+      "select version, last_message_id, last_message_preview from conversations where id = ?",
+      conversation.id,
+    );
+    expect(summary).toEqual({ version: 2, last_message_id: reply.id, last_message_preview: "hi Alice" });
+    // What the API reads is what the room showed.
+    expect((await history(alice, conversation.id)).items).toEqual([first, reply]);
+    // Both had the chat open: nobody was notified.
+    expect(await rows("select 1 from notifications where conversation_id = ?", conversation.id)).toEqual([]);
+  });
+
+  it("need no D1 on the way: with D1's messages away the room still stores, answers and delivers, and D1 gets them once back", async () => {
+    const { alice, conversation, a, b } = await directChat();
+    await acked(a, "before"); // the room has read in what D1 held
+    await conversationSettled(env, conversation.id);
+    await env.DB.exec("alter table messages rename to messages_away");
+    let restored = false;
+    try {
+      const during = await acked(a, "while D1 cannot take it");
+      expect(during.seq).toBe(2);
+      expect((await b.next("message.created", (m) => m.message.id === during.id)).message).toEqual(during);
+      // Readers of D1 are told it is behind (they answer an error rather than an old page).
+      const failure = await conversationSettled(env, conversation.id).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String(failure)).toContain("not written to D1 yet");
+      await env.DB.exec("alter table messages_away rename to messages");
+      restored = true;
+      expect(await conversationSettled(env, conversation.id)).toBe(2);
+      expect(await rows("select content from messages where conversation_id = ? order by seq", conversation.id)).toEqual([
+        { content: "before" },
+        { content: "while D1 cannot take it" },
+      ]);
+      expect((await history(alice, conversation.id)).items.map((m) => m.seq)).toEqual([1, 2]);
+    } finally {
+      if (!restored) await env.DB.exec("alter table messages_away rename to messages");
+    }
+  });
+
+  it("answer a retried id with the message already stored, once, and refuse another person's id", async () => {
+    const { conversation, a, b } = await directChat();
+    const id = crypto.randomUUID();
+    const sent = await acked(a, "once", { id });
+    await b.next("message.created");
+    const from = b.frames.length;
+    const again = await acked(a, "once", { id });
+    expect(again).toMatchObject({ id, seq: sent.seq, content: "once" });
+    const taken = await sendVia(b, "mine now", { id });
+    expect(taken).toMatchObject({ type: "message.refused", code: "CONFLICT" });
+    await b.expectNone("message.created", from, 300);
+    await conversationSettled(env, conversation.id);
+    expect(await rows("select count(*) as n from messages where conversation_id = ?", conversation.id)).toEqual([{ n: 1 }]);
+  });
+
+  it("refuse a reply to a message not in the conversation, a 21st message in 10 seconds and a group of an archived community", async () => {
+    const { conversation, a } = await directChat();
+    expect(await sendVia(a, "to nothing", { replyToId: newId() })).toMatchObject({
+      type: "message.refused",
+      code: "VALIDATION_FAILED",
+    });
+    stopClock(Math.ceil(Date.now() / 10_000) * 10_000 + 1);
+    for (let i = 0; i < 20; i++) await acked(a, `m${i}`);
+    expect(await sendVia(a, "one too many")).toMatchObject({ type: "message.refused", code: "RATE_LIMITED" });
+    await conversationSettled(env, conversation.id);
+    expect(await rows("select count(*) as n from messages where conversation_id = ?", conversation.id)).toEqual([{ n: 20 }]);
+
+    const owner = await createUser();
+    const member = await createUser();
+    const community = await createCommunity(owner.user.id);
+    await addMember(community.id, member.user.id);
+    const group = await createConversation("group", [owner.user.id, member.user.id], { communityId: community.id });
+    const m = await connect(path(group.id), { cookie: member.cookie });
+    await m.next("welcome");
+    await acked(m, "still open");
+    const archived = await call(`/api/communities/${community.id}/archive`, { method: "POST", cookie: owner.cookie });
+    expect(archived.status).toBe(200);
+    expect(await sendVia(m, "after the archive")).toMatchObject({ type: "message.refused", code: "READ_ONLY" });
+    // A socket opened later is told at its upgrade.
+    const later = await connect(path(group.id), { cookie: owner.cookie });
+    await later.next("welcome");
+    expect(await sendVia(later, "owner too")).toMatchObject({ type: "message.refused", code: "READ_ONLY" });
+    expect((await call(`/api/communities/${community.id}/unarchive`, { method: "POST", cookie: owner.cookie })).status).toBe(200);
+    await acked(m, "open again");
+  });
+
+  it("are not delivered to the people a block stands between the sender and, in a group", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const carol = await createUser({ name: "Carol" });
+    const community = await createCommunity(alice.user.id);
+    await addMember(community.id, bob.user.id);
+    await addMember(community.id, carol.user.id);
+    const group = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id], { communityId: community.id });
+    expect((await call(`/api/users/${carol.user.id}/block`, { method: "PUT", cookie: alice.cookie })).status).toBe(200);
+    const [a, b, c] = await Promise.all([alice, bob, carol].map((u) => connect(path(group.id), { cookie: u.cookie })));
+    await Promise.all([a!.next("welcome"), b!.next("welcome"), c!.next("welcome")]);
+    const sent = await acked(a!, "not for Carol");
+    expect((await b!.next("message.created")).message.id).toBe(sent.id);
+    await c!.expectNone("message.created", 0, 300);
+  });
+
+  it("keep their numbers through a restart of the room, and a client that was away catches up by version", async () => {
+    const { alice, bob, conversation, a } = await directChat();
+    await acked(a, "one");
+    const seen = (await acked(a, "two")).version;
+    await closeAll();
+    await evictDurableObject(env.ConversationRoom.getByName(conversation.id));
+    const again = await connect(path(conversation.id), { cookie: alice.cookie });
+    await again.next("welcome");
+    expect((await acked(again, "three")).seq).toBe(3);
+    expect((await acked(again, "four")).seq).toBe(4);
+    const page = await history(bob, conversation.id, `?after=${seen}`);
+    expect(page.items.map((m) => [m.seq, m.content])).toEqual([
+      [3, "three"],
+      [4, "four"],
+    ]);
+    expect(page.version).toBe(4);
+  });
+
+  it("continue from what D1 held before the room kept messages (read in once, safely again)", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const conversation = await createConversation("direct", [alice.user.id, bob.user.id]);
+    // Messages written to D1 before rooms kept them.
+    const old = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const [i, id] of old.entries()) {
+      await env.DB.prepare(
+        `insert into messages (id, conversation_id, sender_id, content, message_type, seq, version, is_edited, is_deleted, created_at, updated_at)
+         values (?, ?, ?, ?, 'text', ?, ?, 0, 0, ?, ?)`,
+      )
+        .bind(id, conversation.id, i === 1 ? bob.user.id : alice.user.id, `old ${i + 1}`, i + 1, i + 1, 1000 + i, 1000 + i)
+        .run();
+    }
+    await env.DB.prepare("update conversations set version = 3, last_message_id = ? where id = ?")
+      .bind(old[2], conversation.id)
+      .run();
+    const a = await connect(path(conversation.id), { cookie: alice.cookie });
+    await a.next("welcome");
+    const reply = await acked(a, "answering an old one", { replyToId: old[1] });
+    expect(reply).toMatchObject({ seq: 4, replyTo: { id: old[1], senderName: "Bob", content: "old 2" } });
+    // A retry of a message stored before is answered with it, not stored again.
+    expect(await acked(a, "old 1", { id: old[0] })).toMatchObject({ id: old[0], seq: 1 });
+    // Read in again (as after a purge): nothing doubles, the numbers go on.
+    await reloadConversations(env, [conversation.id]);
+    expect((await acked(a, "after reading in again")).seq).toBe(5);
+    await conversationSettled(env, conversation.id);
+    expect(await rows("select seq from messages where conversation_id = ? order by seq", conversation.id)).toEqual(
+      [1, 2, 3, 4, 5].map((seq) => ({ seq })),
+    );
+  });
+});
