@@ -1,12 +1,12 @@
-// Messaging durability run: two people exchange messages over HTTP and the conversation room while
-// the server (the production build under `wrangler dev`, the same local data throughout) is killed
-// with SIGKILL and started again mid-stream. The clients retry a send with the same message id after
+// Messaging durability run: two people exchange messages through the conversation room's socket (or
+// over HTTP: DURABILITY_VIA=http) while the server (the production build under `wrangler dev`, the
+// same local data throughout) is killed with SIGKILL and started again mid-stream. The clients retry a send with the same message id after
 // any error and catch up by version after every reconnect. Then the database and both clients'
 // histories are compared. See bench/README.md.
 //
 //   npm run bench:durability
 //   knobs: DURABILITY_MESSAGES (2000), DURABILITY_RESTARTS (3), DURABILITY_DROP_SHARE (0.05),
-//          BENCH_PORT (8798), AGORA_STATE_DIR
+//          DURABILITY_VIA ("socket" or "http"), BENCH_PORT (8798), AGORA_STATE_DIR
 import { randomBytes, randomUUID } from "node:crypto";
 import { loadavg } from "node:os";
 import { writeFileSync } from "node:fs";
@@ -30,6 +30,12 @@ const restarts = Number(process.env.DURABILITY_RESTARTS ?? 3);
 // A kill rarely lands between a send's commit and its answer, so the clients also throw away this
 // share of good answers and send again with the same id, as after a connection dropped on the way back.
 const dropShare = Number(process.env.DURABILITY_DROP_SHARE ?? 0.05);
+// How the apps send: through the room's socket, as the web app sends text (the room acknowledges once
+// the message is in its own storage, and writes it to D1 behind), or over HTTP.
+const via = process.env.DURABILITY_VIA ?? "socket";
+if (via !== "socket" && via !== "http") throw new Error(`DURABILITY_VIA is "socket" or "http", not ${via}`);
+// A socket send unanswered this long is sent again (with the same id).
+const ACK_TIMEOUT_MS = 5000;
 
 let port = Number(process.env.BENCH_PORT ?? 8798);
 if (!(await portIsFree(port))) {
@@ -71,6 +77,8 @@ class ChatClient {
     this.resentApart = [];
     this.stopped = false;
     this.catching = null;
+    /** Socket sends waiting for the room's answer, by message id. */
+    this.acks = new Map();
     this.again = false;
     this.stats = {
       reconnects: 0,
@@ -112,6 +120,14 @@ class ChatClient {
 
   onFrame(data) {
     const frame = JSON.parse(data);
+    if (frame.type === "message.ack" || frame.type === "message.refused") {
+      this.acks.get(frame.id)?.(
+        frame.type === "message.ack"
+          ? { status: 201, body: { message: frame.message } }
+          : { status: frame.code === "RATE_LIMITED" ? 429 : 409, retryAfter: 1, body: frame },
+      );
+      return;
+    }
     if (frame.type !== "message.created") return;
     const gap = frame.message.version > this.known + 1;
     this.apply(frame.message, "live");
@@ -143,13 +159,37 @@ class ChatClient {
     return this.catching;
   }
 
+  /** One send through the socket, answered like `sendMessage` (status 0: no socket, or no answer in time). */
+  sendViaSocket(id, content) {
+    const socket = this.socket;
+    if (!socket) return sleep(100).then(() => ({ status: 0 }));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done({ status: 0 }), ACK_TIMEOUT_MS);
+      const done = (answer) => {
+        clearTimeout(timer);
+        this.acks.delete(id);
+        resolve(answer);
+      };
+      this.acks.set(id, done);
+      try {
+        socket.send(JSON.stringify({ type: "message.send", id, content }));
+      } catch {
+        done({ status: 0 });
+      }
+    });
+  }
+
   /** Sends `count` messages one after another; each is retried with its id until it is stored. */
   async sendAll(count, onStored) {
     for (let n = 1; n <= count; n++) {
       const id = randomUUID();
       let dropped = null;
       for (;;) {
-        const res = await sendMessage(base, this.person.cookie, conversationId, id, `${this.name} ${n}`);
+        const text = `${this.name} ${n}`;
+        const res =
+          via === "socket"
+            ? await this.sendViaSocket(id, text)
+            : await sendMessage(base, this.person.cookie, conversationId, id, text);
         if (res.status === 0 && !this.lost.has(id)) this.lost.set(id, Date.now());
         if (res.status === 201 && !dropped && Math.random() < dropShare) {
           dropped = res.body.message;
@@ -186,7 +226,9 @@ let stopServer = serve();
 const outages = [];
 try {
   await waitFor(`${base}/api/health`);
-  step(`server up at ${base}; ${total} messages, ${restarts} kills (load ${loadavg()[0].toFixed(1)})`);
+  step(
+    `server up at ${base}; ${total} messages sent ${via === "socket" ? "through the socket" : "over HTTP"}, ${restarts} kills (load ${loadavg()[0].toFixed(1)})`,
+  );
   const clients = [new ChatClient("Ana", world.people[0]), new ChatClient("Giorgi", world.people[1])];
   await Promise.all(clients.map((c) => c.connect()));
 
@@ -261,7 +303,7 @@ try {
   ];
 
   console.log(
-    `\n${total} messages, ${restarts} kills (SIGKILL), outages ${outages.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}, ` +
+    `\n${total} messages ${via === "socket" ? "through the socket" : "over HTTP"}, ${restarts} kills (SIGKILL), outages ${outages.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(", ")}, ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s in all, load average ${loadavg()
         .map((n) => n.toFixed(1))
         .join(", ")} (${new Date().toISOString()})\n`,

@@ -6,6 +6,7 @@
 //   npm run bench:latency        knobs: BENCH_PORT (8799), LATENCY_SAMPLES (15), AGORA_STATE_DIR
 import { randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { openConversation } from "./chat/client.mjs";
 import { chatWorld } from "./chat/world.mjs";
 import { CITIES, CITY_NAMES, delivery, modelled, percentile } from "./latency/model.mjs";
 import { ensureBuild, executeFile, freshState, migrate, root, startServer, waitFor } from "./server.mjs";
@@ -133,6 +134,43 @@ try {
         }),
     },
     {
+      // As the web app sends text: a `message.send` frame through the chat's open socket; the room
+      // stores and numbers it, answers the sender and fans it out, and writes it to D1 behind. Timed from
+      // the frame to the sender's `message.ack` and to the other person's `message.created`.
+      name: "send a message through the chat's socket (sender's acknowledgement)",
+      socket: true,
+      run: async (p) => {
+        const id = world.conversationIds[`pair-${p.pairIndex}`];
+        const other = world.people[2 * p.pairIndex + 1];
+        const messageId = randomUUID();
+        let acked = 0;
+        let delivered = 0;
+        const done = new Promise((resolve) => {
+          const check = () => {
+            if (acked && delivered) resolve();
+          };
+          p.onFrame = (data, at) => {
+            if (!data.includes('"type":"message.ack"') || !data.includes(messageId)) return;
+            acked = at;
+            check();
+          };
+          other.onFrame = (data, at) => {
+            if (!data.startsWith('{"type":"message.created"') || !data.includes(messageId)) return;
+            delivered = at;
+            check();
+          };
+        });
+        p.socket ??= await openConversation(base, p.cookie, id, (data, at) => p.onFrame?.(data, at));
+        other.socket ??= await openConversation(base, other.cookie, id, (data, at) => other.onFrame?.(data, at));
+        const started = performance.now();
+        p.socket.send(JSON.stringify({ type: "message.send", id: messageId, content: "Hello from far away" }));
+        await done;
+        return { localMs: acked - started, deliveryMs: delivered - started, hops: { client: 1, room: 1 } };
+      },
+    },
+    {
+      // The history read waits for the room to say D1 has all it took (one worker ↔ room round trip,
+      // after the access read).
       name: "open a chat (in the app)",
       run: async (p) => {
         const id = world.conversationIds[`pair-${p.pairIndex}`];
@@ -140,7 +178,7 @@ try {
           () => request(p, "GET", `/api/conversations/${id}`),
           () => request(p, "GET", `/api/conversations/${id}/messages?limit=50`),
         ]);
-        return { localMs: s.ms, hops: { client: 1, replica: s.roundTrips } };
+        return { localMs: s.ms, hops: { client: 1, replica: s.roundTrips, room: 1 } };
       },
     },
     { name: "mark notifications read", write: true, run: (p) => request(p, "POST", "/api/notifications/read-all", {}) },
@@ -153,11 +191,12 @@ try {
     for (let i = 0; i < samples + 2; i++) {
       const a = await action.run(senders[i % senders.length]);
       const hops = a.hops ?? { client: 1, [action.write ? "primary" : "replica"]: a.roundTrips, room: 0 };
-      if (i >= 2) runs.push({ localMs: a.ms ?? a.localMs, hops, roomCalls: a.roomCalls ?? 0 });
+      if (i >= 2) runs.push({ localMs: a.ms ?? a.localMs, deliveryMs: a.deliveryMs, hops, roomCalls: a.roomCalls ?? 0 });
     }
     results.push({ action, runs });
   }
 } finally {
+  for (const person of world.people) person.socket?.close();
   stop();
 }
 
@@ -176,6 +215,41 @@ const rows = results.flatMap(({ action, runs }) => {
       name: "send a message (delivery to the other participant, room in Frankfurt)",
       city: Object.fromEntries(CITIES.map((c) => [c, delivery({ localMs: local, hops }, c)])),
     });
+  }
+  if (action.socket) {
+    // The room lives where it was first used: near two members of one city (`near`), or in Frankfurt.
+    const deliveryLocal = percentile(
+      runs.map((r) => r.deliveryMs),
+      0.5,
+    );
+    out[0] = {
+      ...row,
+      name: `${action.name}, room near the members`,
+      city: Object.fromEntries(CITIES.map((c) => [c, modelled({ localMs: local, hops }, c, { room: c })])),
+    };
+    out.push(
+      {
+        ...row,
+        name: `${action.name}, room in Frankfurt`,
+        city: Object.fromEntries(CITIES.map((c) => [c, modelled({ localMs: local, hops }, c)])),
+      },
+      {
+        ...row,
+        local: deliveryLocal,
+        hops: { client: 1, room: 1 },
+        name: "send a message through the chat's socket (delivery to the other participant in the same city, room near them)",
+        city: Object.fromEntries(
+          CITIES.map((c) => [c, delivery({ localMs: deliveryLocal, hops: {} }, c, { room: c, other: c })]),
+        ),
+      },
+      {
+        ...row,
+        local: deliveryLocal,
+        hops: { client: 1, room: 1 },
+        name: "send a message through the chat's socket (delivery to the other participant in the same city, room in Frankfurt)",
+        city: Object.fromEntries(CITIES.map((c) => [c, delivery({ localMs: deliveryLocal, hops: {} }, c, { other: c })])),
+      },
+    );
   }
   return out;
 });

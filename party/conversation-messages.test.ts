@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../common/ids";
 import type { ChatMessage, MessagesPage } from "../common/contract/conversations";
 import { conversationSettled, reloadConversations } from "../worker/lib/rooms";
+import { purgeAccount } from "../worker/features/account/purge";
+import type { AppEnv } from "../worker/env";
+import { openD1TestDb } from "../tests/test-db-d1";
 import { stopClock } from "../tests/clock";
 import { addMember, call, createCommunity, createConversation, createUser, type TestUser } from "../tests/factories";
 import { closeAll, connect, type TestSocket } from "./test-socket";
@@ -235,5 +238,21 @@ describe("messages sent through the conversation's socket", () => {
     expect(await rows("select seq from messages where conversation_id = ? order by seq", conversation.id)).toEqual(
       [1, 2, 3, 4, 5].map((seq) => ({ seq })),
     );
+  });
+
+  it("lose a deleted person's words in the room too: after the purge their message is gone there as in D1", async () => {
+    const { alice, bob, conversation, a, b } = await directChat();
+    const secret = await acked(a, "words that go with the account");
+    await b.next("message.created", (m) => m.message.id === secret.id);
+    await purgeAccount(env as AppEnv, openD1TestDb(), { id: alice.user.id, email: alice.user.email });
+    // The room read the messages in again as the purge left them: nothing to quote any more.
+    expect(await sendVia(b, "answering after", { replyToId: secret.id })).toMatchObject({
+      type: "message.refused",
+      code: "VALIDATION_FAILED",
+    });
+    expect((await history(bob, conversation.id)).items.find((m) => m.id === secret.id)).toMatchObject({
+      content: "",
+      sender: null,
+    });
   });
 });

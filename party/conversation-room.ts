@@ -3,6 +3,7 @@ import type { ChatMessage, Person } from "../common/contract/chat-message";
 import { log } from "../common/log";
 import { conversationEventSchema, type ConversationEvent } from "../common/realtime-protocol";
 import { MessageLog, shownMessage, type MessageChange, type MirrorOp, type NewMessage, type StoredMessage } from "./message-log";
+import { rateLimitRules } from "../worker/lib/rate-limit";
 import { PresenceRoom } from "./presence-room";
 import { READ_ONLY_HEADER, type ConnectionInfo, type SendMessage, type TypingMessage } from "./room-base";
 
@@ -20,8 +21,8 @@ export interface MessageMirror {
   render(messageId: string): Promise<ChatMessage | null>;
 }
 
-/** Sends a sender may make in a fixed window (the API's `messaging` rule: DESIGN.md, rate limits). */
-export const MESSAGING_LIMIT = { limit: 20, windowMs: 10_000 } as const;
+/** Sends a sender may make in a fixed window: the API's rule, counted here over the room's own messages. */
+const MESSAGING_LIMIT = rateLimitRules.messaging;
 
 /** How long after a failed write to D1 the room tries again (its alarm). */
 const MIRROR_RETRY_MS = 2000;
@@ -99,18 +100,21 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     const sender: Person = { id: userId, fullName: state.name ?? "", avatarUrl: state.avatar ?? null };
     let result: SendResult;
     try {
+      // The sender hears first, then the others (the answer does not wait for a thousand sends).
       result = await this.#send(
         { id: frame.id, content: frame.content, messageType: "text", fileUrl: null, replyToId: frame.replyToId ?? null },
         sender,
         state.hidden ?? [],
+        { ack: (message) => this.sendTo(connection, { type: "message.ack", id: frame.id, message }) },
       );
     } catch (error) {
       log("error", "message send failed", { room: this.name, error: String(error) });
       this.sendTo(connection, { type: "message.refused", id: frame.id, code: "UNAVAILABLE", message: "Try again." });
       return;
     }
-    if (result.ok) this.sendTo(connection, { type: "message.ack", id: frame.id, message: result.message });
-    else this.sendTo(connection, { type: "message.refused", id: frame.id, code: result.code, message: result.message });
+    if (!result.ok)
+      this.sendTo(connection, { type: "message.refused", id: frame.id, code: result.code, message: result.message });
+    else if (!result.created) this.sendTo(connection, { type: "message.ack", id: frame.id, message: result.message });
   }
 
   /**
@@ -121,12 +125,17 @@ export abstract class ConversationRoomBase extends PresenceRoom {
    * message is stored all the same and D1 gets it at the room's next try).
    */
   async send(input: NewMessage, sender: Person, hidden: readonly string[]): Promise<SendResult> {
-    const result = await this.#send(input, sender, hidden, true);
+    const result = await this.#send(input, sender, hidden, { checked: true });
     if (result.ok && result.created) await this.settled().catch(() => undefined);
     return result;
   }
 
-  async #send(input: NewMessage, sender: Person, hidden: readonly string[], checked = false): Promise<SendResult> {
+  async #send(
+    input: NewMessage,
+    sender: Person,
+    hidden: readonly string[],
+    { checked = false, ack }: { checked?: boolean; ack?: (message: ChatMessage) => void } = {},
+  ): Promise<SendResult> {
     const messages = await this.#messages();
     const earlier = messages.find(input.id);
     if (earlier) {
@@ -155,12 +164,21 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     if (input.replyToId && (!reply || reply.isDeleted)) {
       return { ok: false, code: "VALIDATION_FAILED", message: "The message you reply to is not in this conversation" };
     }
-    // Nobody is notified who has the chat open or is on the other side of a block from the sender.
-    const skip = new Set(hidden);
-    for (const { userId } of this.openSockets()) skip.add(userId);
-    const stored = messages.append(input, sender, now, [...skip]);
+    const stored = messages.append(input, sender, now);
     const message = shownMessage(this.name, stored, reply);
-    this.#fanOut({ type: "message.created", conversationId: this.name, message }, hidden);
+    ack?.(message);
+    // Made here from checked parts, so sent as it is (the worker's events are checked: `publish`). The
+    // walk of the sockets also finds who has the chat open: they, and those on the other side of a block
+    // from the sender, are not notified. Queued in the same turn as the message is stored (one commit;
+    // no frame leaves before it is durable).
+    const skip = new Set(hidden);
+    this.fanOut(
+      { type: "message.created", conversationId: this.name, message },
+      undefined,
+      hidden.length ? new Set(hidden) : undefined,
+      skip,
+    );
+    messages.queueSend(stored, [...skip]);
     this.#flushSoon();
     return { ok: true, message, created: true };
   }
@@ -221,9 +239,15 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     this.ctx.waitUntil(Promise.all([this.#retryAt(Date.now() + MIRROR_RETRY_MS), this.#flush()]));
   }
 
+  /** When the room's alarm is known to be set (memory: read again after a restart or an alarm). */
+  #alarmAt: number | null = null;
+
   async #retryAt(at: number): Promise<void> {
+    // Every send asks; one alarm a couple of seconds ahead serves them all.
+    if (this.#alarmAt !== null && this.#alarmAt > Date.now() && this.#alarmAt <= at) return;
     const current = await this.ctx.storage.getAlarm();
     if (current === null || at < current) await this.ctx.storage.setAlarm(at);
+    this.#alarmAt = current === null || at < current ? at : current;
   }
 
   /** Tells D1 every queued change, oldest first; one writer at a time. Stops at a failure (the alarm retries). */
@@ -250,6 +274,7 @@ export abstract class ConversationRoomBase extends PresenceRoom {
   }
 
   override async onAlarm(): Promise<void> {
+    this.#alarmAt = null;
     await this.#flush();
     await super.onAlarm();
     if (this.#store().pending > 0) await this.#retryAt(Date.now() + MIRROR_RETRY_MS);

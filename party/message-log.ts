@@ -197,8 +197,11 @@ export class MessageLog {
       .one().n;
   }
 
-  /** Stores a new message with the next version and queues it for D1: one transaction. */
-  append(input: NewMessage, sender: Person, now: number, skip: readonly string[]): StoredMessage {
+  /**
+   * Stores a new message with the next version; `queueSend` queues it for D1 in the same turn (the
+   * room's writes of one turn commit together).
+   */
+  append(input: NewMessage, sender: Person, now: number): StoredMessage {
     return this.storage.transactionSync(() => {
       const version = this.version + 1;
       const message: StoredMessage = {
@@ -219,9 +222,13 @@ export class MessageLog {
       };
       this.#insert(message);
       this.#setMeta("version", version);
-      this.#queue({ kind: "send", conversationId: this.conversationId, message, skip: [...skip] });
       return message;
     });
+  }
+
+  /** `skip`: not notified (who had the chat open, and who is on the other side of a block from the sender). */
+  queueSend(message: StoredMessage, skip: readonly string[]): void {
+    this.#queue({ kind: "send", conversationId: this.conversationId, message, skip: [...skip] });
   }
 
   /** Applies a change with the next version and queues it for D1; answers the queued op's number. */

@@ -264,12 +264,13 @@ export abstract class RoomBase extends Server<Env> {
 
   /**
    * Sends one frame (encoded once) to every open connection, except `exceptId` and the sockets of
-   * `skipUsers`; returns how many got it.
+   * `skipUsers`; returns how many got it. `present` collects who has a socket open (one walk of the sockets).
    */
-  protected fanOut(message: ServerMessage, exceptId?: string, skipUsers?: ReadonlySet<string>): number {
+  protected fanOut(message: ServerMessage, exceptId?: string, skipUsers?: ReadonlySet<string>, present?: Set<string>): number {
     const frame = encodeMessage(message);
     let delivered = 0;
     for (const { socket, userId } of this.openSockets(exceptId)) {
+      present?.add(userId);
       if (skipUsers?.has(userId)) continue;
       try {
         socket.send(frame);

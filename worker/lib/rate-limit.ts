@@ -25,6 +25,8 @@ export const rateLimitRules = {
   communityCreate: { name: "community-create", limit: 5, windowMs: 24 * HOUR },
   uploads: { name: "uploads", limit: 60, windowMs: 10 * 60_000 },
   posting: { name: "posting", limit: 30, windowMs: 10 * 60_000 },
+  // Counted by each conversation's room over its own messages (party/conversation-room.ts), so per person
+  // and conversation: a send takes no D1 round trip. New conversations with strangers are `firstContacts`.
   messaging: { name: "messaging", limit: 20, windowMs: 10_000 },
   // Edits of one's messages: fixing typos fits; a script rewriting a chat's history does not.
   messageEdits: { name: "message-edits", limit: 30, windowMs: 60_000 },
