@@ -38,6 +38,7 @@ export const groups = {
     mutate: ["worker/lib/rooms.ts"],
     tests: [
       "worker/lib/rooms.test.ts",
+      "worker/lib/rooms.sockets.test.ts",
       "worker/features/auth/sign-out-sockets.test.ts",
       "party/access-expiry.test.ts",
       "party/conversation-room.test.ts",
