@@ -42,6 +42,8 @@ export const groups = {
       "worker/features/auth/sign-out-sockets.test.ts",
       "party/access-expiry.test.ts",
       "party/conversation-room.test.ts",
+      "party/conversation-messages.test.ts",
+      "worker/features/conversations/messages.routes.test.ts",
       "worker/features/feed/likes.test.ts",
     ],
   },

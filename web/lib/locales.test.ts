@@ -115,6 +115,9 @@ const NOT_KEYS = new Set([
   "poll.counts",
   "message.created",
   "message.updated",
+  "message.send",
+  "message.ack",
+  "message.refused",
 ]);
 const topGroups = (ns: string) =>
   new Set(
