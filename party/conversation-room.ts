@@ -275,8 +275,9 @@ export abstract class ConversationRoomBase extends PresenceRoom {
 
   override async onAlarm(): Promise<void> {
     this.#alarmAt = null;
-    await this.#flush();
+    // Sockets whose access ran out close first; then D1 gets what is queued.
     await super.onAlarm();
+    await this.#flush();
     if (this.#store().pending > 0) await this.#retryAt(Date.now() + MIRROR_RETRY_MS);
   }
 

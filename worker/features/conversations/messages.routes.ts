@@ -42,12 +42,6 @@ function refused(refusal: SendRefusal): AppError {
   }
 }
 
-/**
- * The conversation's version once D1 has every change its room made. A history page or catch-up read
- * from D1 at an older version is read again (rare: the room writes to D1 as soon as it has stored a change).
- */
-const roomVersion = (c: Context<HonoEnv>, conversationId: string): Promise<number> => conversationSettled(c.env, conversationId);
-
 /** /api/conversations/:conversationId/messages and /read */
 export const conversationMessagesRoutes = [
   route(conversations.messages, async (c) => {
@@ -64,7 +58,9 @@ export const conversationMessagesRoutes = [
       : historyPage(db, conversationId, viewer, { before: query.before, limit: query.limit });
     const [row, first] = await db.batch([target.query, page]);
     const context = asParticipant(target.read(c, row));
-    const settled = await roomVersion(c, conversationId);
+    // The room's version once D1 has every change it made: a page read at an older version is read again
+    // (rare: the room writes to D1 as soon as it has stored a change).
+    const settled = await conversationSettled(c.env, conversationId);
     const behind = settled > context.conversation.version;
     const rows = behind ? await page : first;
     const hasMore = rows.length > query.limit;
@@ -76,8 +72,8 @@ export const conversationMessagesRoutes = [
   route(conversations.send, async (c) => {
     // One round trip: access, the image's owner and who is hidden from the sender; then the conversation's
     // room checks the id, the rate and the reply, numbers, stores and fans the message out, and writes it to
-    // D1 behind the answer (party/conversation-room.ts). A text message sent through the room's socket
-    // takes the same path without this request.
+    // D1 before this answer (party/conversation-room.ts). A text message sent through the room's socket
+    // takes the same path without this request, and without waiting for D1.
     const db = c.var.db;
     const token = await sessionToken(c);
     const { conversationId } = c.req.valid("param");
