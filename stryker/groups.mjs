@@ -73,6 +73,7 @@ export const groups = {
       "party/sockets-per-person.test.ts",
       "party/access-expiry.test.ts",
       "party/presence-coalescing.test.ts",
+      "party/conversation-messages.test.ts",
     ],
   },
 };
