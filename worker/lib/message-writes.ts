@@ -3,38 +3,19 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { blockedBetween, memberCommunityIds } from "./access";
 import { notifyMany } from "./commit";
 import type { Db } from "./db";
-import { bare, tableAs } from "./sql-names";
+import { tableAs } from "./sql-names";
 import { conversationParticipants as cp, conversations, messages, notifications as n } from "./tables";
 import { insertInApp, queueMail } from "./notification-delivery";
 import { notificationsWhere } from "./notification-rows";
 
 /**
- * The statements messaging writes with, shared by send, edit, delete and react: each change takes the
- * conversation's next version, and the message carries it.
+ * What messaging's writes share: the conversation's version as a statement reads it, who a block hides a
+ * sender from, and the MESSAGE notifications of a send (the room's writer, worker/lib/message-mirror.ts).
  */
 
-/**
- * Takes the conversation's next version; statements after it in the batch read it with `currentVersion`.
- * A template, not the builder's update: only a send (through `extra`) moves the conversation's updated_at.
- */
-export const nextVersion = (db: Db, conversationId: string, extra?: SQL) =>
-  db.run(
-    sql`update ${conversations} set ${bare(conversations.version)} = ${conversations.version} + 1 ${extra ? sql`, ${extra}` : sql``}
-      where ${conversations.id} = ${conversationId}`,
-  );
-
+/** The conversation's version, read inside a statement (a read mark never passes it). */
 export const currentVersion = (conversationId: string) =>
   sql<number>`(select ${conversations.version} from ${conversations} where ${conversations.id} = ${conversationId})`;
-
-/** What an edit or delete changes in a message, besides the version and the time `touchMessage` set. */
-export type MessageChange = Partial<Pick<typeof messages.$inferInsert, "content" | "fileUrl" | "isEdited" | "isDeleted">>;
-
-/** Marks a message changed at the conversation's current version. */
-export const touchMessage = (db: Db, messageId: string, conversationId: string, set: MessageChange, now: number) =>
-  db
-    .update(messages)
-    .set({ ...set, version: currentVersion(conversationId), updatedAt: now })
-    .where(eq(messages.id, messageId));
 
 const p = alias(cp, "p");
 const g = alias(conversations, "g");
