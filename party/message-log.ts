@@ -131,8 +131,12 @@ export class MessageLog {
 
   /** Whether the messages D1 held before the room kept them have been read in (`importFrom`). */
   get imported(): boolean {
-    return this.#meta("imported") === 1;
+    // Asked at every send: read from storage once, then kept (only this object changes it).
+    this.#imported ??= this.#meta("imported") === 1;
+    return this.#imported;
   }
+
+  #imported: boolean | undefined;
 
   /** A group of an archived community: read-only (its room is told by the API and at every upgrade). */
   get readOnly(): boolean {
@@ -152,6 +156,7 @@ export class MessageLog {
       for (const m of messages) this.#insert(m);
       this.#setMeta("version", Math.max(this.version, version, ...messages.map((m) => m.version)));
       this.#setMeta("imported", 1);
+      this.#imported = true;
     });
   }
 
@@ -182,6 +187,7 @@ export class MessageLog {
     this.storage.transactionSync(() => {
       this.storage.sql.exec("delete from messages");
       this.#setMeta("imported", 0);
+      this.#imported = false;
     });
   }
 
