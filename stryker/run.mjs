@@ -1,6 +1,6 @@
 // `npm run test:mutation [-- group ...]`: Stryker over each mutation group (stryker/groups.mjs), one group
-// after another (a group's mutants already run one at a time; two groups at once would only compete for
-// workerd). Reports go to reports/mutation/<group>/ (index.html, mutation.json); each group's incremental
+// after another (a group's mutants run one at a time; two groups can also run at once from two shells,
+// each in its own sandbox under .stryker-tmp/, which on two cores finishes both sooner than one after the other). Reports go to reports/mutation/<group>/ (index.html, mutation.json); each group's incremental
 // file there lets a re-run test only the mutants whose code or tests changed. Options are passed on to
 // Stryker: `-- rooms --force` tests every mutant again (incremental mode reuses the result of a mutant in
 // module-level code, which no test "covers", even after new tests were added that would kill it).

@@ -21,8 +21,18 @@ export default {
   reporters: ["clear-text", "html", "json", "progress"],
   htmlReporter: { fileName: `${out}/index.html` },
   jsonReporter: { fileName: `${out}/mutation.json` },
-  tempDirName: ".stryker-tmp",
+  // One directory per group, so two groups can run side by side without sharing a sandbox.
+  tempDirName: `.stryker-tmp/${name}`,
   cleanTempDir: true,
-  ignorePatterns: ["/dist", "/.wrangler", "/bench", "/test-results", "/playwright-report", "/tests/e2e", "/reports"],
+  ignorePatterns: [
+    "/.stryker-tmp",
+    "/dist",
+    "/.wrangler",
+    "/bench",
+    "/test-results",
+    "/playwright-report",
+    "/tests/e2e",
+    "/reports",
+  ],
   thresholds: { high: 90, low: 85, break: null },
 };
