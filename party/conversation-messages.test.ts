@@ -9,6 +9,7 @@ import type { AppEnv } from "../worker/env";
 import { openD1TestDb } from "../tests/test-db-d1";
 import { stopClock } from "../tests/clock";
 import { addMember, call, createCommunity, createConversation, createUser, type TestUser } from "../tests/factories";
+import { IMPORT_PAGE } from "./conversation-room";
 import { closeAll, connect, type TestSocket } from "./test-socket";
 
 afterEach(closeAll);
@@ -238,6 +239,30 @@ describe("messages sent through the conversation's socket", () => {
     expect(await rows("select seq from messages where conversation_id = ? order by seq", conversation.id)).toEqual(
       [1, 2, 3, 4, 5].map((seq) => ({ seq })),
     );
+  });
+
+  it("read a long conversation in from D1 page by page, every message of it", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const conversation = await createConversation("direct", [alice.user.id, bob.user.id]);
+    const count = IMPORT_PAGE * 2 + 1;
+    await env.DB.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+       insert into messages (id, conversation_id, sender_id, content, message_type, seq, version, is_edited, is_deleted, created_at, updated_at)
+       select ? || '-' || i, ?, ?, 'old ' || i, 'text', i, i, 0, 0, 1000 + i, 1000 + i from n`,
+    )
+      .bind(count, conversation.id, conversation.id, bob.user.id)
+      .run();
+    await env.DB.prepare("update conversations set version = ? where id = ?").bind(count, conversation.id).run();
+    const a = await connect(path(conversation.id), { cookie: alice.cookie });
+    await a.next("welcome");
+    // The first message, one on each page's edge and the last are all the room's to quote.
+    for (const i of [1, IMPORT_PAGE, IMPORT_PAGE + 1, count]) {
+      expect(await acked(a, `answering ${i}`, { replyToId: `${conversation.id}-${i}` })).toMatchObject({
+        replyTo: { content: `old ${i}` },
+      });
+    }
+    expect((await acked(a, "and on")).seq).toBe(count + 5);
   });
 
   it("lose a deleted person's words in the room too: after the purge their message is gone there as in D1", async () => {

@@ -9,8 +9,14 @@ import { READ_ONLY_HEADER, type ConnectionInfo, type SendMessage, type TypingMes
 
 /** What D1 is told of the room's messages, and what the room reads from it once (worker/lib/message-mirror.ts). */
 export interface MessageMirror {
-  /** The conversation's version and messages as D1 holds them: read in once, at the room's first use. */
-  load(conversationId: string): Promise<{ version: number; readOnly: boolean; messages: StoredMessage[] }>;
+  /**
+   * The conversation's version and a page of its messages as D1 holds them (by `seq`, after `afterSeq`):
+   * read in once, at the room's first use.
+   */
+  load(
+    conversationId: string,
+    page: { afterSeq: number; limit: number },
+  ): Promise<{ version: number; readOnly: boolean; messages: StoredMessage[] }>;
   /**
    * Writes one change to D1 (idempotent: a change applied twice is applied once) and sends the people's
    * own rooms what it means for them (their conversation list, notifications); answers a changed message
@@ -23,6 +29,9 @@ export interface MessageMirror {
 
 /** Sends a sender may make in a fixed window: the API's rule, counted here over the room's own messages. */
 const MESSAGING_LIMIT = rateLimitRules.messaging;
+
+/** Messages read from D1 in one query when a room first reads a conversation in. */
+export const IMPORT_PAGE = 500;
 
 /** How long after a failed write to D1 the room tries again (its alarm). */
 const MIRROR_RETRY_MS = 2000;
@@ -69,12 +78,15 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     if (this.#log?.imported) return Promise.resolve(this.#log);
     this.#loading ??= (async () => {
       const messages = this.#store();
-      if (!messages.imported) {
-        const earlier = await this.messageMirror().load(this.name);
-        if (!messages.imported) {
-          messages.importFrom(earlier.version, earlier.messages);
-          messages.readOnly = earlier.readOnly;
-        }
+      // Page by page, so a long conversation is never one answer held in memory; a room stopped halfway
+      // starts again from the first page (importing is safe to repeat).
+      for (let afterSeq = -1; !messages.imported;) {
+        const page = await this.messageMirror().load(this.name, { afterSeq, limit: IMPORT_PAGE });
+        if (messages.imported) break;
+        const complete = page.messages.length < IMPORT_PAGE;
+        messages.importFrom(page.version, page.messages, complete);
+        if (complete) messages.readOnly = page.readOnly;
+        else afterSeq = page.messages[page.messages.length - 1]!.seq;
       }
       return messages;
     })().finally(() => (this.#loading = undefined));

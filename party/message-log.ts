@@ -148,15 +148,22 @@ export class MessageLog {
   }
 
   /**
-   * Reads in messages D1 held before the room kept them. Safe to run again: a message the room has keeps
-   * what the room knows (it may be newer), and the version never goes back.
+   * Reads in a page of the messages D1 held before the room kept them; `complete` with the last page.
+   * Safe to run again: a message the room has keeps what the room knows (it may be newer), and the
+   * version never goes back.
    */
-  importFrom(version: number, messages: readonly StoredMessage[]): void {
+  importFrom(version: number, messages: readonly StoredMessage[], complete = true): void {
     this.storage.transactionSync(() => {
-      for (const m of messages) this.#insert(m);
-      this.#setMeta("version", Math.max(this.version, version, ...messages.map((m) => m.version)));
-      this.#setMeta("imported", 1);
-      this.#imported = true;
+      let top = Math.max(this.version, version);
+      for (const m of messages) {
+        this.#insert(m);
+        top = Math.max(top, m.version);
+      }
+      this.#setMeta("version", top);
+      if (complete) {
+        this.#setMeta("imported", 1);
+        this.#imported = true;
+      }
     });
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../common/contract/chat-message";
 import type { MessageMirror } from "../../party/conversation-room";
 import type { MirrorOp, StoredMessage } from "../../party/message-log";
@@ -122,7 +122,7 @@ function changeSteps(db: Db, op: Exclude<MirrorOp, { kind: "send" }>): Step[] {
 export function d1MessageMirror(env: AppEnv): MessageMirror {
   const db = () => openDb(env);
   return {
-    async load(conversationId) {
+    async load(conversationId, { afterSeq, limit }) {
       const d = db();
       const facts = d
         .select({ version: cv.version, archived: communities.archived })
@@ -148,7 +148,9 @@ export function d1MessageMirror(env: AppEnv): MessageMirror {
         })
         .from(messages)
         .leftJoin(users, eq(users.id, messages.senderId))
-        .where(eq(messages.conversationId, conversationId));
+        .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, afterSeq)))
+        .orderBy(messages.seq)
+        .limit(limit);
       const read = await batch(d, [facts, rows]);
       const [conversation] = read(facts);
       return {
