@@ -140,12 +140,19 @@ export class MessageLog {
 
   /** A group of an archived community: read-only (its room is told by the API and at every upgrade). */
   get readOnly(): boolean {
-    return this.#meta("read_only") === 1;
+    this.#readOnly ??= this.#meta("read_only") === 1;
+    return this.#readOnly;
   }
 
   set readOnly(value: boolean) {
+    // Told at every upgrade: written only when it changes, so a socket's arrival is no storage write
+    // (each write is a commit the room's frames wait for).
+    if (this.readOnly === value) return;
     this.#setMeta("read_only", value ? 1 : 0);
+    this.#readOnly = value;
   }
+
+  #readOnly: boolean | undefined;
 
   /**
    * Reads in a page of the messages D1 held before the room kept them; `complete` with the last page.
