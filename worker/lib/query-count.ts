@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 
 /**
  * What a request sent to the database, and how long it waited for the answers (overlapping waits both
- * count); and how many realtime rooms its writes called once committed (worker/lib/commit.ts).
+ * count); and how many realtime rooms it called: those its writes tell once committed (worker/lib/commit.ts),
+ * and a conversation's room it waits on (a message sent or changed there, or D1 settled behind it).
  */
 export type QueryStats = { statements: number; roundTrips: number; waitMs: number; roomCalls: number };
 
@@ -78,6 +79,11 @@ export function countingLibsql(client: Client, stats: QueryStats): Client {
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
+}
+
+/** Counts a realtime room the request waited on (a conversation's send, change or `settled`), for Server-Timing. */
+export function countRoomCall(stats: QueryStats | undefined): void {
+  if (stats) stats.roomCalls += 1;
 }
 
 /**

@@ -13,6 +13,7 @@ const mailQueuedFor = async (userId: string) =>
     .first<{ n: number }>())!.n;
 
 const roundTrips = (res: Response) => parseQueryStats(res.headers.get("server-timing"))?.roundTrips;
+const roomCalls = (res: Response) => parseQueryStats(res.headers.get("server-timing"))?.roomCalls;
 
 async function startDirect(from: TestUser, to: TestUser): Promise<string> {
   const res = await call("/api/conversations/direct", { body: { userId: to.user.id }, cookie: from.cookie });
@@ -110,8 +111,9 @@ describe("sending", () => {
     const { ana, giorgi, chat } = await pair();
     const first = await send(ana, chat, { content: "One" });
     expect(first.status).toBe(201);
-    // The checks; the message is the room's to number and store (party/conversation-room.ts).
+    // The checks; the message is the room's to number and store (party/conversation-room.ts), one call.
     expect(roundTrips(first)).toBe(1);
+    expect(roomCalls(first)).toBe(1);
     await sent(giorgi, chat, "Two");
     await sent(ana, chat, "Three");
     const newest = await history(giorgi, chat, "?limit=2");
@@ -127,6 +129,8 @@ describe("sending", () => {
     for (const limit of [1, 50]) {
       const res = await call(`/api/conversations/${chat}/messages?limit=${limit}`, { cookie: ana.cookie });
       expect(roundTrips(res)).toBe(1);
+      // The room is asked whether D1 has all it took (`settled`).
+      expect(roomCalls(res)).toBe(1);
     }
   });
 
@@ -265,6 +269,7 @@ describe("changing messages", () => {
     expect(edit.status).toBe(200);
     // The checks; the room writes the change to D1.
     expect(roundTrips(edit)).toBe(1);
+    expect(roomCalls(edit)).toBe(1);
     const edited = ((await edit.json()) as { message: ChatMessage }).message;
     expect(edited).toMatchObject({ content: "Hello", isEdited: true, seq: 1, version: 3 });
     await expectError(

@@ -7,6 +7,7 @@ import { batch } from "../../lib/db";
 import { conversationParticipants as cp, messages, notifications as n } from "../../lib/tables";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimited, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
+import { countRoomCall } from "../../lib/query-count";
 import { respond } from "../../lib/respond";
 import { assertOwnUpload, ownUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
@@ -61,6 +62,7 @@ export const conversationMessagesRoutes = [
     // The room's version once D1 has every change it made: a page read at an older version is read again
     // (rare: the room writes to D1 as soon as it has stored a change).
     const settled = await conversationSettled(c.env, conversationId);
+    countRoomCall(c.var.queryStats);
     const behind = settled > context.conversation.version;
     const rows = behind ? await page : first;
     const hasMore = rows.length > query.limit;
@@ -101,6 +103,7 @@ export const conversationMessagesRoutes = [
       { id, fullName, avatarUrl },
       checks(hidden).map((r) => r.userId),
     );
+    countRoomCall(c.var.queryStats);
     if (!result.ok) throw refused(result);
     return respond(c, conversations.send, { message: result.message });
   }),
@@ -114,6 +117,7 @@ export const conversationMessagesRoutes = [
     const context = asParticipant(target.read(c, await target.query));
     // The mark may name a message the room has shown and D1 not stored yet: D1 catches up first.
     await conversationSettled(c.env, conversationId);
+    countRoomCall(c.var.queryStats);
     const me = context.user.id;
     const now = Date.now();
     // Never backwards, never past what exists.
@@ -186,6 +190,7 @@ async function changeMessage(
     opts.change(context.user.id),
     checks(hidden).map((r) => r.userId),
   );
+  countRoomCall(c.var.queryStats);
   if (!result.ok) throw result.code === "NOT_FOUND" ? notFound(result.message) : deletedMessage();
   return result.message;
 }
