@@ -50,11 +50,7 @@ export const groups = {
   // Defined, not yet run to the end (see README "Mutation testing"): their tests are the slow route and socket ones.
   access: {
     mutate: ["worker/lib/access.ts"],
-    tests: [
-      "worker/authorization-matrix.test.ts",
-      "worker/lifecycle-matrix.test.ts",
-      "worker/features/communities/community-lifecycle.routes.test.ts",
-    ],
+    tests: ["worker/lib/access.db.test.ts", "party/realtime-auth.test.ts", "worker/features/feed/likes.test.ts"],
   },
   payments: {
     mutate: ["worker/features/payments/grants.ts", "worker/features/payments/settle.ts"],

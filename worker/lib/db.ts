@@ -102,7 +102,16 @@ export function openDb(env: DatabaseConfig, stats?: QueryStats): Db {
 
 /** Drizzle over a libSQL client (`@libsql/client/web` in workerd, `@libsql/client` in Node). */
 export function openLibsql(client: Client): Db {
-  return drizzleLibsql(client, { schema }) as unknown as Db;
+  const db = drizzleLibsql(client, { schema }) as unknown as Db;
+  // drizzle-orm 0.45's libSQL driver throws on an `sql`-template `get` that finds no row (it normalises
+  // the missing row), where D1 answers undefined: a stale session cookie or an unknown id would be a 500
+  // instead of a 401 or 404. The first row of `all` is the same answer on both engines.
+  // The query object stays drizzle's own (a batch takes it as it is, and reads a missing row right).
+  const get = db.get.bind(db);
+  const all = db.all.bind(db);
+  db.get = ((query: Parameters<Db["get"]>[0]) =>
+    Object.assign(get(query), { execute: async () => (await all(query))[0] })) as Db["get"];
+  return db;
 }
 
 /** Drizzle over a D1 binding or session. */
