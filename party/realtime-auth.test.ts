@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { parseQueryStats } from "../worker/lib/query-count";
 import { addMember, createCommunity, createConversation, createUser } from "../tests/factories";
 import { closeAll, connect, expectRefused, upgrade } from "./test-socket";
 
@@ -18,6 +19,23 @@ describe("who may open a room (authorised at the upgrade)", () => {
       401,
       "UNAUTHENTICATED",
     );
+  });
+
+  it("reads the session and the admission in one D1 round trip, whichever the room", async () => {
+    const owner = await createUser();
+    const outsider = await createUser();
+    const community = await createCommunity(owner.user.id);
+    const conversation = await createConversation("group", [owner.user.id]);
+    // A refusal comes after the whole check (a socket's 101 carries no Server-Timing).
+    for (const path of [
+      `/parties/user-room/${owner.user.id}`,
+      `/parties/community-room/${community.id}`,
+      `/parties/conversation-room/${conversation.id}`,
+    ]) {
+      const refused = await upgrade(path, { cookie: outsider.cookie });
+      expect(refused.status).toBe(404);
+      expect(parseQueryStats(refused.headers.get("server-timing"))?.roundTrips).toBe(1);
+    }
   });
 
   it("refuses someone else's user room with 404", async () => {

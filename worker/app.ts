@@ -151,6 +151,8 @@ const app = new Hono<HonoEnv>()
   // Every request in one D1 session, set up before anything reads or wraps the binding (rooms check membership too).
   .use(d1Session())
   .use("/api/*", queryCount())
+  // A room's upgrade reads the session and the admission: counted the same way (a refusal shows it).
+  .use("/parties/*", queryCount())
   .use(database())
   .use("/parties/*", realtime())
   .use("/api/*", sameOriginWrites({ except: [contract.notifications.unsubscribe.path] }))

@@ -11,7 +11,6 @@ import {
   assertWritable,
   blockedBetween,
   commentFor,
-  communityAccess,
   load,
   memberCommunityIds,
   memberOf,
@@ -812,47 +811,5 @@ describe(`a comment the caller may see (commentFor) on ${testEngine()}`, () => {
     expect(commentId(await see(paid.member, paid.reply))).toBe(paid.reply);
     await setAccessUntil(paid.community.id, paid.member.user.id, now);
     expect(await see(paid.member, paid.reply)).toEqual(hidden);
-  });
-});
-
-describe(`a known user's access to a community (communityAccess) on ${testEngine()}`, () => {
-  it("answers the community's facts and the user's own membership", async () => {
-    const w = await world({ isPaid: true });
-    await setAccessUntil(w.community.id, w.member.user.id, 5_000);
-    const community = facts(w.community, w.owner.user.id, { isPaid: true });
-    expect(await communityAccess(db, w.community.id, w.member.user)).toEqual({
-      actor: actorOf(w.member),
-      community,
-      membership: { role: "member", accessUntil: 5_000 },
-    });
-    expect(await communityAccess(db, w.community.id, w.owner.user)).toEqual({
-      actor: actorOf(w.owner),
-      community,
-      membership: { role: "admin", accessUntil: null },
-    });
-    expect(await communityAccess(db, w.community.id, w.outsider.user)).toEqual({
-      actor: actorOf(w.outsider),
-      community,
-      membership: null,
-    });
-    expect(await communityAccess(db, w.community.id, w.staff.user)).toEqual({
-      actor: { userId: w.staff.user.id, platformRole: "staff" },
-      community,
-      membership: null,
-    });
-  });
-
-  it("answers a community's facts whatever its state, and none for one that does not exist", async () => {
-    const w = await world({ reviewStatus: "rejected", archived: true });
-    expect(await communityAccess(db, w.community.id, w.moderator.user)).toEqual({
-      actor: actorOf(w.moderator),
-      community: facts(w.community, w.owner.user.id, { reviewStatus: "rejected", archived: true }),
-      membership: { role: "moderator", accessUntil: null },
-    });
-    expect(await communityAccess(db, newId(), w.member.user)).toEqual({
-      actor: actorOf(w.member),
-      community: null,
-      membership: null,
-    });
   });
 });

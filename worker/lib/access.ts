@@ -272,13 +272,3 @@ export function commentFor(
     },
   };
 }
-
-/** A known user's access to a community (the room upgrade, where the session is already read). */
-export async function communityAccess(db: Db, communityId: string, user: SessionUser): Promise<CommunityAccess> {
-  const row = await db.get<AccessColumns | undefined>(
-    sql`select ${accessColumns} from ${tableAs(c)}
-      left join ${tableAs(m)} on ${m.communityId} = ${c.id} and ${m.profileId} = ${user.id}
-      where ${c.id} = ${communityId}`,
-  );
-  return toAccess(row, user);
-}

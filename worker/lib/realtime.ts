@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePartykitRequest, type Lobby } from "partyserver";
 import { ROOM_NAME_PATTERN, isPartyName, type PartyName } from "../../common/realtime-protocol";
 import {
@@ -13,11 +13,12 @@ import {
   USER_NAME_HEADER,
 } from "../../party/room-base";
 import type { AppEnv, HonoEnv } from "../env";
-import { blockedBetween, communityAccess, memberCommunityIds } from "./access";
-import type { Db } from "./db";
+import { blockedBetween, memberCommunityIds, memberOf, toAccess } from "./access";
+import { batch } from "./db";
 import { AppError, notFound, unauthenticated } from "./errors";
 import { hasMemberAccess } from "./permissions";
-import { getSession, type SessionUser } from "./session";
+import { sessionStatement, sessionUserFrom, sessionUserId, type SessionColumns, type SessionUser } from "./session";
+import { readSessionToken } from "./session-cookie";
 import { selectAs, tableAs, type SelectAsRow } from "./sql-names";
 import { communities, communityMembers, conversationParticipants, conversations } from "./tables";
 
@@ -27,12 +28,12 @@ const isReservedHeader = (name: string) => name.startsWith("x-agora-") || name.s
 const noSuchRoom = () => notFound("No such room.");
 
 /**
- * Whether `user` may join room `name` of `party` (null: no; refusals are 404 so no room's existence
+ * Whether the caller may join room `name` of `party` (null: no; refusals are 404 so no room's existence
  * leaks), whom in it a block stands between (they do not see each other's typing), and when the
  * access it is let in with runs out by itself (a paid member's period: the room closes it then).
  */
 type Admission = { hidden: string[]; until?: number | null; readOnly?: boolean } | null;
-const admitted = (ok: boolean): Admission => (ok ? { hidden: [] } : null);
+type Caller = { user: SessionUser; sessionId: string };
 
 const p = alias(conversationParticipants, "p");
 const o = alias(conversationParticipants, "o");
@@ -42,20 +43,39 @@ const cv = alias(conversations, "cv");
 const blockedOthers = (me: SQL) =>
   sql`from ${tableAs(o)} where ${o.conversationId} = ${cv.id} and ${o.userId} <> ${me} and ${blockedBetween(me, o.userId)}`;
 
-const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Promise<Admission>> = {
+/** The session's user (401 without a live session) and the session, from a row with the session's columns. */
+function callerFrom(c: Context<HonoEnv>, row: SessionColumns | null | undefined): Caller {
+  const user = sessionUserFrom(c, row);
+  if (!user || !row?.s_id) throw unauthenticated();
+  return { user, sessionId: row.s_id };
+}
+
+/**
+ * The session behind `token` and the caller's admission to the room, read in one D1 round trip (the
+ * session's user is read inside the room's statement), so opening a socket costs what a route's read does.
+ */
+const mayJoin: Record<
+  PartyName,
+  (c: Context<HonoEnv>, token: string, name: string) => Promise<Caller & { admission: Admission }>
+> = {
   // Same gate as the community's feed: owner, or member of an approved community with paid access current.
-  "community-room": async (db, user, communityId) => {
-    const access = await communityAccess(db, communityId, user);
-    if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership)) return null;
+  "community-room": async (c, token, communityId) => {
+    const row = await memberOf(c.var.db, token, communityId).query;
+    const caller = callerFrom(c, row);
+    const access = toAccess(row, caller.user);
+    if (!access.community || !hasMemberAccess(access.actor, access.community, access.membership))
+      return { ...caller, admission: null };
     // The same rule as hasMemberAccess: a paid community's plain member has access until their paid time ends.
-    const paidMember = access.community.isPaid && access.membership?.role === "member" && access.community.creatorId !== user.id;
-    return { hidden: [], until: paidMember ? (access.membership?.accessUntil ?? null) : null };
+    const paidMember =
+      access.community.isPaid && access.membership?.role === "member" && access.community.creatorId !== caller.user.id;
+    return { ...caller, admission: { hidden: [], until: paidMember ? (access.membership?.accessUntil ?? null) : null } };
   },
   // Participants: of a group, while they are members of its community; of a direct chat, unless a block
   // stands between its two people (the history stays readable through the API, nothing is live). In a
   // group, the participants a block stands between are named for the room.
-  "conversation-room": async (db, user, conversationId) => {
-    const me = sql`${user.id}`;
+  "conversation-room": async (c, token, conversationId) => {
+    const db = c.var.db;
+    const me = sessionUserId(token);
     const fields = {
       hidden: sql<string | null>`(select group_concat(${o.userId}) ${blockedOthers(me)})`,
       // A group of a paid community: when the member's paid access to it ends (as hasMemberAccess reads it).
@@ -67,16 +87,26 @@ const mayJoin: Record<PartyName, (db: Db, user: SessionUser, name: string) => Pr
       // A group of an archived community takes no new messages, through the socket either.
       readOnly: sql<number>`coalesce((select ${communities.archived} from ${communities} where ${communities.id} = ${cv.communityId}), 0)`,
     };
-    const row = await db.get<SelectAsRow<typeof fields> | undefined>(
+    const session = sessionStatement(db, token);
+    const room = db.get<SelectAsRow<typeof fields> | undefined>(
       sql`select ${selectAs(fields)}
         from ${tableAs(p)} join ${tableAs(cv)} on ${cv.id} = ${p.conversationId}
         where ${p.conversationId} = ${conversationId} and ${p.userId} = ${me}
           and case when ${cv.type} = 'group' then ${cv.communityId} in (${memberCommunityIds(me)})
             else not exists (select 1 ${blockedOthers(me)}) end`,
     );
-    return row ? { hidden: row.hidden ? row.hidden.split(",") : [], until: row.until, readOnly: row.readOnly === 1 } : null;
+    const read = await batch(db, [session, room]);
+    const caller = callerFrom(c, read(session));
+    const row = read(room);
+    const admission = row
+      ? { hidden: row.hidden ? row.hidden.split(",") : [], until: row.until, readOnly: row.readOnly === 1 }
+      : null;
+    return { ...caller, admission };
   },
-  "user-room": async (_db, user, userId) => admitted(user.id === userId),
+  "user-room": async (c, token, userId) => {
+    const caller = callerFrom(c, await sessionStatement(c.var.db, token));
+    return { ...caller, admission: caller.user.id === userId ? { hidden: [] } : null };
+  },
 };
 
 function allowedOrigins(requestUrl: string, env: AppEnv): Set<string> {
@@ -121,9 +151,9 @@ export const realtime = (): MiddlewareHandler<HonoEnv> => async (c) => {
   const request = new Request(url, { method: "GET", headers });
 
   const guard = async (req: Request, lobby: Lobby<AppEnv>): Promise<Request> => {
-    const session = await getSession(c.env, c.var.db, req.headers);
-    if (!session) throw unauthenticated();
-    const admission = await mayJoin[party](c.var.db, session.user, lobby.name);
+    const token = await readSessionToken(c.env, req.headers);
+    if (!token) throw unauthenticated();
+    const { admission, ...session } = await mayJoin[party](c, token, lobby.name);
     if (!admission) throw noSuchRoom();
     const forwarded = new Request(req);
     forwarded.headers.set(USER_ID_HEADER, session.user.id);

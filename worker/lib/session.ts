@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Context } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage } from "../../common/contract/enums";
-import type { AppEnv, HonoEnv } from "../env";
+import type { HonoEnv } from "../env";
 import type { Db } from "./db";
 import { unauthenticated } from "./errors";
 import { readSessionToken } from "./session-cookie";
@@ -98,18 +98,6 @@ export async function sessionToken(c: Context<HonoEnv>): Promise<string> {
   const token = await readSessionToken(c.env, c.req.raw.headers);
   if (!token) throw unauthenticated();
   return token;
-}
-
-/** The signed-in user behind a request's session cookie and the session's id, or null (the room upgrade's check). */
-export async function getSession(
-  env: AppEnv,
-  db: Db,
-  headers: Headers,
-): Promise<{ user: SessionUser; sessionId: string } | null> {
-  const token = await readSessionToken(env, headers);
-  const row = token ? await sessionStatement(db, token) : null;
-  const user = toSessionUser(row);
-  return user && row?.s_id ? { user, sessionId: row.s_id } : null;
 }
 
 /** Session user for route handlers, read once per request. */
