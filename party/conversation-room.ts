@@ -246,9 +246,18 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     return this.fanOutEvent(conversationEventSchema, event, hidden.length ? new Set(hidden) : undefined);
   }
 
-  /** Writes behind now, with the alarm as the net should the room stop before D1 has it. */
+  /**
+   * Writes behind once the room's own commit is done, with the alarm as the net should the room stop
+   * before D1 has it. The frames of a send leave at that commit (the output gate), so waiting for it, and
+   * then for the event loop's next turn, lets them go before the D1 write's own work takes the room's
+   * thread: listeners do not wait for D1's statements to be built and sent.
+   */
   #flushSoon(): void {
-    this.ctx.waitUntil(Promise.all([this.#retryAt(Date.now() + MIRROR_RETRY_MS), this.#flush()]));
+    const written = this.ctx.storage
+      .sync()
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => this.#flush());
+    this.ctx.waitUntil(Promise.all([this.#retryAt(Date.now() + MIRROR_RETRY_MS), written]));
   }
 
   /** When the room's alarm is known to be set (memory: read again after a restart or an alarm). */
