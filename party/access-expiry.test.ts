@@ -1,8 +1,8 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { stopClock } from "../tests/clock";
-import { addMember, createCommunity, createConversation, createUser } from "../tests/factories";
+import { addMember, createCommunity, createConversation, createUser, type TestUser } from "../tests/factories";
 import { makePaid } from "../tests/payments";
 import { closeAll, connect, expectRefused, upgrade, type TestSocket } from "./test-socket";
 
@@ -77,5 +77,47 @@ describe("paid access that runs out by time", () => {
     expect(await code(socket)).toBe(4001);
     const again = await connect(`/parties/community-room/${community.id}`, { cookie: paid.cookie });
     await again.next("welcome");
+  });
+
+  it("wakes at the earliest end among its sockets, then at the next one, and says why it closed", async () => {
+    const clock = stopClock();
+    const start = Date.now();
+    const [owner, first, second, third] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const community = await createCommunity(owner.user.id);
+    await makePaid(community.id);
+    const ends = new Map([
+      [first, start + LEFT_MS],
+      [second, start + 2 * LEFT_MS],
+      [third, start + 3 * LEFT_MS],
+    ]);
+    for (const [member, until] of ends) {
+      await addMember(community.id, member.user.id);
+      await setUntil(community.id, member.user.id, until);
+    }
+    const room = env.CommunityRoom.getByName(community.id);
+    const alarm = () => runInDurableObject(room, (_room, state) => state.storage.getAlarm());
+    const join = async (member: TestUser) => {
+      const socket = await connect(`/parties/community-room/${community.id}`, { cookie: member.cookie });
+      await socket.next("welcome");
+      return socket;
+    };
+    // The room's one alarm moves to an earlier end, never to a later one.
+    const early3 = await join(third);
+    expect(await alarm()).toBe(ends.get(third));
+    const s1 = await join(first);
+    expect(await alarm()).toBe(ends.get(first));
+    const s2 = await join(second);
+    expect(await alarm()).toBe(ends.get(first));
+    const late3 = await join(third);
+    expect(await alarm()).toBe(ends.get(first));
+
+    clock.set(ends.get(first)!);
+    await runAlarms(community.id);
+    expect(await s1.next("closing")).toEqual({ type: "closing", code: 4001, reason: "Access ended" });
+    expect(await s1.closed).toEqual({ code: 4001, reason: "Access ended" });
+    // The next to end is the second's: the earliest of those left, not the last the room walks (the
+    // third's tabs were opened before and after the second's: whichever way it walks, it ends at one).
+    expect(await alarm()).toBe(ends.get(second));
+    expect([early3, s2, late3].map(isOpen)).toEqual([true, true, true]);
   });
 });

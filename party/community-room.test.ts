@@ -1,6 +1,6 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { disconnectFromCommunity, getCommunityPresence, publishToCommunity } from "../worker/lib/rooms";
 import { addMember, call, createCommunity, createUser } from "../tests/factories";
 import { HEARTBEAT_PING, HEARTBEAT_PONG, type CommunityEvent } from "../common/realtime-protocol";
@@ -34,6 +34,11 @@ describe("CommunityRoom", () => {
     socket.sendJson('{"type":"ping"}');
     await socket.next("pong", (p) => p.id === undefined);
     expect(socket.raw).toContain(HEARTBEAT_PONG);
+    // Written otherwise, a ping without an id is not the heartbeat's exact text: the room answers it itself, alike.
+    const [frames, raw] = [socket.frames.length, socket.raw.length];
+    socket.sendJson('{ "type": "ping" }');
+    await socket.next("pong", undefined, frames);
+    expect(socket.raw.slice(raw)).toEqual([HEARTBEAT_PONG]);
   });
 
   it("answers the bare heartbeat through the runtime's auto-response, without waking the room", async () => {
@@ -206,6 +211,39 @@ describe("CommunityRoom", () => {
     expect(await publishToCommunity(env, community.id, { type: "post.deleted", postId: "p" })).toBe(0);
     const bogus = { type: "notification.unread", count: 1 } as unknown as CommunityEvent;
     expect(await publishToCommunity(env, community.id, bogus)).toBe(0);
+  });
+
+  it("refuses a malformed event with members online: nothing is sent, 0 deliveries, and the room logs what it refused", async () => {
+    const { alice, community, path } = await communityWithMembers();
+    const a = await connect(path, { cookie: alice.cookie });
+    await a.next("presence");
+    const since = a.raw.length;
+    const bogus = {
+      type: "poll.counts",
+      postId: 1,
+      voters: "many",
+      options: [
+        { id: 1, votes: "x" },
+        { id: 2, votes: "y" },
+      ],
+    } as unknown as CommunityEvent;
+    const errors = vi.spyOn(console, "error");
+    expect(await publishToCommunity(env, community.id, bogus)).toBe(0);
+    const lines = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+    errors.mockRestore();
+    // A bad event is the caller's bug: the log names the room and the event, with its first issues only.
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: "error",
+        message: "refused to publish an invalid event",
+        room: community.id,
+        type: "poll.counts",
+      }),
+    ]);
+    expect(lines[0]!.issues).toHaveLength(3);
+    await publishToCommunity(env, community.id, { type: "post.deleted", postId: "marker" });
+    await a.next("post.deleted", (f) => f.postId === "marker", since);
+    expect(a.raw.slice(since).map((raw) => (JSON.parse(raw) as { type: string }).type)).toEqual(["post.deleted"]);
   });
 
   it("closes a removed member's sockets and updates presence", async () => {

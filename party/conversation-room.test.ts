@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { disconnectFromConversation, getConversationPresence, publishToConversation } from "../worker/lib/rooms";
 import { sampleMessage } from "../tests/chat-messages";
 import type { MessagesPage } from "../common/contract/conversations";
+import { stopClock } from "../tests/clock";
 import { addMember, call, createCommunity, createConversation, createUser } from "../tests/factories";
 import type { ConversationEvent } from "../common/realtime-protocol";
 import { closeAll, connect, expectRefused, upgrade, type TestSocket } from "./test-socket";
@@ -139,16 +140,67 @@ describe("ConversationRoom", () => {
     expect(await heard([a, b, c], 1, false)).toEqual([true, false, true]);
   });
 
-  it("damps a typing flood to one frame per second per connection", async () => {
-    const { alice, bob, path } = await directChat();
+  it("damps a typing flood to one frame per second per connection and typing state, by the room's clock", async () => {
+    // The room reads the stopped clock (it runs in the tests' isolate), so "within a second" never
+    // depends on how fast the frames go.
+    const clock = stopClock();
+    const start = Date.now();
+    const { alice, bob, conversation, path } = await directChat();
     const a = await connect(path, { cookie: alice.cookie });
+    const [b1, b2] = [await connect(path, { cookie: bob.cookie }), await connect(path, { cookie: bob.cookie })];
+    await Promise.all([a, b1, b2].map((s) => s.next("welcome")));
+    /** Sends `times` typing frames and waits until the room has handled them (it answers the ping after). */
+    const type = async (socket: TestSocket, active: boolean, times = 1) => {
+      for (let i = 0; i < times; i++) socket.sendJson({ type: "typing", active });
+      const id = crypto.randomUUID();
+      socket.sendJson({ type: "ping", id });
+      await socket.next("pong", (p) => p.id === id);
+    };
+    /** The typing states Alice got, once a frame published after them has reached her. */
+    let marks = 0;
+    const relayed = async () => {
+      const readAt = ++marks;
+      await publishToConversation(env, conversation.id, {
+        type: "read.receipt",
+        conversationId: conversation.id,
+        userId: bob.user.id,
+        seq: 0,
+        readAt,
+      });
+      await a.next("read.receipt", (r) => r.readAt === readAt);
+      return a.frames.flatMap((f) => (f.type === "typing" ? [f.active] : []));
+    };
+
+    // One of each state per connection: Bob's second tab is not damped by his first.
+    await type(b1, true, 20);
+    await type(b1, false, 20);
+    await type(b2, true, 5);
+    clock.set(start + 999);
+    await type(b1, true);
+    expect(await relayed()).toEqual([true, false, true]);
+    // A second after the last relayed frame of that connection and state, the next goes through.
+    clock.set(start + 1000);
+    await type(b1, true);
+    expect(await relayed()).toEqual([true, false, true, true]);
+  });
+
+  it("forgets a closed connection's typing and only its own: another's close leaves a flood damped", async () => {
+    stopClock();
+    const { alice, bob, path } = await directChat();
+    // Alice's first tab hears what her second types (typing goes to every other socket, hers too).
+    const [a1, a2] = [await connect(path, { cookie: alice.cookie }), await connect(path, { cookie: alice.cookie })];
     const b = await connect(path, { cookie: bob.cookie });
-    await Promise.all([a.next("welcome"), b.next("welcome")]);
-    for (let i = 0; i < 20; i++) b.sendJson({ type: "typing", active: true });
-    b.sendJson({ type: "ping", id: "after" });
-    await b.next("pong", (p) => p.id === "after");
-    await new Promise((r) => setTimeout(r, 100));
-    expect(a.frames.filter((f) => f.type === "typing")).toHaveLength(1);
+    await Promise.all([a1, a2, b].map((s) => s.next("welcome")));
+    a2.sendJson({ type: "typing", active: true });
+    await a1.next("typing");
+    // Bob leaves: once Alice hears it, the room has handled his socket's close.
+    await b.close();
+    await a1.next("presence.changed", (p) => p.left.includes(bob.user.id));
+    a2.sendJson({ type: "typing", active: true });
+    // A state not damped yet marks the end: the repeat before it was dropped.
+    a2.sendJson({ type: "typing", active: false });
+    await a1.next("typing", (t) => !t.active);
+    expect(a1.frames.flatMap((f) => (f.type === "typing" ? [f.active] : []))).toEqual([true, false]);
   });
 
   it("closes both people's sockets of their direct chat, for good, when one blocks the other", async () => {

@@ -1,3 +1,4 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleNotification } from "../tests/notification-items";
@@ -5,6 +6,7 @@ import { disconnectUserRoom, publishToUser, roomCalls, sendRoomCalls, type Frame
 import { createUser } from "../tests/factories";
 import type { UserEvent } from "../common/realtime-protocol";
 import { closeAll, connect } from "./test-socket";
+import type { UserRoom } from "./user-room";
 
 afterEach(closeAll);
 
@@ -51,6 +53,14 @@ describe("UserRoom", () => {
     expect((await tab.next("error")).message).toMatch(/not supported/);
   });
 
+  it("refuses a message sent through it (messages go through a conversation's room) with an error frame", async () => {
+    const alice = await createUser();
+    const tab = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    await tab.next("welcome");
+    tab.sendJson({ type: "message.send", id: crypto.randomUUID(), content: "hello" });
+    expect(await tab.next("error")).toEqual({ type: "error", message: "Messages are not sent in this room." });
+  });
+
   it("closes every tab when the account's access ends", async () => {
     const alice = await createUser();
     const tab1 = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
@@ -59,5 +69,20 @@ describe("UserRoom", () => {
     expect(await disconnectUserRoom(env, alice.user.id)).toBe(2);
     expect((await tab1.closed).code).toBe(4003);
     expect((await tab2.closed).code).toBe(4003);
+  });
+
+  it("stops counting a socket it closed at once, before the client has answered the close", async () => {
+    const alice = await createUser();
+    const tab = await connect(`/parties/user-room/${alice.user.id}`, { cookie: alice.cookie });
+    await tab.next("welcome");
+    // In one turn of the room, so the client cannot have answered yet (its socket is still closing):
+    // "is this person online" right after closing their tabs must already say no.
+    const counts = await runInDurableObject(env.UserRoom.getByName(alice.user.id), async (room: UserRoom) => [
+      room.connectionCount(),
+      await room.disconnectUser(alice.user.id),
+      room.connectionCount(),
+    ]);
+    expect(counts).toEqual([1, 1, 0]);
+    expect((await tab.closed).code).toBe(4003);
   });
 });

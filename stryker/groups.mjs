@@ -47,7 +47,7 @@ export const groups = {
       "worker/features/feed/likes.test.ts",
     ],
   },
-  // Defined, not yet run to the end (see README "Mutation testing"): their tests are the slow route and socket ones.
+  // access.ts through its direct tests (the whole-app matrices that also reach it take minutes a mutant).
   access: {
     mutate: ["worker/lib/access.ts"],
     tests: ["worker/lib/access.db.test.ts", "party/realtime-auth.test.ts", "worker/features/feed/likes.test.ts"],
@@ -62,14 +62,22 @@ export const groups = {
       "worker/features/payments/negative-cases.routes.test.ts",
     ],
   },
+  // worker/features/auth/sign-out-sockets.test.ts is left out: what it reaches in the room (sessions' tags,
+  // disconnectSessions) rooms.sockets.test.ts checks too, counts and reasons included, and every mutant of
+  // the upgrade path would run its slow sign-ins as well.
   "room-auth": {
     mutate: ["party/room-base.ts"],
     tests: [
+      "party/room-base.test.ts",
       "party/realtime-auth.test.ts",
       "party/sockets-per-person.test.ts",
       "party/access-expiry.test.ts",
       "party/presence-coalescing.test.ts",
       "party/conversation-messages.test.ts",
+      "party/conversation-room.test.ts",
+      "party/community-room.test.ts",
+      "party/user-room.test.ts",
+      "worker/lib/rooms.sockets.test.ts",
     ],
   },
 };

@@ -557,6 +557,9 @@ describe("revokeCommunityAccess", () => {
     });
     expect(told).toBe(3);
     expect(await closeCodes(closing)).toEqual([4003, 4003, 4003, 4003]);
+    expect(closing.map((s) => s.frames.find((f) => f.type === "closing"))).toEqual(
+      Array(4).fill({ type: "closing", code: 4003, reason: "Access revoked" }),
+    );
     for (const tab of tabs.slice(0, 3)) await tab.next("community.access-ended", ended(communityId));
     expect(await before(tabs[3]!, "community.access-ended", await userMark(offline.id, 1))).toEqual([]);
     expect(await before(tabs[4]!, "community.access-ended", await userMark(owner.id, 1))).toEqual([]);
