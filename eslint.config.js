@@ -15,6 +15,9 @@ export default tseslint.config(
       "test-results",
       "playwright-report",
       "bench/.results",
+      // Mutation runs copy the tree into their sandboxes here while they run.
+      ".stryker-tmp",
+      "reports",
     ],
   },
   js.configs.recommended,
