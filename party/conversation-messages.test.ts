@@ -80,7 +80,7 @@ describe("messages sent through the conversation's socket", () => {
     // The sender's sockets get it too (another tab of theirs shows it).
     expect((await a.next("message.created", (m) => m.message.id === reply.id)).message).toEqual(reply);
 
-    expect(await conversationSettled(env, conversation.id)).toBe(2);
+    expect(await conversationSettled(env, undefined, conversation.id)).toBe(2);
     const stored = await rows(
       "select id, seq, version, sender_id, content, reply_to_id from messages where conversation_id = ? order by seq",
       conversation.id,
@@ -103,7 +103,7 @@ describe("messages sent through the conversation's socket", () => {
   it("need no D1 on the way: with D1's messages away the room still stores, answers and delivers, and D1 gets them once back", async () => {
     const { alice, conversation, a, b } = await directChat();
     await acked(a, "before"); // the room has read in what D1 held
-    await conversationSettled(env, conversation.id);
+    await conversationSettled(env, undefined, conversation.id);
     await env.DB.exec("alter table messages rename to messages_away");
     let restored = false;
     try {
@@ -111,14 +111,14 @@ describe("messages sent through the conversation's socket", () => {
       expect(during.seq).toBe(2);
       expect((await b.next("message.created", (m) => m.message.id === during.id)).message).toEqual(during);
       // Readers of D1 are told it is behind (they answer an error rather than an old page).
-      const failure = await conversationSettled(env, conversation.id).then(
+      const failure = await conversationSettled(env, undefined, conversation.id).then(
         () => null,
         (error: unknown) => error,
       );
       expect(String(failure)).toContain("not written to D1 yet");
       await env.DB.exec("alter table messages_away rename to messages");
       restored = true;
-      expect(await conversationSettled(env, conversation.id)).toBe(2);
+      expect(await conversationSettled(env, undefined, conversation.id)).toBe(2);
       expect(await rows("select content from messages where conversation_id = ? order by seq", conversation.id)).toEqual([
         { content: "before" },
         { content: "while D1 cannot take it" },
@@ -140,7 +140,7 @@ describe("messages sent through the conversation's socket", () => {
     const taken = await sendVia(b, "mine now", { id });
     expect(taken).toMatchObject({ type: "message.refused", code: "CONFLICT" });
     await b.expectNone("message.created", from, 300);
-    await conversationSettled(env, conversation.id);
+    await conversationSettled(env, undefined, conversation.id);
     expect(await rows("select count(*) as n from messages where conversation_id = ?", conversation.id)).toEqual([{ n: 1 }]);
   });
 
@@ -153,7 +153,7 @@ describe("messages sent through the conversation's socket", () => {
     stopClock(Math.ceil(Date.now() / 10_000) * 10_000 + 1);
     for (let i = 0; i < 20; i++) await acked(a, `m${i}`);
     expect(await sendVia(a, "one too many")).toMatchObject({ type: "message.refused", code: "RATE_LIMITED" });
-    await conversationSettled(env, conversation.id);
+    await conversationSettled(env, undefined, conversation.id);
     expect(await rows("select count(*) as n from messages where conversation_id = ?", conversation.id)).toEqual([{ n: 20 }]);
 
     const owner = await createUser();
@@ -235,7 +235,7 @@ describe("messages sent through the conversation's socket", () => {
     // Read in again (as after a purge): nothing doubles, the numbers go on.
     await reloadConversations(env, [conversation.id]);
     expect((await acked(a, "after reading in again")).seq).toBe(5);
-    await conversationSettled(env, conversation.id);
+    await conversationSettled(env, undefined, conversation.id);
     expect(await rows("select seq from messages where conversation_id = ? order by seq", conversation.id)).toEqual(
       [1, 2, 3, 4, 5].map((seq) => ({ seq })),
     );

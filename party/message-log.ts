@@ -159,7 +159,7 @@ export class MessageLog {
    * Safe to run again: a message the room has keeps what the room knows (it may be newer), and the
    * version never goes back.
    */
-  importFrom(version: number, messages: readonly StoredMessage[], complete = true): void {
+  importFrom(version: number, messages: readonly StoredMessage[], complete: boolean): void {
     this.storage.transactionSync(() => {
       let top = Math.max(this.version, version);
       for (const m of messages) {

@@ -18,6 +18,7 @@ import type { CommunityEvent, ConversationEvent, UserEvent } from "../../common/
 import type { UserRoom } from "../../party/user-room";
 import type { AppEnv } from "../env";
 import { log } from "../../common/log";
+import { countRoomCall, type QueryStats } from "./query-count";
 
 const communityRoom = (env: AppEnv, communityId: string) =>
   (env.CommunityRoom as DurableObjectNamespace<CommunityRoom>).getByName(communityId);
@@ -182,19 +183,28 @@ export function disconnectConversation(env: AppEnv, conversationId: string): Pro
 
 /**
  * The conversation's messages are its room's (party/conversation-room.ts): the API's sends and changes go
- * there once the worker has checked the caller. Not best effort: the answer is the room's.
+ * there once the worker has checked the caller. Not best effort: the answer is the room's. The request
+ * waits on the room, so each call counts in its Server-Timing (`stats`; none outside a request).
  */
-export const sendInConversation = (
+export function sendInConversation(
   env: AppEnv,
+  stats: QueryStats | undefined,
   conversationId: string,
   ...args: Parameters<ConversationRoom["send"]>
-): Promise<SendResult> => conversationRoom(env, conversationId).send(...args);
+): Promise<SendResult> {
+  countRoomCall(stats);
+  return conversationRoom(env, conversationId).send(...args);
+}
 
-export const changeInConversation = (
+export function changeInConversation(
   env: AppEnv,
+  stats: QueryStats | undefined,
   conversationId: string,
   ...args: Parameters<ConversationRoom["change"]>
-): Promise<ChangeResult> => conversationRoom(env, conversationId).change(...args);
+): Promise<ChangeResult> {
+  countRoomCall(stats);
+  return conversationRoom(env, conversationId).change(...args);
+}
 
 export type { MessageChange, SendRefusal };
 
@@ -202,8 +212,10 @@ export type { MessageChange, SendRefusal };
  * Resolves, with the conversation's version, once D1 has every message change the room made: a reader
  * of messages in D1 asks, and reads again when it read an older version.
  */
-export const conversationSettled = (env: AppEnv, conversationId: string): Promise<number> =>
-  conversationRoom(env, conversationId).settled();
+export function conversationSettled(env: AppEnv, stats: QueryStats | undefined, conversationId: string): Promise<number> {
+  countRoomCall(stats);
+  return conversationRoom(env, conversationId).settled();
+}
 
 /** The group chats of a community that was archived (true) or unarchived: their sockets stop or resume sending. */
 export async function setConversationsReadOnly(

@@ -143,7 +143,7 @@ export async function purgeAccount(env: AppEnv, db: Db, account: Due) {
   // there close first, and D1 gets everything the rooms took before the purge changes it.
   const rooms = read(conversationIds).map((room) => room.id);
   await Promise.all(rooms.map((room) => disconnectFromConversation(env, room, id)));
-  await Promise.all(rooms.map((room) => conversationSettled(env, room)));
+  await Promise.all(rooms.map((room) => conversationSettled(env, undefined, room)));
   const inOwned = inList(read(owned));
   // A fresh stand-in for the id inside keys that are not foreign keys (like sources in the points ledger).
   const gone = `deleted-${newId()}`;

@@ -7,7 +7,6 @@ import { batch } from "../../lib/db";
 import { conversationParticipants as cp, messages, notifications as n } from "../../lib/tables";
 import { AppError, forbidden, notFound } from "../../lib/errors";
 import { assertUnderLimit, hitStatement, rateLimited, rateLimitRules, type RateLimitRule } from "../../lib/rate-limit";
-import { countRoomCall } from "../../lib/query-count";
 import { respond } from "../../lib/respond";
 import { assertOwnUpload, ownUpload } from "../../lib/own-upload";
 import { route } from "../../lib/route";
@@ -61,8 +60,7 @@ export const conversationMessagesRoutes = [
     const context = asParticipant(target.read(c, row));
     // The room's version once D1 has every change it made: a page read at an older version is read again
     // (rare: the room writes to D1 as soon as it has stored a change).
-    const settled = await conversationSettled(c.env, conversationId);
-    countRoomCall(c.var.queryStats);
+    const settled = await conversationSettled(c.env, c.var.queryStats, conversationId);
     const behind = settled > context.conversation.version;
     const rows = behind ? await page : first;
     const hasMore = rows.length > query.limit;
@@ -92,6 +90,7 @@ export const conversationMessagesRoutes = [
     const { id, fullName, avatarUrl } = context.user;
     const result = await sendInConversation(
       c.env,
+      c.var.queryStats,
       conversationId,
       {
         id: body.id,
@@ -103,7 +102,6 @@ export const conversationMessagesRoutes = [
       { id, fullName, avatarUrl },
       checks(hidden).map((r) => r.userId),
     );
-    countRoomCall(c.var.queryStats);
     if (!result.ok) throw refused(result);
     return respond(c, conversations.send, { message: result.message });
   }),
@@ -116,8 +114,7 @@ export const conversationMessagesRoutes = [
     const target = conversationFor(db, token, conversationId);
     const context = asParticipant(target.read(c, await target.query));
     // The mark may name a message the room has shown and D1 not stored yet: D1 catches up first.
-    await conversationSettled(c.env, conversationId);
-    countRoomCall(c.var.queryStats);
+    await conversationSettled(c.env, c.var.queryStats, conversationId);
     const me = context.user.id;
     const now = Date.now();
     // Never backwards, never past what exists.
@@ -185,12 +182,12 @@ async function changeMessage(
   if (opts.limit && limit) assertUnderLimit(opts.limit, checks(limit));
   const result = await changeInConversation(
     c.env,
+    c.var.queryStats,
     context.conversation.id,
     messageId,
     opts.change(context.user.id),
     checks(hidden).map((r) => r.userId),
   );
-  countRoomCall(c.var.queryStats);
   if (!result.ok) throw result.code === "NOT_FOUND" ? notFound(result.message) : deletedMessage();
   return result.message;
 }
