@@ -1,4 +1,4 @@
-import { evictDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { newId } from "../common/ids";
@@ -9,6 +9,7 @@ import type { AppEnv } from "../worker/env";
 import { openD1TestDb } from "../tests/test-db-d1";
 import { stopClock } from "../tests/clock";
 import { addMember, call, createCommunity, createConversation, createUser, type TestUser } from "../tests/factories";
+import { REACTION_USERS_MAX } from "../common/contract/limits";
 import { IMPORT_PAGE } from "./conversation-room";
 import { closeAll, connect, type TestSocket } from "./test-socket";
 
@@ -279,5 +280,230 @@ describe("messages sent through the conversation's socket", () => {
       content: "",
       sender: null,
     });
+  });
+});
+
+/** A reaction through the API, set to the state asked for; answers the message as the API shows it. */
+async function reacted(
+  user: TestUser,
+  message: { id: string; conversationId: string },
+  emoji: string,
+  active = true,
+): Promise<ChatMessage> {
+  // The API checks access to the message in D1, which has a message sent through the socket once settled.
+  await conversationSettled(env, undefined, message.conversationId);
+  const res = await call(`/api/messages/${message.id}/reactions`, { body: { emoji, active }, cookie: user.cookie });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { message: ChatMessage }).message;
+}
+
+/** The room's `message.updated` frame of `messageId` at `version`. */
+const updated = (socket: TestSocket, messageId: string, version: number) =>
+  socket.next("message.updated", (m) => m.message.id === messageId && m.message.version === version).then((f) => f.message);
+
+describe("reactions kept by the conversation's room", () => {
+  it("are answered and fanned out by the room with counts and who reacted, as the API's history shows them", async () => {
+    const clock = stopClock();
+    const { alice, bob, conversation, a, b } = await directChat();
+    const message = await acked(a, "party?");
+    clock.set(Date.now() + 1000);
+    const bobs = await reacted(bob, message, "🎉");
+    const bobParty = { emoji: "🎉", count: 1, users: [{ id: bob.user.id, fullName: "Bob" }] };
+    expect(bobs).toMatchObject({ version: message.version + 1, reactions: [bobParty] });
+    expect(await updated(a, message.id, bobs.version)).toEqual(bobs);
+    clock.set(Date.now() + 1000);
+    const both = await reacted(alice, message, "🎉");
+    const party = {
+      emoji: "🎉",
+      count: 2,
+      users: [
+        { id: bob.user.id, fullName: "Bob" },
+        { id: alice.user.id, fullName: "Alice" },
+      ],
+    };
+    expect(both.reactions).toEqual([party]);
+    expect(await updated(b, message.id, both.version)).toEqual(both);
+    clock.set(Date.now() + 1000);
+    const heart = await reacted(alice, message, "❤️");
+    expect(heart.reactions).toEqual([party, { emoji: "❤️", count: 1, users: [{ id: alice.user.id, fullName: "Alice" }] }]);
+    // What the API reads from D1 is what the room showed.
+    expect((await history(bob, conversation.id)).items).toEqual([heart]);
+
+    // Off again: the reaction goes; a retry of either is answered as the message stands, with no new
+    // version and no frame.
+    clock.set(Date.now() + 1000);
+    const off = await reacted(bob, message, "🎉", false);
+    expect(off).toMatchObject({
+      version: heart.version + 1,
+      reactions: [{ emoji: "🎉", count: 1, users: [{ id: alice.user.id, fullName: "Alice" }] }, heart.reactions[1]],
+    });
+    expect(await updated(a, message.id, off.version)).toEqual(off);
+    const from = a.frames.length;
+    expect(await reacted(bob, message, "🎉", false)).toEqual(off);
+    expect(await reacted(alice, message, "❤️")).toEqual(off);
+    await a.expectNone("message.updated", from, 300);
+    expect((await history(alice, conversation.id)).items).toEqual([off]);
+    expect(await rows("select user_id, emoji from message_reactions where message_id = ? order by emoji", message.id)).toEqual([
+      { user_id: alice.user.id, emoji: "❤️" },
+      { user_id: alice.user.id, emoji: "🎉" },
+    ]);
+  });
+
+  it("made in the same millisecond are ordered alike by the room and the API (by emoji, then person)", async () => {
+    stopClock();
+    const { alice, bob, conversation, a } = await directChat();
+    const message = await acked(a, "same time");
+    await reacted(bob, message, "🔥");
+    await reacted(alice, message, "👏");
+    const last = await reacted(alice, message, "🔥");
+    const [first, second] = [alice, bob].sort((x, y) => (x.user.id < y.user.id ? -1 : 1));
+    expect(last.reactions).toEqual([
+      { emoji: "👏", count: 1, users: [{ id: alice.user.id, fullName: "Alice" }] },
+      {
+        emoji: "🔥",
+        count: 2,
+        users: [first, second].map((u) => ({ id: u!.user.id, fullName: u!.user.fullName })),
+      },
+    ]);
+    expect(await updated(a, message.id, last.version)).toEqual(last);
+    expect((await history(bob, conversation.id)).items).toEqual([last]);
+  });
+
+  it("go with a deleted message, in the room as in D1, and an edit keeps them", async () => {
+    const { alice, bob, conversation, a, b } = await directChat();
+    const message = await acked(a, "helo");
+    await reacted(bob, message, "👍");
+    const edit = await call(`/api/messages/${message.id}`, { method: "PATCH", body: { content: "hello" }, cookie: alice.cookie });
+    expect(edit.status).toBe(200);
+    const edited = ((await edit.json()) as { message: ChatMessage }).message;
+    expect(edited).toMatchObject({ content: "hello", isEdited: true, reactions: [{ emoji: "👍", count: 1 }] });
+    expect(await updated(b, message.id, edited.version)).toEqual(edited);
+    const del = await call(`/api/messages/${message.id}`, { method: "DELETE", cookie: alice.cookie });
+    expect(del.status).toBe(200);
+    const deleted = ((await del.json()) as { message: ChatMessage }).message;
+    expect(deleted).toMatchObject({ content: "", isDeleted: true, reactions: [] });
+    expect(await updated(b, message.id, deleted.version)).toEqual(deleted);
+    expect((await history(bob, conversation.id)).items).toEqual([deleted]);
+    expect(await rows("select 1 from message_reactions where message_id = ?", message.id)).toEqual([]);
+  });
+
+  it("need no D1 on the way: with D1's reactions away the room answers and delivers, and D1 has it once back", async () => {
+    const { alice, bob, conversation, a } = await directChat();
+    const message = await acked(a, "before");
+    await conversationSettled(env, undefined, conversation.id);
+    await env.DB.exec("alter table message_reactions rename to message_reactions_away");
+    let restored = false;
+    try {
+      const shown = await reacted(bob, message, "🔥");
+      expect(shown.reactions).toEqual([{ emoji: "🔥", count: 1, users: [{ id: bob.user.id, fullName: "Bob" }] }]);
+      expect(await updated(a, message.id, shown.version)).toEqual(shown);
+      const failure = await conversationSettled(env, undefined, conversation.id).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String(failure)).toContain("not written to D1 yet");
+      await env.DB.exec("alter table message_reactions_away rename to message_reactions");
+      restored = true;
+      expect(await conversationSettled(env, undefined, conversation.id)).toBe(shown.version);
+      expect(await rows("select user_id, emoji from message_reactions where message_id = ?", message.id)).toEqual([
+        { user_id: bob.user.id, emoji: "🔥" },
+      ]);
+      expect((await history(alice, conversation.id)).items).toEqual([shown]);
+    } finally {
+      if (!restored) await env.DB.exec("alter table message_reactions_away rename to message_reactions");
+    }
+  });
+
+  it("are read in from D1 with the conversation, with their names, and named up to the cap with an exact count", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const conversation = await createConversation("direct", [alice.user.id, bob.user.id]);
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      `insert into messages (id, conversation_id, sender_id, content, message_type, seq, version, is_edited, is_deleted, created_at, updated_at)
+       values (?, ?, ?, 'old', 'text', 1, 1, 0, 0, 1000, 1000)`,
+    )
+      .bind(id, conversation.id, alice.user.id)
+      .run();
+    await env.DB.prepare("update conversations set version = 1, last_message_id = ? where id = ?")
+      .bind(id, conversation.id)
+      .run();
+    // More reactors than are named (people of other chats: only their reactions matter here), then Bob.
+    const reactors = Array.from({ length: REACTION_USERS_MAX + 2 }, (_, i) => ({ id: newId(), name: `Reactor ${i}` }));
+    await env.DB.batch([
+      ...reactors.map((r) =>
+        env.DB.prepare("insert into users (id, email, full_name, created_at, updated_at) values (?, ?, ?, 0, 0)").bind(
+          r.id,
+          `${r.id}@example.com`,
+          r.name,
+        ),
+      ),
+      ...reactors.map((r, i) =>
+        env.DB.prepare("insert into message_reactions (message_id, user_id, emoji, created_at) values (?, ?, '👍', ?)").bind(
+          id,
+          r.id,
+          2000 + i,
+        ),
+      ),
+      env.DB.prepare("insert into message_reactions (message_id, user_id, emoji, created_at) values (?, ?, '😮', 1500)").bind(
+        id,
+        bob.user.id,
+      ),
+    ]);
+    const a = await connect(path(conversation.id), { cookie: alice.cookie });
+    await a.next("welcome");
+    const old = { id, conversationId: conversation.id };
+    const thumbs = {
+      emoji: "👍",
+      count: REACTION_USERS_MAX + 2,
+      users: reactors.slice(0, REACTION_USERS_MAX).map((r) => ({ id: r.id, fullName: r.name })),
+    };
+    const smile = { emoji: "😮", count: 1, users: [{ id: bob.user.id, fullName: "Bob" }] };
+    // Bob's reaction, asked again, changes nothing: answered from what the room read in.
+    const again = await reacted(bob, old, "😮");
+    expect(again).toMatchObject({ id, version: 1, reactions: [smile, thumbs] });
+    const more = await reacted(alice, old, "👍");
+    expect(more).toMatchObject({ version: 2, reactions: [smile, { ...thumbs, count: REACTION_USERS_MAX + 3 }] });
+    expect(await updated(a, id, 2)).toEqual(more);
+    expect((await history(bob, conversation.id)).items).toEqual([more]);
+  });
+
+  it("are read in by a room that read D1 in before it kept reactions", async () => {
+    const { alice, bob, conversation, a } = await directChat();
+    const message = await acked(a, "from before");
+    const shown = await reacted(bob, message, "👏");
+    // The room as it stood before it kept reactions: read in (mark 1), with none of them.
+    await runInDurableObject(env.ConversationRoom.getByName(conversation.id), (_room, state) => {
+      state.storage.sql.exec("delete from reactions");
+      state.storage.sql.exec("update meta set value = 1 where key = 'imported'");
+    });
+    await closeAll();
+    await evictDurableObject(env.ConversationRoom.getByName(conversation.id));
+    // Asked again, nothing changes: the room answers with what it read in from D1 anew.
+    expect(await reacted(bob, message, "👏")).toEqual(shown);
+    expect((await reacted(alice, message, "👏")).reactions).toMatchObject([{ emoji: "👏", count: 2 }]);
+  });
+
+  it("of a purged person leave the room with the account", async () => {
+    const alice = await createUser({ name: "Alice" });
+    const bob = await createUser({ name: "Bob" });
+    const carol = await createUser({ name: "Carol" });
+    const community = await createCommunity(alice.user.id);
+    await addMember(community.id, bob.user.id);
+    await addMember(community.id, carol.user.id);
+    const group = await createConversation("group", [alice.user.id, bob.user.id, carol.user.id], { communityId: community.id });
+    const a = await connect(path(group.id), { cookie: alice.cookie });
+    await a.next("welcome");
+    const message = await acked(a, "vote");
+    await reacted(bob, message, "👍");
+    expect((await reacted(carol, message, "👍")).reactions).toMatchObject([{ emoji: "👍", count: 2 }]);
+    await purgeAccount(env as AppEnv, openD1TestDb(), { id: carol.user.id, email: carol.user.email });
+    const after = await reacted(alice, message, "🎉");
+    expect(after.reactions).toEqual([
+      { emoji: "👍", count: 1, users: [{ id: bob.user.id, fullName: "Bob" }] },
+      { emoji: "🎉", count: 1, users: [{ id: alice.user.id, fullName: "Alice" }] },
+    ]);
+    expect(await updated(a, message.id, after.version)).toEqual(after);
+    expect((await history(bob, group.id)).items).toEqual([after]);
   });
 });

@@ -2,7 +2,15 @@ import type { Connection } from "partyserver";
 import type { ChatMessage, Person } from "../common/contract/chat-message";
 import { log } from "../common/log";
 import { conversationEventSchema, type ConversationEvent } from "../common/realtime-protocol";
-import { MessageLog, shownMessage, type MessageChange, type MirrorOp, type NewMessage, type StoredMessage } from "./message-log";
+import {
+  MessageLog,
+  shownMessage,
+  type MessageChange,
+  type MirrorOp,
+  type NewMessage,
+  type StoredMessage,
+  type StoredReaction,
+} from "./message-log";
 import { rateLimitRules } from "../worker/lib/rate-limit";
 import { PresenceRoom } from "./presence-room";
 import { READ_ONLY_HEADER, type ConnectionInfo, type SendMessage, type TypingMessage } from "./room-base";
@@ -10,19 +18,18 @@ import { READ_ONLY_HEADER, type ConnectionInfo, type SendMessage, type TypingMes
 /** What D1 is told of the room's messages, and what the room reads from it once (worker/lib/message-mirror.ts). */
 export interface MessageMirror {
   /**
-   * The conversation's version and a page of its messages as D1 holds them (by `seq`, after `afterSeq`):
-   * read in once, at the room's first use.
+   * The conversation's version and a page of its messages as D1 holds them (by `seq`, after `afterSeq`),
+   * with those messages' reactions and the reactors' names: read in once, at the room's first use.
    */
   load(
     conversationId: string,
     page: { afterSeq: number; limit: number },
-  ): Promise<{ version: number; readOnly: boolean; messages: StoredMessage[] }>;
+  ): Promise<{ version: number; readOnly: boolean; messages: StoredMessage[]; reactions: StoredReaction[] }>;
   /**
    * Writes one change to D1 (idempotent: a change applied twice is applied once) and sends the people's
-   * own rooms what it means for them (their conversation list, notifications); answers a changed message
-   * as shown, with its reactions and names as D1 has them.
+   * own rooms what it means for them (their conversation list, notifications).
    */
-  apply(op: MirrorOp): Promise<ChatMessage | null>;
+  apply(op: MirrorOp): Promise<void>;
   /** A stored message as shown (a retried send answers with it). */
   render(messageId: string): Promise<ChatMessage | null>;
 }
@@ -55,9 +62,10 @@ export type ChangeResult = { ok: true; message: ChatMessage } | { ok: false; cod
  * numbered, stored, acknowledged and fanned out here, with no D1 round trip; D1 learns of it right after,
  * in the order the room numbered its changes (the outbox), and the people's own rooms hear from D1's
  * answer (their lists and badges). The API's sends, edits, deletes and reactions come through `send` and
- * `change`, after the worker checked the caller. Readers of D1 ask `settled` first, so they never read
- * behind what the room has already shown. Also typing and who has the chat open (presence), which decides
- * who gets a MESSAGE notification.
+ * `change`, after the worker checked the caller; an edit, delete or reaction is shown from the room's
+ * storage too (it keeps the reactions), and D1 learns of it behind. Readers of D1 ask `settled` first,
+ * so they never read behind what the room has already shown. Also typing and who has the chat open
+ * (presence), which decides who gets a MESSAGE notification.
  */
 export abstract class ConversationRoomBase extends PresenceRoom {
   protected abstract messageMirror(): MessageMirror;
@@ -65,8 +73,6 @@ export abstract class ConversationRoomBase extends PresenceRoom {
   #log: MessageLog | undefined;
   #loading: Promise<MessageLog> | undefined;
   #flushing: Promise<void> | undefined;
-  /** Callers waiting for D1 to have a change (by outbox number), with the message as D1 then shows it. */
-  #waiting = new Map<number, { resolve: (m: ChatMessage | null) => void; reject: (e: unknown) => void }>();
 
   /** The log as it stands (its tables made at first use). */
   #store(): MessageLog {
@@ -84,7 +90,7 @@ export abstract class ConversationRoomBase extends PresenceRoom {
         const page = await this.messageMirror().load(this.name, { afterSeq, limit: IMPORT_PAGE });
         if (messages.imported) break;
         const complete = page.messages.length < IMPORT_PAGE;
-        messages.importFrom(page.version, page.messages, complete);
+        messages.importFrom(page.version, page.messages, page.reactions, complete);
         if (complete) messages.readOnly = page.readOnly;
         else afterSeq = page.messages[page.messages.length - 1]!.seq;
       }
@@ -197,7 +203,9 @@ export abstract class ConversationRoomBase extends PresenceRoom {
 
   /**
    * RPC for the API's edit, delete and reaction (the worker checked who may make it). The room numbers
-   * and stores it, waits for D1 (whose answer has the reactions and names), then fans it out.
+   * and stores it, answers and fans it out from its own storage, and D1 gets it right after (as a send
+   * through the socket: readers of D1 that must not be behind ask `settled`). A reaction already as asked
+   * (a retry) changes nothing: answered as the message stands, with no new version and no frame.
    */
   async change(messageId: string, change: MessageChange, hidden: readonly string[]): Promise<ChangeResult> {
     const messages = await this.#messages();
@@ -205,12 +213,15 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     if (!message) return { ok: false, code: "NOT_FOUND", message: "Message not found." };
     if (message.isDeleted && change.kind !== "delete")
       return { ok: false, code: "CONFLICT", message: "This message was deleted." };
-    const { n } = messages.change(messageId, change, Date.now());
-    const written = new Promise<ChatMessage | null>((resolve, reject) => this.#waiting.set(n, { resolve, reject }));
-    void this.#flush();
-    const shown = await written;
-    if (!shown) return { ok: false, code: "NOT_FOUND", message: "Message not found." };
-    this.#fanOut({ type: "message.updated", conversationId: this.name, message: shown }, hidden);
+    const version = messages.change(messageId, change, Date.now());
+    const changed = messages.find(messageId)!;
+    const reply = changed.replyToId ? messages.find(changed.replyToId) : null;
+    const shown = shownMessage(this.name, changed, reply, messages.reactionsOf(messageId));
+    if (version !== null) {
+      // Sent in the turn that stored the change: the frames leave once it is durable (the output gate).
+      this.#fanOut({ type: "message.updated", conversationId: this.name, message: shown }, hidden);
+      this.#flushSoon();
+    }
     return { ok: true, message: shown };
   }
 
@@ -276,19 +287,14 @@ export abstract class ConversationRoomBase extends PresenceRoom {
     this.#flushing ??= (async () => {
       const messages = this.#store();
       for (let next = messages.nextOp(); next; next = messages.nextOp()) {
-        let shown: ChatMessage | null;
         try {
-          shown = await this.messageMirror().apply(next.op);
+          await this.messageMirror().apply(next.op);
         } catch (error) {
           log("error", "message write to D1 failed", { room: this.name, op: next.op.kind, error: String(error) });
-          this.#waiting.get(next.n)?.reject(error);
-          this.#waiting.delete(next.n);
           await this.#retryAt(Date.now() + MIRROR_RETRY_MS);
           return;
         }
         messages.done(next.n);
-        this.#waiting.get(next.n)?.resolve(shown);
-        this.#waiting.delete(next.n);
       }
     })().finally(() => (this.#flushing = undefined));
     return this.#flushing;

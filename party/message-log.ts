@@ -1,11 +1,13 @@
-import type { ChatMessage, Person } from "../common/contract/chat-message";
+import type { ChatMessage, Person, Reaction } from "../common/contract/chat-message";
+import { groupReactions, REACTION_ROWS_READ } from "../common/reactions";
 
 /**
  * A conversation's messages as its room keeps them, in the room's own SQLite storage (the Durable
  * Object's). The room numbers every change of the conversation (a send, an edit, a delete, a reaction)
  * with the conversation's next version, stores it and, in the same transaction, queues what D1 must
  * learn of it (`outbox`): D1 keeps what lists, badges, reports, export and purge read across
- * conversations, written behind the room in the order the room numbered the changes.
+ * conversations, written behind the room in the order the room numbered the changes. The reactions are
+ * kept here too, so that a change is shown from the room's storage as a send is, without waiting for D1.
  */
 
 /** A message as the room keeps it. */
@@ -24,6 +26,19 @@ export type StoredMessage = {
   isDeleted: boolean;
   createdAt: number;
   updatedAt: number;
+};
+
+/**
+ * One person's reaction to a message as the room keeps it, with the name the worker gave when they
+ * reacted (or D1 had when the room read it in): as with a message's sender, a later change of name is
+ * not the room's to know.
+ */
+export type StoredReaction = {
+  messageId: string;
+  userId: string;
+  fullName: string;
+  emoji: string;
+  createdAt: number;
 };
 
 /** A send as the room takes it: through the socket (text) or the API (which checked an image's upload). */
@@ -57,9 +72,11 @@ export type MirrorOp =
       at: number;
     };
 
-/** A change the API asks of a message (it checked who may make it). */
+/** A change the API asks of a message (it checked who may make it); a reactor's name is shown with the reaction. */
 export type MessageChange =
-  { kind: "edit"; content: string } | { kind: "delete" } | { kind: "react"; userId: string; emoji: string; active: boolean };
+  | { kind: "edit"; content: string }
+  | { kind: "delete" }
+  | { kind: "react"; userId: string; fullName: string; emoji: string; active: boolean };
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -83,8 +100,22 @@ const SCHEMA = `
   );
   create index if not exists messages_by_version on messages (version);
   create index if not exists messages_by_sender on messages (sender_id, created_at);
+  create table if not exists reactions (
+    message_id text not null,
+    user_id text not null,
+    full_name text not null,
+    emoji text not null,
+    created_at integer not null,
+    primary key (message_id, user_id, emoji)
+  );
   create table if not exists outbox (n integer primary key autoincrement, op text not null);
 `;
+
+/**
+ * The "imported" mark of a room that has read D1 in, reactions and all. A room marked 1 read in the
+ * messages before it kept reactions: it reads D1 in again (safe to repeat) to have them.
+ */
+const IMPORTED = 2;
 
 const fromRow = (r: Row): StoredMessage => ({
   id: r.id as string,
@@ -132,7 +163,7 @@ export class MessageLog {
   /** Whether the messages D1 held before the room kept them have been read in (`importFrom`). */
   get imported(): boolean {
     // Asked at every send: read from storage once, then kept (only this object changes it).
-    this.#imported ??= this.#meta("imported") === 1;
+    this.#imported ??= this.#meta("imported") === IMPORTED;
     return this.#imported;
   }
 
@@ -155,23 +186,39 @@ export class MessageLog {
   #readOnly: boolean | undefined;
 
   /**
-   * Reads in a page of the messages D1 held before the room kept them; `complete` with the last page.
-   * Safe to run again: a message the room has keeps what the room knows (it may be newer), and the
-   * version never goes back.
+   * Reads in a page of the messages D1 held before the room kept them, with their reactions; `complete`
+   * with the last page. Safe to run again: a message or reaction the room has keeps what the room knows
+   * (it may be newer), and the version never goes back.
    */
-  importFrom(version: number, messages: readonly StoredMessage[], complete: boolean): void {
+  importFrom(version: number, messages: readonly StoredMessage[], reactions: readonly StoredReaction[], complete: boolean): void {
     this.storage.transactionSync(() => {
       let top = Math.max(this.version, version);
       for (const m of messages) {
         this.#insert(m);
         top = Math.max(top, m.version);
       }
+      for (const r of reactions) this.#react(r);
       this.#setMeta("version", top);
       if (complete) {
-        this.#setMeta("imported", 1);
+        this.#setMeta("imported", IMPORTED);
         this.#imported = true;
       }
     });
+  }
+
+  /** Stores a reaction; answers whether it is new. */
+  #react(r: StoredReaction): boolean {
+    return (
+      this.storage.sql.exec(
+        `insert into reactions (message_id, user_id, full_name, emoji, created_at) values (?, ?, ?, ?, ?)
+         on conflict do nothing`,
+        r.messageId,
+        r.userId,
+        r.fullName,
+        r.emoji,
+        r.createdAt,
+      ).rowsWritten > 0
+    );
   }
 
   #insert(m: StoredMessage): void {
@@ -196,10 +243,14 @@ export class MessageLog {
     );
   }
 
-  /** Forgets the messages (not the version): the next use reads them in from D1 again (after an account purge). */
+  /**
+   * Forgets the messages and their reactions (not the version): the next use reads them in from D1 again
+   * (after an account purge, which took the person's reactions too).
+   */
   forgetMessages(): void {
     this.storage.transactionSync(() => {
       this.storage.sql.exec("delete from messages");
+      this.storage.sql.exec("delete from reactions");
       this.#setMeta("imported", 0);
       this.#imported = false;
     });
@@ -251,8 +302,12 @@ export class MessageLog {
     this.#queue({ kind: "send", conversationId: this.conversationId, message, skip: [...skip] });
   }
 
-  /** Applies a change with the next version and queues it for D1; answers the queued op's number. */
-  change(messageId: string, change: MessageChange, now: number): { n: number; version: number } {
+  /**
+   * Applies a change with the next version and queues it for D1; answers the version, or null when a
+   * reaction already stands as asked (a retry): nothing changed, so nothing takes a version, is queued or
+   * is told to anyone.
+   */
+  change(messageId: string, change: MessageChange, now: number): number | null {
     return this.storage.transactionSync(() => {
       const version = this.version + 1;
       const base = { conversationId: this.conversationId, messageId, version, at: now };
@@ -273,15 +328,58 @@ export class MessageLog {
             now,
             messageId,
           );
+          // As D1 does: a deleted message has no reactions.
+          this.storage.sql.exec("delete from reactions where message_id = ?", messageId);
           break;
-        case "react":
+        case "react": {
+          const { userId, fullName, emoji, active } = change;
+          const changed = active
+            ? this.#react({ messageId, userId, fullName, emoji, createdAt: now })
+            : this.storage.sql.exec(
+                "delete from reactions where message_id = ? and user_id = ? and emoji = ?",
+                messageId,
+                userId,
+                emoji,
+              ).rowsWritten > 0;
+          if (!changed) return null;
           this.storage.sql.exec("update messages set version = ?, updated_at = ? where id = ?", version, now, messageId);
           break;
+        }
       }
       this.#setMeta("version", version);
-      const n = this.#queue(change.kind === "react" ? { ...base, ...change } : { ...base, ...change });
-      return { n, version };
+      // D1 keeps no names of reactors (it has the users): the op is what it was before the room kept them.
+      if (change.kind === "react") {
+        const { userId, emoji, active } = change;
+        this.#queue({ ...base, kind: "react", userId, emoji, active });
+      } else this.#queue({ ...base, ...change });
+      return version;
     });
+  }
+
+  /**
+   * A message's reactions as shown: as worker/lib/message-rows.ts reads them from D1 (common/reactions.ts) (the same order,
+   * ties included, and the same rows read to name reactors), so the room's frames and the API agree.
+   */
+  reactionsOf(messageId: string): Reaction[] {
+    const counts = this.storage.sql
+      .exec<{ emoji: string; n: number }>(
+        `select emoji, count(*) as n, min(created_at) as first from reactions where message_id = ?
+         group by emoji order by first, emoji`,
+        messageId,
+      )
+      .toArray();
+    const reactors = this.storage.sql
+      .exec<{ emoji: string; user_id: string; full_name: string }>(
+        `select emoji, user_id, full_name from reactions where message_id = ?
+         order by created_at, user_id, emoji limit ?`,
+        messageId,
+        REACTION_ROWS_READ,
+      )
+      .toArray();
+    return groupReactions(
+      counts.map((c) => [c.emoji, c.n] as const),
+      reactors.map((r) => [r.emoji, r.user_id, r.full_name] as const),
+    );
   }
 
   #queue(op: MirrorOp): number {
@@ -304,8 +402,16 @@ export class MessageLog {
   }
 }
 
-/** A new message as everyone sees it (no reactions yet); `reply` is the message it quotes, when the room has it. */
-export function shownMessage(conversationId: string, m: StoredMessage, reply: StoredMessage | null): ChatMessage {
+/**
+ * A message as everyone sees it (a new one has no reactions yet); `reply` is the message it quotes, when
+ * the room has it.
+ */
+export function shownMessage(
+  conversationId: string,
+  m: StoredMessage,
+  reply: StoredMessage | null,
+  reactions: Reaction[] = [],
+): ChatMessage {
   return {
     id: m.id,
     conversationId,
@@ -324,7 +430,7 @@ export function shownMessage(conversationId: string, m: StoredMessage, reply: St
           isDeleted: reply.isDeleted,
         }
       : null,
-    reactions: [],
+    reactions: m.isDeleted ? [] : reactions,
     isEdited: m.isEdited,
     isDeleted: m.isDeleted,
     createdAt: m.createdAt,

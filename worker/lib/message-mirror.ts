@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ChatMessage } from "../../common/contract/chat-message";
 import type { MessageMirror } from "../../party/conversation-room";
-import type { MirrorOp, StoredMessage } from "../../party/message-log";
+import type { MirrorOp, StoredMessage, StoredReaction } from "../../party/message-log";
 import type { AppEnv } from "../env";
 import { commit, type Step } from "./commit";
 import { batch, openDb, type Db } from "./db";
@@ -129,6 +129,7 @@ export function d1MessageMirror(env: AppEnv): MessageMirror {
         .from(cv)
         .leftJoin(communities, eq(communities.id, cv.communityId))
         .where(eq(cv.id, conversationId));
+      const inPage = and(eq(messages.conversationId, conversationId), gt(messages.seq, afterSeq));
       const rows = d
         .select({
           id: messages.id,
@@ -148,10 +149,24 @@ export function d1MessageMirror(env: AppEnv): MessageMirror {
         })
         .from(messages)
         .leftJoin(users, eq(users.id, messages.senderId))
-        .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, afterSeq)))
+        .where(inPage)
         .orderBy(messages.seq)
         .limit(limit);
-      const read = await batch(d, [facts, rows]);
+      // The page's reactions, in the same batch, with the names D1 shows for them now (the users row; a
+      // reaction goes with its account).
+      const pageIds = d.select({ id: messages.id }).from(messages).where(inPage).orderBy(messages.seq).limit(limit);
+      const reactions = d
+        .select({
+          messageId: messageReactions.messageId,
+          userId: messageReactions.userId,
+          fullName: users.fullName,
+          emoji: messageReactions.emoji,
+          createdAt: messageReactions.createdAt,
+        })
+        .from(messageReactions)
+        .innerJoin(users, eq(users.id, messageReactions.userId))
+        .where(inArray(messageReactions.messageId, pageIds));
+      const read = await batch(d, [facts, rows, reactions]);
       const [conversation] = read(facts);
       return {
         version: conversation?.version ?? 0,
@@ -161,6 +176,7 @@ export function d1MessageMirror(env: AppEnv): MessageMirror {
           senderName: r.senderName ?? null,
           senderAvatar: r.senderAvatar ?? null,
         })),
+        reactions: read(reactions) satisfies StoredReaction[],
       };
     },
     async apply(op) {
@@ -168,12 +184,10 @@ export function d1MessageMirror(env: AppEnv): MessageMirror {
       if (op.kind === "send") {
         const { steps, frames } = sendSteps(d, op);
         await commit({ db: d, env }, { steps, frames });
-        return null;
+        return;
       }
-      const after = messageById(d, op.messageId);
-      const read = await commit({ db: d, env }, { steps: [...changeSteps(d, op), after] });
-      const [row] = read(after);
-      return row ? toChatMessage(row) : null;
+      // The room showed the change from its own storage: nothing is read back.
+      await commit({ db: d, env }, { steps: changeSteps(d, op) });
     },
     async render(messageId): Promise<ChatMessage | null> {
       const [row] = await messageById(db(), messageId);

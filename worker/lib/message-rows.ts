@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatMessage, Reaction } from "../../common/contract/conversations";
-import { REACTION_USERS_MAX } from "../../common/contract/limits";
+import { groupReactions, REACTION_ROWS_READ } from "../../common/reactions";
 import { blockedBetween } from "./access";
 import type { Db } from "./db";
 import { selectAs, tableAs, type LeftJoined, type SelectAsRow } from "./sql-names";
@@ -12,9 +12,6 @@ import { conversationParticipants, conversations, messageReactions, messages, us
  * counts and who reacted. One statement whatever the page size: reactions are aggregated per message
  * in subqueries over the (message_id, user_id, emoji) key.
  */
-
-/** Reaction rows read per message to name who reacted; counts are exact whatever this is. */
-const REACTION_ROWS_READ = 250;
 
 const msg = alias(messages, "msg");
 const sender = alias(users, "su_sender");
@@ -50,14 +47,18 @@ const joinedFields = {
   replyIsDeleted: rt.isDeleted,
 };
 
-/** Reactions as JSON: [emoji, count] in the order first used, and [emoji, user id, name] of the first reactors. */
+/**
+ * Reactions as JSON: [emoji, count] in the order first used, and [emoji, user id, name] of the first
+ * reactors. Ties (the same millisecond) go by emoji, then user id: an order the room can make from the
+ * same rows, so its frames and these answers agree.
+ */
 const reactionFields = {
   reactionCounts: sql<string | null>`(select json_group_array(json_array(emoji, n)) from (
     select ${r.emoji} as emoji, count(*) as n, min(${r.createdAt}) as first from ${tableAs(r)} where ${r.messageId} = ${msg.id}
-    group by ${r.emoji} order by first))`,
+    group by ${r.emoji} order by first, emoji))`,
   reactionUsers: sql<string | null>`(select json_group_array(json_array(emoji, user_id, full_name)) from (
     select ${r.emoji} as emoji, ${r.userId} as user_id, ${ru.fullName} as full_name from ${tableAs(r)} join ${tableAs(ru)} on ${ru.id} = ${r.userId}
-    where ${r.messageId} = ${msg.id} order by ${r.createdAt} limit ${REACTION_ROWS_READ}))`,
+    where ${r.messageId} = ${msg.id} order by ${r.createdAt}, ${r.userId}, ${r.emoji} limit ${REACTION_ROWS_READ}))`,
 };
 
 export type MessageRow = SelectAsRow<typeof messageFields> &
@@ -118,15 +119,8 @@ function parseJson<T>(text: string | null): T[] {
   }
 }
 
-function toReactions(countsJson: string | null, usersJson: string | null): Reaction[] {
-  const users = new Map<string, { id: string; fullName: string }[]>();
-  for (const [emoji, id, fullName] of parseJson<[string, string, string]>(usersJson)) {
-    const list = users.get(emoji) ?? [];
-    if (list.length < REACTION_USERS_MAX) list.push({ id, fullName });
-    users.set(emoji, list);
-  }
-  return parseJson<[string, number]>(countsJson).map(([emoji, count]) => ({ emoji, count, users: users.get(emoji) ?? [] }));
-}
+const toReactions = (countsJson: string | null, usersJson: string | null): Reaction[] =>
+  groupReactions(parseJson<[string, number]>(countsJson), parseJson<[string, string, string]>(usersJson));
 
 export function toChatMessage(m: MessageRow): ChatMessage {
   const deleted = m.isDeleted === 1;

@@ -154,8 +154,8 @@ type MessageContext = ReturnType<ReturnType<typeof messageFor>["read"]>;
 /**
  * An edit, delete or reaction: one round trip reads access to the message, who it is hidden from and the
  * rate limit; `check` refuses what may not be done. Then the conversation's room numbers and stores the
- * change, writes it to D1 (the second round trip, from the room) and sends the message as D1 shows it
- * to everyone who sees it.
+ * change and sends the message as it shows it, from its own storage, to everyone who sees it; it writes
+ * the change to D1 right after (no round trip of this request's).
  */
 async function changeMessage(
   c: Context<HonoEnv>,
@@ -163,7 +163,7 @@ async function changeMessage(
   opts: {
     limit?: RateLimitRule;
     check: (context: MessageContext) => void;
-    change: (userId: string) => MessageChange;
+    change: (user: MessageContext["user"]) => MessageChange;
   },
 ): Promise<ChatMessage> {
   const db = c.var.db;
@@ -185,7 +185,7 @@ async function changeMessage(
     c.var.queryStats,
     context.conversation.id,
     messageId,
-    opts.change(context.user.id),
+    opts.change(context.user),
     checks(hidden).map((r) => r.userId),
   );
   if (!result.ok) throw result.code === "NOT_FOUND" ? notFound(result.message) : deletedMessage();
@@ -232,7 +232,8 @@ export const messagesRoutes = [
         if (context.message.isDeleted) throw deletedMessage();
         assertCanWrite(context);
       },
-      change: (userId) => ({ kind: "react", userId, emoji, active }),
+      // The room shows the reactor's name as given here (it keeps the reactions; no D1 read behind it).
+      change: (user) => ({ kind: "react", userId: user.id, fullName: user.fullName, emoji, active }),
     });
     return respond(c, conversations.react, { message });
   }),
