@@ -52,15 +52,13 @@ export const groups = {
     mutate: ["worker/lib/access.ts"],
     tests: ["worker/lib/access.db.test.ts", "party/realtime-auth.test.ts", "worker/features/feed/likes.test.ts"],
   },
+  // grants.ts and settle.ts through their direct tests (each function and branch against real D1, the
+  // provider's side staged in the local Flitt sandbox, a stopped clock): about 12 s for both files. The
+  // payment route tests that also reach them re-ran seconds of sign-ups and requests per mutant (their
+  // first run took hours and was stopped at 366 of 398 mutants) and found nothing these do not.
   payments: {
     mutate: ["worker/features/payments/grants.ts", "worker/features/payments/settle.ts"],
-    tests: [
-      "worker/features/payments/payments.routes.test.ts",
-      "worker/features/payments/subscriptions.routes.test.ts",
-      "worker/features/payments/renewals.test.ts",
-      "worker/features/payments/released-orders.routes.test.ts",
-      "worker/features/payments/negative-cases.routes.test.ts",
-    ],
+    tests: ["worker/features/payments/grants.db.test.ts", "worker/features/payments/settle.test.ts"],
   },
   // worker/features/auth/sign-out-sockets.test.ts is left out: what it reaches in the room (sessions' tags,
   // disconnectSessions) rooms.sockets.test.ts checks too, counts and reasons included, and every mutant of

@@ -39,6 +39,10 @@ const fits = (communityId: string, userId: string) => {
        or (select count(*) from ${communityMembers} where ${communityMembers.communityId} = ${communityId}) < ${maxMembers})`;
 };
 
+/** The community still takes members: archived, it is read-only and its billing has stopped (archiveSteps). */
+const notArchived = (communityId: string) =>
+  sql`exists (select 1 from ${communities} where ${communities.id} = ${communityId} and ${communities.archived} = 0)`;
+
 /** The columns a new subscription's row is written with, in the order of the values `grantJoin` and `grantPlan` select. */
 const subscriptionColumns = bareList(
   userSubscriptions.id,
@@ -85,10 +89,10 @@ export type Community = {
 export function grantJoin(db: Db, order: OrderRow, community: Community, mine: SQL, now: number) {
   const communityId = order.community_id!;
   const userId = order.user_id!;
-  // Banned after paying, or the plan lost paid memberships meanwhile: not let in, so the settle gives
-  // the money back.
+  // Banned after paying, or the community archived or its plan lost paid memberships meanwhile: not let
+  // in, so the settle gives the money back.
   const gate = sql`${mine} and not ${hasAccess(communityId, userId, now)} and ${fits(communityId, userId)} and ${notBanned(communityId, userId)}
-    and ${planIncludes(communityId, "paidMemberships")}`;
+    and ${notArchived(communityId)} and ${planIncludes(communityId, "paidMemberships")}`;
   const subscribing = community.paymentType === "subscription" && order.subscription_id !== null;
   const interval = community.interval ?? "monthly";
   const until = subscribing ? periodEnd(now, interval) : null;

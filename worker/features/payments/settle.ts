@@ -115,8 +115,8 @@ export type Settled = { order: OrderRow; said: ProviderOrder | ProviderError };
 /**
  * Brings our order to the provider's truth, read from its status API (never from a callback's or a
  * redirect's word), and grants or ends access exactly once. A refund follows when an approved join
- * cannot be granted (already a member through another order, or the community filled up or lost paid
- * memberships with its plan meanwhile),
+ * cannot be granted (already a member through another order, or the community filled up, was archived
+ * or lost paid memberships with its plan meanwhile),
  * when an approved plan is the community's already, and for an order approved after we gave it up.
  */
 export async function settleOrder(deps: PaymentDeps, orderId: string): Promise<OrderRow | null> {
