@@ -200,6 +200,9 @@ test("a group chat is created on /members, joined there, talked in, renamed by t
 test("the Message button on /members opens the direct chat, and a third person joins a group's conversation", async ({
   browser,
 }) => {
+  // Three signed-in browsers and a dozen page loads: on a busy two-core machine this took more than the
+  // default minute in one CI run (each step in time, the whole too long), so it gets three.
+  test.slow();
   const ana = await signIn(browser, "ana@example.com");
   const giorgi = await signIn(browser, "giorgi@example.com");
   const luka = await signIn(browser, "luka@example.com");
