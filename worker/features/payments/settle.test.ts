@@ -689,6 +689,8 @@ describe("an approval after we gave the order up", () => {
   /** A subscriber's renewal for the period that ended at `start`, given up, approved late; `sibling`: another order for it. */
   async function lateRenewal(
     sibling: { status: OrderStatus; subscription?: "same" | "other"; period?: "same" | "other" } | null,
+    bankValues: BankValues = {},
+    provider: PaymentProvider = realProvider(),
   ) {
     const w = await world(subscribing);
     const start = T - 86_400_000;
@@ -718,10 +720,10 @@ describe("an approval after we gave the order up", () => {
         },
         null,
       );
-    const id = await placed(w, { kind: "renewal", status: "declined", subscriptionId, periodStart: start });
+    const id = await placed(w, { kind: "renewal", status: "declined", subscriptionId, periodStart: start }, bankValues);
     const before = (await subscriptionsOf(w.payer.id))[0]!;
     const warned = warnings();
-    const settled = await settle(deps(), id);
+    const settled = await settle(deps({ provider }), id);
     return { w, id, settled: settled!, before, warned: warned(), subscriptionId };
   }
 
@@ -756,6 +758,22 @@ describe("an approval after we gave the order up", () => {
         { level: "warn", message: "late renewal approval for a period another order holds; reversing", orderId: id },
       ]);
     }
+  });
+
+  it("settles no further when the provider says approved with nothing left to give back (no endless settle and reversal)", async () => {
+    // The real adapter, counting its status calls (and refusing after 10, so a loop ends here).
+    const real = realProvider();
+    let calls = 0;
+    const counting = Object.assign(Object.create(real) as PaymentProvider, {
+      status: (orderId: string) =>
+        ++calls > 10 ? Promise.reject(new ProviderError("LOOP", "asked too often")) : real.status(orderId),
+    });
+    const { id, settled } = await lateRenewal({ status: "approved" }, { reversalAmount: 1000 }, counting);
+    expect(settled.order.status).toBe("declined");
+    expect(await orderRow(id)).toMatchObject({ status: "declined", transitionId: null });
+    // Asked once by the settle, once by the reversal, which finds nothing to send.
+    expect(calls).toBe(2);
+    expect(sandboxOrders.get(id)).toMatchObject({ status: "approved", reversalAmount: 1000 });
   });
 });
 

@@ -249,6 +249,9 @@ export async function reverseOwed(deps: PaymentDeps, orderId: string): Promise<O
     const truth = await provider.status(orderId);
     const left = truth.amount - truth.reversalAmount;
     if (truth.status === "approved" && left > 0) await provider.reverse(orderId, left, truth.currency);
+    // Approved with nothing left to give back: settling would change nothing, or (a late renewal whose
+    // period another order holds) come straight back here, for ever.
+    else if (truth.status === "approved") return (await orderStatement(db, orderId)) ?? null;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     warn("reversal failed; the reconciliation job retries", { orderId, reason: error.code });
